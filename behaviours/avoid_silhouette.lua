@@ -1,0 +1,54 @@
+-- behaviours/avoid_silhouette.lua — steer past the nearest silhouette edge of the obstacle ahead (Gompert, Flocking Over 3D Terrain, section 6.2; appendix A avoidObstacles).
+-- t = the point just past the nearer edge (obstacle grown by the body radius), v_new = |v| (t - p) / |t - p|:
+-- keep the speed, turn toward t. fraction = gain * (v_new - v) / (max_speed / 2) * L / (L + d),
+-- capped at 1, L = body_length, d = distance left to the grown surface: nearer obstacles steer harder
+-- (Gompert scales by radius / distance). a = fraction * max_accel.
+-- Emergency (Gompert's "colliding" case): within a body radius of any surface, push straight out at max_accel.
+local sqrt = math.sqrt
+
+return {
+  params = {
+    range = 20, -- how far ahead obstacles are noticed (world units; Gompert's visible obstacle range)
+    gain = 100, -- Gompert's 10000 gives full steering whenever a tree is in the way; 100 still turns
+                -- hard for real course changes, and lets small corrections fade with distance
+  },
+
+  validate = function(p)
+    if not (p.range > 0) then
+      return "range", "must be positive"
+    end
+    if not (p.gain >= 0) then
+      return "gain", "must be >= 0"
+    end
+  end,
+
+  steer = function(a, p, s)
+    local pad = s.body_length / 2
+    local close, nx, ny = a:obstacle(pad)
+    if close ~= nil then
+      return nx * s.max_accel, ny * s.max_accel
+    end
+    local tx, ty, dist = a:silhouette(p.range, pad)
+    if tx == nil then
+      return 0, 0
+    end
+    local ox, oy = tx - a.x, ty - a.y
+    local len = sqrt(ox * ox + oy * oy)
+    if len == 0 then
+      return 0, 0
+    end
+    local speed = a.speed
+    local gap = dist - pad
+    if gap < 0 then
+      gap = 0
+    end
+    local L = s.body_length
+    local k = p.gain / (s.max_speed / 2) * L / (L + gap)
+    local fx, fy = (ox / len * speed - a.vx) * k, (oy / len * speed - a.vy) * k
+    local f = sqrt(fx * fx + fy * fy)
+    if f > 1 then
+      fx, fy = fx / f, fy / f
+    end
+    return fx * s.max_accel, fy * s.max_accel
+  end,
+}

@@ -1,0 +1,46 @@
+-- behaviours/terrain_drag.lua — resist climbing and descending so herds follow contour lines (Gompert, Flocking Over 3D Terrain, section 5.2.3, eq. 14).
+-- g = terrain gradient (uphill), F = -K (v . g) g / |g|: only the velocity across the contours is
+-- opposed, more strongly on steeper ground (drag coefficient K |g|, eq. 12). K = uphill when
+-- v . g > 0, downhill when v . g < 0 (appendix A: 30 and 30 / 5); zero on flat ground or along a contour.
+-- Meant to be listed with force = true: it acts after the accumulator, like a physical force.
+local sqrt = math.sqrt
+
+return {
+  params = { uphill = 30, downhill = 6 },
+
+  -- Table 1 gives drag factor landmarks 0 .. ~55: beyond that herds cannot climb even shallow
+  -- hills (Table 2, "overwhelmed by terrain"); 100 is allowed for experiments, not more.
+  -- A negative K would push agents up and down the steepest slopes (section 9.3.5).
+  validate = function(p)
+    if not (p.uphill >= 0 and p.uphill <= 100) then
+      return "uphill", "must be in [0, 100] (Gompert Table 1: useful up to about 55)"
+    end
+    if not (p.downhill >= 0 and p.downhill <= 100) then
+      return "downhill", "must be in [0, 100] (Gompert Table 1: useful up to about 55)"
+    end
+  end,
+
+  steer = function(a, p, s)
+    local _, gx, gy = a:terrain()
+    local slope = sqrt(gx * gx + gy * gy)
+    if slope == 0 then
+      return 0, 0
+    end
+    local along = a.vx * gx + a.vy * gy -- v . g: > 0 climbing, < 0 descending
+    local k
+    if along > 0 then
+      k = p.uphill
+    elseif along < 0 then
+      k = p.downhill
+    else
+      return 0, 0
+    end
+    -- Over one step the drag changes v . g/|g| by the factor (1 - K |g| dt): cap K |g| dt at 1 so
+    -- the drag can stop motion across the contours but, like any drag, never reverse it.
+    if k * slope * s.dt > 1 then
+      k = 1 / (slope * s.dt)
+    end
+    local m = -k * along / slope
+    return m * gx, m * gy
+  end,
+}

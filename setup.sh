@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# setup.sh — install what is missing (Debian 12), build, then run the default demo or every test.
+#   ./setup.sh demo   install, build (Release), open scripts/classic_flock.lua in a window
+#   ./setup.sh test   install, build (Release and ASan+UBSan), run the whole test suite under ctest
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(cmake make gcc pkg-config liblua5.4-dev lua5.4 libsdl2-dev libsdl2-ttf-dev libstb-dev
+          libcmocka-dev fonts-dejavu-core xvfb xauth)
+
+install_missing() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "setup: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {  # build DIR [cmake options...]
+  local dir=$1; shift
+  cmake -S . -B "$dir" "$@" >/dev/null
+  cmake --build "$dir" -j"$(nproc)"
+}
+
+case "${1:-demo}" in
+  demo)
+    install_missing
+    build build -DCMAKE_BUILD_TYPE=Release
+    if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+      exec build/flockbox scripts/classic_flock.lua
+    fi
+    echo "setup: no display; running headless and saving the last frame to classic_flock.png"
+    exec build/flockbox --headless --steps 600 --png classic_flock.png scripts/classic_flock.lua
+    ;;
+  test)
+    install_missing
+    build build -DCMAKE_BUILD_TYPE=Release
+    build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFB_SANITIZE=ON
+    echo "setup: tests (Release)"
+    ctest --test-dir build --output-on-failure -j2
+    echo "setup: tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j2
+    ;;
+  *)
+    echo "usage: ./setup.sh [demo|test]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,162 @@
+// accumulate.c — combining a species' rule outputs into one acceleration (see accumulate.h).
+#include "accumulate.h"
+
+#include <string.h>
+
+// Prioritised accumulation stops once the budget is spent to within this tolerance: the
+// quadratic's root lands on |sum| = 1 only up to rounding.
+#define FB_ACCUM_FULL (1.0 - 1e-12)
+
+void fbAccum_Begin(fbAccumulator *acc, fbAccumKind kind, double max_accel)
+{
+  FB_ASSERT(acc != NULL);
+  FB_ASSERT(max_accel >= 0.0);  // also refuses NaN
+  acc->kind = kind;
+  acc->max_accel = max_accel;
+  acc->sum = fbV(0.0, 0.0);
+  acc->used = 0.0;
+  // With no acceleration to hand out, prioritised fractions (output / max_accel) are undefined
+  // and the result is zero whatever the rules say.
+  acc->done = kind == FB_ACCUM_PRIORITISED && !(max_accel > 0.0);
+}
+
+/*
+ * Weighted sum (Parker's pseudocode: velocity += v1 + v2 + ...; Bourg's weighted steering):
+ *   sum = sum_i w_i s_i,   result = truncate(sum, max_accel).
+ * Every rule always contributes, so the accumulator is never done. The drawback the other two
+ * kinds address: opposing rules can cancel, and truncation scales urgent and idle rules alike.
+ */
+static void add_weighted(fbAccumulator *acc, fbVec2 contribution)
+{
+  acc->sum = fbV_Add(acc->sum, contribution);
+}
+
+/*
+ * Prioritised (Reynolds 1987 "prioritized acceleration allocation"; Gompert's navigator):
+ * rules are offered in priority order, each as a fraction f_i = w_i s_i / max_accel of the
+ * largest acceleration. fbAccum_Budget adds each fraction whole while the running sum stays
+ * within the unit disc, and only the part that reaches the circle |sum| = 1 otherwise. Once
+ * the magnitude budget of 1 is spent the lower-priority rules get nothing, so in a crisis
+ * (say collision avoidance at full strength) they cannot dilute the urgent one.
+ * result = sum * max_accel.
+ */
+static void add_prioritised(fbAccumulator *acc, fbVec2 contribution)
+{
+  fbVec2 fraction = fbV_Scale(contribution, 1.0 / acc->max_accel);
+  acc->used = fbAccum_Budget(&acc->sum, fraction);
+  acc->done = acc->used >= FB_ACCUM_FULL;
+}
+
+/*
+ * Exclusive (Gamlen, section 3.6: when collision avoidance acts, no other behaviour runs):
+ * the first rule in priority order whose weighted output is not exactly zero decides alone;
+ * a rule with nothing to do returns zero and passes control on. result = truncate(winner,
+ * max_accel).
+ */
+static void add_exclusive(fbAccumulator *acc, fbVec2 contribution)
+{
+  if (contribution.x != 0.0 || contribution.y != 0.0) {
+    acc->sum = contribution;
+    acc->done = true;
+  }
+}
+
+bool fbAccum_Add(fbAccumulator *acc, fbVec2 steer, double weight)
+{
+  if (acc->done) {
+    return false;
+  }
+  fbVec2 contribution = fbV_Scale(steer, weight);
+  switch (acc->kind) {
+  case FB_ACCUM_WEIGHTED:
+    add_weighted(acc, contribution);
+    break;
+  case FB_ACCUM_PRIORITISED:
+    add_prioritised(acc, contribution);
+    break;
+  case FB_ACCUM_EXCLUSIVE:
+    add_exclusive(acc, contribution);
+    break;
+  default:
+    FB_ASSERT(!"unknown accumulator kind");
+  }
+  return !acc->done;
+}
+
+fbVec2 fbAccum_Result(const fbAccumulator *acc)
+{
+  if (acc->kind == FB_ACCUM_PRIORITISED) {
+    // |sum| <= 1 by construction; the truncation only absorbs rounding.
+    return fbV_Truncate(fbV_Scale(acc->sum, acc->max_accel), acc->max_accel);
+  }
+  return fbV_Truncate(acc->sum, acc->max_accel);
+}
+
+/*
+ * Gompert, appendix A (Boid::accumulate). With |sum| <= 1, add `add` if |sum + add| <= 1;
+ * otherwise find the t in [0, 1] with |sum + t add| = 1:
+ *   |sum + t add|^2 = 1  <=>  a t^2 + b t + c = 0,
+ *   a = |add|^2,  b = 2 add.sum,  c = |sum|^2 - 1 <= 0.
+ * Since c <= 0 the roots have opposite signs (a t^2 + b t + c is <= 0 at t = 0 and > 1 at
+ * t = 1), so the wanted one is the larger root t = (-b + sqrt(b^2 - 4ac)) / 2a, in [0, 1).
+ * When b > 0 that expression subtracts two nearly equal numbers; the algebraically equal
+ * t = -2c / (b + sqrt(b^2 - 4ac)) keeps full precision there.
+ * Guards for a caller that passes |sum| > 1 (not reachable from fbAccum_Add): a == 0 or a
+ * negative discriminant add nothing, and t is clamped to [0, 1].
+ */
+double fbAccum_Budget(fbVec2 *sum, fbVec2 add)
+{
+  fbVec2 whole = fbV_Add(*sum, add);
+  if (fbV_Length2(whole) <= 1.0) {
+    *sum = whole;
+    return fbV_Length(whole);
+  }
+  double a = fbV_Length2(add);
+  double b = 2.0 * fbV_Dot(add, *sum);
+  double c = fbV_Length2(*sum) - 1.0;
+  double disc = b * b - 4.0 * a * c;
+  double t = 0.0;
+  if (a > 0.0 && disc >= 0.0) {
+    double root = sqrt(disc);
+    t = b > 0.0 ? -2.0 * c / (b + root) : (-b + root) / (2.0 * a);
+    t = fmin(fmax(t, 0.0), 1.0);
+  }
+  *sum = fbV_Add(*sum, fbV_Scale(add, t));
+  return fbV_Length(*sum);
+}
+
+bool fbAccum_ParseKind(const char *name, fbAccumKind *kind)
+{
+  static const struct {
+    const char *name;
+    fbAccumKind kind;
+  } names[] = {
+      {"weighted", FB_ACCUM_WEIGHTED},
+      {"prioritised", FB_ACCUM_PRIORITISED},
+      {"prioritized", FB_ACCUM_PRIORITISED},  // American spelling, as in Reynolds
+      {"exclusive", FB_ACCUM_EXCLUSIVE},
+  };
+  if (name == NULL) {
+    return false;
+  }
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    if (strcmp(name, names[i].name) == 0) {
+      *kind = names[i].kind;
+      return true;
+    }
+  }
+  return false;
+}
+
+const char *fbAccum_KindName(fbAccumKind kind)
+{
+  switch (kind) {
+  case FB_ACCUM_WEIGHTED:
+    return "weighted";
+  case FB_ACCUM_PRIORITISED:
+    return "prioritised";
+  case FB_ACCUM_EXCLUSIVE:
+    return "exclusive";
+  }
+  return "unknown";
+}

@@ -1,0 +1,37 @@
+// accumulate.h — the three ways a species combines its rules' steering into one acceleration.
+#ifndef FB_ACCUMULATE_H
+#define FB_ACCUMULATE_H
+
+#include "fb.h"
+
+typedef enum fbAccumKind {
+  FB_ACCUM_WEIGHTED,     // sum of weight * output, truncated to max_accel (Parker; Bourg)
+  FB_ACCUM_PRIORITISED,  // in priority order, fractions of max_accel added until a budget of 1 is spent (Reynolds 1987; Gompert)
+  FB_ACCUM_EXCLUSIVE,    // the first non-zero output in priority order wins (Gamlen 3.6)
+} fbAccumKind;
+
+typedef struct fbAccumulator {
+  fbAccumKind kind;
+  double max_accel;
+  fbVec2 sum;       // weighted: running sum; prioritised: running sum of fractions; exclusive: the winner
+  double used;      // prioritised: magnitude of the fraction sum so far
+  bool done;        // later rules cannot change the result
+} fbAccumulator;
+
+void fbAccum_Begin(fbAccumulator *acc, fbAccumKind kind, double max_accel);
+
+// Adds one rule's output (an acceleration) times its weight. Returns false once later rules can no
+// longer change the result (budget spent, or an exclusive winner found): the caller then skips them.
+bool fbAccum_Add(fbAccumulator *acc, fbVec2 steer, double weight);
+
+// The combined acceleration, never longer than max_accel.
+fbVec2 fbAccum_Result(const fbAccumulator *acc);
+
+// Gompert's Boid::accumulate: adds `add` to *sum, or only the part t*add (0 <= t <= 1) that brings
+// |sum| to exactly 1, solving |sum + t add|^2 = 1. Returns the new |sum|.
+double fbAccum_Budget(fbVec2 *sum, fbVec2 add);
+
+bool fbAccum_ParseKind(const char *name, fbAccumKind *kind);
+const char *fbAccum_KindName(fbAccumKind kind);
+
+#endif

@@ -1,0 +1,50 @@
+// fb.h — shared basics of the flockbox engine: limits, assertions and small 2D vector helpers.
+#ifndef FB_H
+#define FB_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define FB_MAX_SPECIES 16
+#define FB_MAX_RULES 24        // rules per species
+#define FB_MAX_FIELDS 16       // user per-agent fields declared by rules and scenarios
+#define FB_NAME_LEN 48
+#define FB_PI 3.14159265358979323846
+
+// Programmer mistakes only; expected failures return false with a message instead.
+#define FB_ASSERT(cond)                                                          \
+  do {                                                                           \
+    if (!(cond)) {                                                               \
+      fprintf(stderr, "%s:%d: assertion failed: %s\n", __FILE__, __LINE__, #cond); \
+      abort();                                                                   \
+    }                                                                            \
+  } while (0)
+
+typedef struct fbVec2 {
+  double x, y;
+} fbVec2;
+
+static inline fbVec2 fbV(double x, double y) { return (fbVec2){x, y}; }
+static inline fbVec2 fbV_Add(fbVec2 a, fbVec2 b) { return fbV(a.x + b.x, a.y + b.y); }
+static inline fbVec2 fbV_Sub(fbVec2 a, fbVec2 b) { return fbV(a.x - b.x, a.y - b.y); }
+static inline fbVec2 fbV_Scale(fbVec2 a, double s) { return fbV(a.x * s, a.y * s); }
+static inline double fbV_Dot(fbVec2 a, fbVec2 b) { return a.x * b.x + a.y * b.y; }
+static inline double fbV_Cross(fbVec2 a, fbVec2 b) { return a.x * b.y - a.y * b.x; }
+static inline double fbV_Length2(fbVec2 a) { return a.x * a.x + a.y * a.y; }
+static inline double fbV_Length(fbVec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+
+// Scales a down to length max when it is longer (Parker's limit_velocity, Gompert's setMagnitude cap).
+static inline fbVec2 fbV_Truncate(fbVec2 a, double max)
+{
+  double l2 = fbV_Length2(a);
+  if (l2 > max * max && l2 > 0.0) {
+    return fbV_Scale(a, max / sqrt(l2));
+  }
+  return a;
+}
+
+#endif

@@ -1,0 +1,205 @@
+// input.c — keys to actions, camera drag and zoom about the cursor, picking agents, following the flock.
+#include "input.h"
+
+#include <string.h>
+
+#define CLICK_SLOP 4         // pixels a press may move and still count as a click
+#define ZOOM_STEP 1.15       // per wheel notch
+
+static int arrow_index(SDL_Keycode sym)
+{
+  switch (sym) {
+  case SDLK_LEFT: return 0;
+  case SDLK_RIGHT: return 1;
+  case SDLK_UP: return 2;
+  case SDLK_DOWN: return 3;
+  default: return -1;
+  }
+}
+
+// The viewer's own keys; everything else belongs to the scenario.
+static fbActionKind key_action(SDL_Keycode sym, Uint16 mod)
+{
+  switch (sym) {
+  case SDLK_ESCAPE: return FB_ACTION_QUIT;
+  case SDLK_SPACE: return FB_ACTION_PAUSE;
+  case SDLK_PERIOD:
+  case SDLK_KP_PERIOD: return FB_ACTION_STEP;
+  case SDLK_PLUS:
+  case SDLK_EQUALS:  // + without Shift on most layouts
+  case SDLK_KP_PLUS: return FB_ACTION_FASTER;
+  case SDLK_MINUS:
+  case SDLK_KP_MINUS: return FB_ACTION_SLOWER;
+  case SDLK_r: return FB_ACTION_RESTART;
+  case SDLK_n: return FB_ACTION_RESEED;
+  case SDLK_f: return (mod & KMOD_SHIFT) ? FB_ACTION_FOLLOW_AGENT : FB_ACTION_FOLLOW_FLOCK;
+  case SDLK_HOME: return FB_ACTION_FIT;
+  case SDLK_TAB: return FB_ACTION_PANEL;
+  case SDLK_c: return FB_ACTION_PRINT_PARAMS;
+  case SDLK_p: return FB_ACTION_SCREENSHOT;
+  case SDLK_t: return FB_ACTION_TRAILS;
+  default: return FB_ACTION_SCENARIO_KEY;
+  }
+}
+
+static bool is_modifier(SDL_Keycode sym)
+{
+  return sym == SDLK_LSHIFT || sym == SDLK_RSHIFT || sym == SDLK_LCTRL || sym == SDLK_RCTRL || sym == SDLK_LALT ||
+         sym == SDLK_RALT || sym == SDLK_LGUI || sym == SDLK_RGUI || sym == SDLK_CAPSLOCK || sym == SDLK_NUMLOCKCLEAR;
+}
+
+static fbAction key_down(fbInput *in, const SDL_KeyboardEvent *k, bool has_player)
+{
+  fbAction a = {FB_ACTION_NONE, 0, 0, NULL};
+  SDL_Keycode sym = k->keysym.sym;
+  int arrow = arrow_index(sym);
+  if (arrow >= 0) {
+    in->arrows[arrow] = true;
+    if (has_player) {
+      return a;
+    }
+  }
+  if (is_modifier(sym)) {
+    return a;
+  }
+  a.kind = arrow >= 0 ? FB_ACTION_SCENARIO_KEY : key_action(sym, k->keysym.mod);
+  // Holding "." steps on; every other key acts once per press.
+  if (k->repeat && a.kind != FB_ACTION_STEP) {
+    a.kind = FB_ACTION_NONE;
+  }
+  if (a.kind == FB_ACTION_SCENARIO_KEY) {
+    a.key = SDL_GetKeyName(sym);
+  }
+  return a;
+}
+
+static fbAction mouse(fbInput *in, const SDL_Event *e, fbCamera *cam)
+{
+  fbAction a = {FB_ACTION_NONE, 0, 0, NULL};
+  if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
+    in->button = true;
+    in->dragged = false;
+    in->press_x = e->button.x;
+    in->press_y = e->button.y;
+  } else if (e->type == SDL_MOUSEBUTTONUP && e->button.button == SDL_BUTTON_LEFT && in->button) {
+    in->button = false;
+    if (!in->dragged) {
+      a = (fbAction){FB_ACTION_SELECT, e->button.x, e->button.y, NULL};
+    }
+  } else if (e->type == SDL_MOUSEMOTION && in->button) {
+    int dx = e->motion.x - in->press_x, dy = e->motion.y - in->press_y;
+    int move_x = e->motion.xrel, move_y = e->motion.yrel;
+    if (!in->dragged && dx * dx + dy * dy > CLICK_SLOP * CLICK_SLOP) {
+      in->dragged = true;
+      move_x = dx;  // the drag starts where the button went down: catch up the slop
+      move_y = dy;
+    }
+    if (in->dragged) {
+      cam->cx -= move_x / cam->scale;
+      cam->cy -= move_y / cam->scale;
+      a.kind = FB_ACTION_CAMERA_MOVED;
+    }
+  } else if (e->type == SDL_MOUSEWHEEL) {
+    double notches = e->wheel.preciseY != 0 ? e->wheel.preciseY : e->wheel.y;
+    if (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) {
+      notches = -notches;
+    }
+    fbInput_ZoomAt(cam, e->wheel.mouseX, e->wheel.mouseY, pow(ZOOM_STEP, notches));
+  }
+  return a;
+}
+
+fbAction fbInput_Event(fbInput *in, const SDL_Event *e, fbCamera *cam, bool has_player)
+{
+  fbAction none = {FB_ACTION_NONE, 0, 0, NULL};
+  switch (e->type) {
+  case SDL_QUIT: return (fbAction){FB_ACTION_QUIT, 0, 0, NULL};
+  case SDL_KEYDOWN: return key_down(in, &e->key, has_player);
+  case SDL_KEYUP: {
+    int arrow = arrow_index(e->key.keysym.sym);
+    if (arrow >= 0) {
+      in->arrows[arrow] = false;
+    }
+    return none;
+  }
+  case SDL_WINDOWEVENT:
+    if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
+      memset(in->arrows, 0, sizeof in->arrows);  // the key-up goes to another window
+    }
+    return none;
+  case SDL_MOUSEBUTTONDOWN:
+  case SDL_MOUSEBUTTONUP:
+  case SDL_MOUSEMOTION:
+  case SDL_MOUSEWHEEL: return mouse(in, e, cam);
+  default: return none;
+  }
+}
+
+fbVec2 fbInput_Steering(const fbInput *in)
+{
+  return fbV((double)in->arrows[1] - in->arrows[0], (double)in->arrows[3] - in->arrows[2]);
+}
+
+void fbInput_ZoomAt(fbCamera *cam, double sx, double sy, double factor)
+{
+  fbVec2 before = fbCamera_ToWorld(cam, fbV(sx, sy));
+  cam->scale = fmin(1e4, fmax(1e-4, cam->scale * factor));
+  fbVec2 after = fbCamera_ToWorld(cam, fbV(sx, sy));
+  cam->cx += before.x - after.x;
+  cam->cy += before.y - after.y;
+}
+
+int fbInput_Pick(const fbSim *sim, const fbCamera *cam, int sx, int sy)
+{
+  const fbWorld *w = &sim->world;
+  const fbAgents *a = &w->agents;
+  int best = -1;
+  double best_d2 = INFINITY;
+  for (int i = 0; i < a->count; ++i) {
+    if (!a->active[i]) {
+      continue;
+    }
+    fbVec2 p = fbCamera_ToScreen(cam, fbV(a->px[i], a->py[i]));
+    double reach = fmax(8.0, 0.6 * w->species[a->species[i]].body_length * cam->scale);
+    double d2 = (p.x - sx) * (p.x - sx) + (p.y - sy) * (p.y - sy);
+    if (d2 <= reach * reach && d2 < best_d2) {
+      best = i;
+      best_d2 = d2;
+    }
+  }
+  return best;
+}
+
+// Mean of positions on a circle of circumference `size`: the angle of the summed unit vectors.
+static double circular_mean(double cos_sum, double sin_sum, double size)
+{
+  double angle = atan2(-sin_sum, -cos_sum) + FB_PI;  // in [0, 2 pi]
+  return angle / (2 * FB_PI) * size;
+}
+
+fbVec2 fbInput_FlockCentre(const fbSim *sim)
+{
+  const fbWorld *w = &sim->world;
+  const fbAgents *a = &w->agents;
+  double sx = 0, sy = 0, cx = 0, snx = 0, cy = 0, sny = 0;
+  int n = 0;
+  for (int i = 0; i < a->count; ++i) {
+    if (!a->active[i]) {
+      continue;
+    }
+    sx += a->px[i];
+    sy += a->py[i];
+    cx += cos(2 * FB_PI * a->px[i] / w->width);
+    snx += sin(2 * FB_PI * a->px[i] / w->width);
+    cy += cos(2 * FB_PI * a->py[i] / w->height);
+    sny += sin(2 * FB_PI * a->py[i] / w->height);
+    n++;
+  }
+  if (n == 0) {
+    return fbV(w->width / 2, w->height / 2);
+  }
+  if (w->bounds == FB_BOUNDS_WRAP) {
+    return fbV(circular_mean(cx, snx, w->width), circular_mean(cy, sny, w->height));
+  }
+  return fbV(sx / n, sy / n);
+}

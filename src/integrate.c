@@ -1,0 +1,199 @@
+// integrate.c — moving one body one fixed step (see integrate.h).
+#include "integrate.h"
+
+// Speeds and lengths below this are treated as zero when a direction is needed.
+#define FB_TINY 1e-12
+
+/*
+ * Energy per distance against slope (Gompert, section 5.2.2, Figure 7). The figure's shape:
+ *   - least at a downhill slope of about -10%, the most economical slope found for walkers;
+ *   - rising with the slope uphill, but only to a finite asymptote (climbing a vertical
+ *     ladder costs a finite amount per metre);
+ *   - likewise to a finite asymptote downhill, placed at 1/5 of the uphill one because
+ *     braking on the way down costs about a fifth of lifting on the way up.
+ * The figure gives no formula, so this is one smooth curve with those properties. With
+ * u = s - S_MIN and a branch per side,
+ *   E(s) = 1 + (E_max - 1) * (2/pi) * atan(k u^2),
+ * E_max = E_UP, k = K_UP for u >= 0 and E_max = E_UP / 5, k = K_DOWN below.
+ * Each branch is 1 at u = 0 with zero slope there (so s = -0.1 is a true, smooth minimum),
+ * grows monotonically with |u| (atan of an increasing argument) and tends to its E_max.
+ * K_DOWN = K_UP (E_UP - 1) / (E_UP/5 - 1) makes the two second derivatives at the minimum,
+ * 2 k (E_max - 1) (2/pi), equal, so the curve is C2 there too.
+ * Units: energy per unit of 3D distance walked, relative to walking the cheapest slope.
+ */
+#define FB_ENERGY_S_MIN (-0.1)
+#define FB_ENERGY_UP 10.0
+#define FB_ENERGY_DOWN (FB_ENERGY_UP / 5.0)
+#define FB_ENERGY_K_UP 1.0
+#define FB_ENERGY_K_DOWN (FB_ENERGY_K_UP * (FB_ENERGY_UP - 1.0) / (FB_ENERGY_DOWN - 1.0))
+
+double fbEnergy_PerDistance(double slope)
+{
+  double u = slope - FB_ENERGY_S_MIN;
+  bool up = u >= 0.0;
+  double e_max = up ? FB_ENERGY_UP : FB_ENERGY_DOWN;
+  double k = up ? FB_ENERGY_K_UP : FB_ENERGY_K_DOWN;
+  return 1.0 + (e_max - 1.0) * (2.0 / FB_PI) * atan(k * u * u);
+}
+
+/*
+ * Gompert eq. 10: a 2D velocity v carried unchanged over ground of slope s_v = v.g / |v|
+ * along it would move the body through 3-space faster on hills than on the level. Moving by
+ * v / sqrt(s_v^2 + 1) instead keeps the 3D speed equal to |v|: the horizontal run d and rise
+ * s_v d of one step then satisfy d^2 + (s_v d)^2 = (|v| dt)^2.
+ */
+static double slope_factor(const fbBody *b, const fbMotionLimits *lim, const fbIntegrateEnv *env)
+{
+  if (!lim->slope_correction) {
+    return 1.0;
+  }
+  double s = fbTerrain_Slope(env->terrain, b->p.x, b->p.y, b->v);
+  return 1.0 / sqrt(s * s + 1.0);
+}
+
+// Rotates unit h by the angle whose cosine and sine are c and s.
+static fbVec2 rotate(fbVec2 h, double c, double s) { return fbV(c * h.x - s * h.y, s * h.x + c * h.y); }
+
+/*
+ * Turning-angle limit (Gamlen, section 3.7: large creatures cannot turn ~180 degrees in one
+ * frame). The signed angle from the old heading to the new velocity is atan2(h x v, h . v);
+ * beyond max_turn the velocity keeps its length but points exactly max_turn off the heading,
+ * on the side it asked for. One atan2 per agent per step, never per neighbour.
+ */
+static fbVec2 limit_turn(fbVec2 v, fbVec2 heading, double max_turn)
+{
+  double speed = fbV_Length(v);
+  if (!(max_turn < FB_PI) || speed <= FB_TINY || fbV_Length2(heading) <= FB_TINY) {
+    return v;
+  }
+  double angle = atan2(fbV_Cross(heading, v), fbV_Dot(heading, v));
+  if (fabs(angle) <= max_turn) {
+    return v;
+  }
+  double turn = angle > 0.0 ? max_turn : -max_turn;
+  fbVec2 h = fbV_Scale(heading, 1.0 / fbV_Length(heading));
+  return fbV_Scale(rotate(h, cos(turn), sin(turn)), speed);
+}
+
+/*
+ * Speed limits (Parker's limit_velocity for the maximum; Gamlen 3.7 adds a minimum so birds
+ * never hover). Too fast: scaled down along its own direction. Too slow: scaled up along its
+ * own direction, or along the heading when it has none.
+ */
+static fbVec2 limit_speed(fbVec2 v, fbVec2 heading, double min_speed, double max_speed)
+{
+  double speed = fbV_Length(v);
+  if (speed > max_speed) {
+    return fbV_Scale(v, max_speed / speed);
+  }
+  if (speed >= min_speed) {
+    return v;
+  }
+  if (speed > FB_TINY) {
+    return fbV_Scale(v, min_speed / speed);
+  }
+  double h = fbV_Length(heading);
+  return h > FB_TINY ? fbV_Scale(heading, min_speed / h) : v;
+}
+
+/*
+ * Collisions (Gompert 8.1): testing only the end position lets a fast body jump over a thin
+ * obstacle, so fbObstacles_Collide tests the swept segment from -> to and stops the body at
+ * the contact. The velocity then loses its component into the surface (v.n < 0), keeping
+ * the tangential part: the body slides along the wall instead of pressing into it. This
+ * runs after the speed limits, so a wall may slow a body below min_speed.
+ */
+static void collide(fbVec2 from, fbVec2 *to, fbVec2 *v, double radius, const fbObstacles *o)
+{
+  fbVec2 n;
+  if (o == NULL || o->count == 0 || !fbObstacles_Collide(o, from, to, radius, &n)) {
+    return;
+  }
+  double into = fbV_Dot(*v, n);
+  if (into < 0.0) {
+    *v = fbV_Sub(*v, fbV_Scale(n, into));
+  }
+}
+
+// Solid edge on one axis: the coordinate stays in [0, size], the outward velocity stops.
+static void clamp_axis(double *x, double *v, double size)
+{
+  if (*x <= 0.0) {
+    *x = 0.0;
+    *v = fmax(*v, 0.0);
+  } else if (*x >= size) {
+    *x = size;
+    *v = fmin(*v, 0.0);
+  }
+}
+
+// Torus on one axis: into [0, size). fmod keeps the sign of x, and a tiny negative x plus
+// size can round up to size itself, hence the second test.
+static double wrap_axis(double x, double size)
+{
+  x = fmod(x, size);
+  if (x < 0.0) {
+    x += size;
+  }
+  return x >= size ? 0.0 : x;
+}
+
+/*
+ * Energy of one step (Gompert 5.2.2): linear in distance, times the cost per distance at
+ * the slope actually walked. run is the horizontal displacement, rise the change in ground
+ * height along it; the 3D path length is sqrt(run^2 + rise^2).
+ */
+static double step_energy(const fbTerrain *t, fbVec2 from, fbVec2 to)
+{
+  double run = fbV_Length(fbV_Sub(to, from));
+  if (run <= 0.0) {
+    return 0.0;
+  }
+  double rise = fbTerrain_Height(t, to.x, to.y) - fbTerrain_Height(t, from.x, from.y);
+  return sqrt(run * run + rise * rise) * fbEnergy_PerDistance(rise / run);
+}
+
+/*
+ * Gompert eq. 1-2, forward Euler: p += v dt (+ 1/2 a dt^2), then v += a dt. Both position
+ * terms are scaled by the slope factor of eq. 10 (evaluated along the old velocity at the
+ * old position; the paper notes that correcting the acceleration term along a separately
+ * is not worth it). Then, in order: turn limit, speed limits, obstacle collision, world
+ * bounds. Energy uses the displacement before wrapping so the jump across a wrapped edge
+ * does not count as walking.
+ */
+void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, const fbMotionLimits *lim,
+                      const fbIntegrateEnv *env)
+{
+  FB_ASSERT(env->world_w > 0.0 && env->world_h > 0.0 && env->dt >= 0.0);
+  double dt = env->dt;
+  // The animal's own steering is bounded by what it can do; forces from outside (Gompert's terrain
+  // drag, added after the navigator in his appendix) are not.
+  fbVec2 a = fbV_Add(fbV_Truncate(steer, lim->max_accel), force);
+  fbVec2 step = fbV_Scale(b->v, dt);
+  if (lim->half_accel_term) {
+    step = fbV_Add(step, fbV_Scale(a, 0.5 * dt * dt));
+  }
+  fbVec2 from = b->p;
+  fbVec2 to = fbV_Add(from, fbV_Scale(step, slope_factor(b, lim, env)));
+
+  fbVec2 v = fbV_Add(b->v, fbV_Scale(a, dt));
+  v = limit_turn(v, b->heading, lim->max_turn);
+  v = limit_speed(v, b->heading, lim->min_speed, lim->max_speed);
+  collide(from, &to, &v, lim->body_radius, env->obstacles);
+
+  if (env->bounds == FB_BOUNDS_CLAMP) {
+    clamp_axis(&to.x, &v.x, env->world_w);
+    clamp_axis(&to.y, &v.y, env->world_h);
+  }
+  b->energy += step_energy(env->terrain, from, to);
+  if (env->bounds == FB_BOUNDS_WRAP) {
+    to = fbV(wrap_axis(to.x, env->world_w), wrap_axis(to.y, env->world_h));
+  }
+
+  b->p = to;
+  b->v = v;
+  double speed = fbV_Length(v);
+  if (speed > FB_TINY) {
+    b->heading = fbV_Scale(v, 1.0 / speed);
+  }
+}

@@ -1,0 +1,48 @@
+// integrate.h — moving one body one fixed step: limits, slope correction, bounds, collisions, energy.
+#ifndef FB_INTEGRATE_H
+#define FB_INTEGRATE_H
+
+#include "fb.h"
+#include "obstacles.h"
+#include "terrain.h"
+
+typedef enum fbBounds {
+  FB_BOUNDS_WRAP,   // torus: leaving one edge enters the opposite one
+  FB_BOUNDS_CLAMP,  // solid walls at the edges (soft bounds are a rule that keeps agents off them)
+} fbBounds;
+
+typedef struct fbMotionLimits {
+  double max_speed;     // > 0
+  double min_speed;     // >= 0, <= max_speed
+  double max_accel;     // bounds the steering; forces (terrain drag) come on top
+  double max_turn;      // radians per step the velocity direction may turn; >= pi means unlimited
+  double body_radius;   // for collisions with obstacles
+  bool half_accel_term; // Gompert eq. 1: add 1/2 a dt^2 to the position
+  bool slope_correction;// Gompert eq. 10: move by v / sqrt(s_v^2 + 1)
+} fbMotionLimits;
+
+typedef struct fbIntegrateEnv {
+  const fbTerrain *terrain;
+  const fbObstacles *obstacles;  // may be NULL
+  double dt;
+  double world_w, world_h;
+  fbBounds bounds;
+} fbIntegrateEnv;
+
+typedef struct fbBody {
+  fbVec2 p, v;
+  fbVec2 heading;   // unit; kept when the body stops
+  double energy;    // accumulated over the run
+} fbBody;
+
+// One forward-Euler step (Gompert eq. 1-2): position from the old velocity, then velocity from the
+// acceleration. `steer` is the accumulator's result, truncated to max_accel; `force` is added
+// after it untruncated, as in Gompert's appendix where the terrain drag joins the navigator's output.
+void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, const fbMotionLimits *lim,
+                      const fbIntegrateEnv *env);
+
+// Energy spent per unit of distance walked on a slope s (rise over run along the motion), after
+// Gompert Figure 7: least at s = -0.1, rising to finite maxima uphill and (1/5 of it) downhill.
+double fbEnergy_PerDistance(double slope);
+
+#endif

@@ -1,0 +1,372 @@
+// lua_host.c — sandboxed Lua states with a memory budget, a watchdog thread and traceback capture.
+#define _POSIX_C_SOURCE 200809L
+#include "lua_host.h"
+
+#include <lauxlib.h>
+#include <lualib.h>
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+// ---- memory budget ------------------------------------------------------------------------------
+
+/*
+ * Lua's allocator contract: nsize == 0 frees; ptr == NULL allocates (then osize is a type tag,
+ * not a size). Returning NULL for a positive nsize makes Lua raise a memory error in the state,
+ * which the protected call around every rule catches: a memory bomb costs one rule, not the run.
+ */
+static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+  fbLuaHost *h = ud;
+  size_t old = ptr != NULL ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    h->memory -= old;
+    return NULL;
+  }
+  if (nsize > old && h->memory - old + nsize > h->memory_limit) {
+    return NULL;
+  }
+  void *q = realloc(ptr, nsize);
+  if (q == NULL) {
+    return NULL;
+  }
+  h->memory = h->memory - old + nsize;
+  if (nsize > old) {
+    h->allocations++;
+  }
+  return q;
+}
+
+// ---- watchdog -----------------------------------------------------------------------------------
+
+#define FB_MAX_HOSTS 64
+
+static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static fbLuaHost *watched[FB_MAX_HOSTS];
+static unsigned long seen_progress[FB_MAX_HOSTS];
+static int seen_ms[FB_MAX_HOSTS];
+static int watched_count;
+static bool watchdog_running;
+
+static void interrupt_hook(lua_State *L, lua_Debug *ar)
+{
+  (void)ar;
+  fbLuaHost *h = fbLuaHost_Of(L);
+  lua_sethook(L, NULL, 0, 0);
+  if (!atomic_exchange(&h->interrupt, 0)) {
+    return;
+  }
+  // The work the watchdog saw stuck may have finished just before the hook ran.
+  if (atomic_load(&h->progress) != h->stuck_at || !atomic_load(&h->busy)) {
+    return;
+  }
+  luaL_where(L, 0);  // the Lua function that was running when the hook fired: file:line of the loop
+  lua_pushfstring(L, "stopped after %d ms without returning (endless loop?)", h->timeout_ms);
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
+/*
+ * Every 5 ms the watchdog compares each busy host's progress counter with what it saw last time.
+ * A host stuck on the same value for longer than its timeout gets a hook that raises an error at
+ * its next Lua instruction. lua_sethook is the one call Lua allows from outside the running thread
+ * (lua.c uses it from a signal handler for the same purpose).
+ */
+static void *watchdog_main(void *arg)
+{
+  (void)arg;
+  const struct timespec tick = {0, 5 * 1000 * 1000};
+  for (;;) {
+    nanosleep(&tick, NULL);
+    pthread_mutex_lock(&watch_lock);
+    for (int i = 0; i < watched_count; ++i) {
+      fbLuaHost *h = watched[i];
+      unsigned long p = atomic_load(&h->progress);
+      if (!atomic_load(&h->busy) || p != seen_progress[i]) {
+        seen_progress[i] = p;
+        seen_ms[i] = 0;
+        continue;
+      }
+      seen_ms[i] += 5;
+      if (seen_ms[i] >= h->timeout_ms && !atomic_load(&h->interrupt)) {
+        h->stuck_at = p;
+        atomic_store(&h->interrupt, 1);
+        lua_sethook(h->L, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+        seen_ms[i] = 0;
+      }
+    }
+    pthread_mutex_unlock(&watch_lock);
+  }
+  return NULL;
+}
+
+static void watch(fbLuaHost *h)
+{
+  pthread_mutex_lock(&watch_lock);
+  if (!watchdog_running) {
+    pthread_t thread;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    watchdog_running = pthread_create(&thread, &attr, watchdog_main, NULL) == 0;
+    pthread_attr_destroy(&attr);
+  }
+  FB_ASSERT(watched_count < FB_MAX_HOSTS);
+  seen_progress[watched_count] = 0;
+  seen_ms[watched_count] = 0;
+  watched[watched_count++] = h;
+  pthread_mutex_unlock(&watch_lock);
+}
+
+static void unwatch(fbLuaHost *h)
+{
+  pthread_mutex_lock(&watch_lock);
+  for (int i = 0; i < watched_count; ++i) {
+    if (watched[i] == h) {
+      watched[i] = watched[watched_count - 1];
+      seen_progress[i] = seen_progress[watched_count - 1];
+      seen_ms[i] = seen_ms[watched_count - 1];
+      --watched_count;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&watch_lock);
+}
+
+// ---- sandbox ------------------------------------------------------------------------------------
+
+// load() for scripts: text chunks only, in the caller's sandbox unless an env is given.
+static int l_load_text(lua_State *L)
+{
+  size_t len;
+  const char *code = luaL_checklstring(L, 1, &len);
+  const char *name = luaL_optstring(L, 2, "=(load)");
+  int status = luaL_loadbufferx(L, code, len, name, "t");
+  if (status != LUA_OK) {
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  if (!lua_isnoneornil(L, 4)) {
+    lua_pushvalue(L, 4);
+    lua_setupvalue(L, -2, 1);
+  } else {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    lua_setupvalue(L, -2, 1);
+  }
+  return 1;
+}
+
+static void open_safe_libraries(lua_State *L)
+{
+  static const luaL_Reg libs[] = {
+      {LUA_GNAME, luaopen_base},       {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
+      {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_COLIBNAME, luaopen_coroutine},
+      {NULL, NULL}};
+  for (const luaL_Reg *lib = libs; lib->func != NULL; ++lib) {
+    luaL_requiref(L, lib->name, lib->func, 1);
+    lua_pop(L, 1);
+  }
+  static const char *const removed[] = {"dofile", "loadfile", "collectgarbage", NULL};
+  for (int i = 0; removed[i] != NULL; ++i) {
+    lua_pushnil(L);
+    lua_setglobal(L, removed[i]);
+  }
+  lua_pushcfunction(L, l_load_text);
+  lua_setglobal(L, "load");
+  lua_getglobal(L, "string");
+  lua_pushnil(L);
+  lua_setfield(L, -2, "dump");
+  lua_pop(L, 1);
+}
+
+bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms)
+{
+  memset(h, 0, sizeof *h);
+  h->memory_limit = memory_limit;
+  h->timeout_ms = timeout_ms > 0 ? timeout_ms : 1000;
+  h->L = lua_newstate(budget_alloc, h);
+  if (h->L == NULL) {
+    return false;
+  }
+  *(fbLuaHost **)lua_getextraspace(h->L) = h;
+  open_safe_libraries(h->L);
+  watch(h);
+  return true;
+}
+
+void fbLuaHost_Destroy(fbLuaHost *h)
+{
+  if (h->L != NULL) {
+    unwatch(h);
+    lua_close(h->L);
+  }
+  h->L = NULL;
+}
+
+fbLuaHost *fbLuaHost_Of(lua_State *L) { return *(fbLuaHost **)lua_getextraspace(L); }
+
+// ---- protected calls ----------------------------------------------------------------------------
+
+static int traceback_handler(lua_State *L)
+{
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+      msg = lua_tostring(L, -1);
+    } else {
+      msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+void fbLuaHost_PushTraceback(lua_State *L) { lua_pushcfunction(L, traceback_handler); }
+
+bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t errlen)
+{
+  lua_State *L = h->L;
+  int base = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, traceback_handler);
+  lua_insert(L, base);
+  fbLuaHost_Progress(h);
+  fbLuaHost_Enter(h);
+  int status = lua_pcall(L, nargs, nresults, base);
+  fbLuaHost_Leave(h);
+  lua_remove(L, base);
+  if (status != LUA_OK) {
+    snprintf(err, errlen, "%s", lua_tostring(L, -1) != NULL ? lua_tostring(L, -1) : "(error)");
+    lua_pop(L, 1);
+    return false;
+  }
+  return true;
+}
+
+static bool run_loaded(fbLuaHost *h, int status, char *err, size_t errlen)
+{
+  lua_State *L = h->L;
+  if (status != LUA_OK) {
+    snprintf(err, errlen, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return false;
+  }
+  // A private environment per chunk, so its globals do not leak into other scripts. It starts as a
+  // copy of the sandbox's globals rather than inheriting them through __index: a rule that reads
+  // fb or math on every call then finds them directly instead of through a metamethod.
+  lua_newtable(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -5);
+  }
+  lua_pop(L, 1);
+  lua_setupvalue(L, -2, 1);
+  return fbLuaHost_Call(h, 0, 1, err, errlen);
+}
+
+bool fbLuaHost_RunFile(fbLuaHost *h, const char *path, char *err, size_t errlen)
+{
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) {
+    snprintf(err, errlen, "%s: cannot open file", path);
+    return false;
+  }
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  if (size < 0 || size > 16 * 1024 * 1024) {
+    fclose(f);
+    snprintf(err, errlen, "%s: file is too large (over 16 MiB)", path);
+    return false;
+  }
+  char *code = malloc((size_t)size + 1);
+  FB_ASSERT(code != NULL);
+  size_t got = fread(code, 1, (size_t)size, f);
+  fclose(f);
+  code[got] = '\0';
+  char chunkname[600];
+  snprintf(chunkname, sizeof chunkname, "@%s", path);
+  int status = luaL_loadbufferx(h->L, code, got, chunkname, "t");
+  free(code);
+  return run_loaded(h, status, err, errlen);
+}
+
+bool fbLuaHost_RunString(fbLuaHost *h, const char *code, const char *chunkname, char *err, size_t errlen)
+{
+  char name[600];
+  snprintf(name, sizeof name, "=%s", chunkname);
+  int status = luaL_loadbufferx(h->L, code, strlen(code), name, "t");
+  return run_loaded(h, status, err, errlen);
+}
+
+// ---- values across states -----------------------------------------------------------------------
+
+static bool copy_value(lua_State *from, int idx, lua_State *to, int depth, const char *what, char *err,
+                       size_t errlen)
+{
+  idx = lua_absindex(from, idx);
+  switch (lua_type(from, idx)) {
+  case LUA_TNIL: lua_pushnil(to); return true;
+  case LUA_TBOOLEAN: lua_pushboolean(to, lua_toboolean(from, idx)); return true;
+  case LUA_TNUMBER:
+    if (lua_isinteger(from, idx)) {
+      lua_pushinteger(to, lua_tointeger(from, idx));
+    } else {
+      lua_pushnumber(to, lua_tonumber(from, idx));
+    }
+    return true;
+  case LUA_TSTRING: {
+    size_t len;
+    const char *s = lua_tolstring(from, idx, &len);
+    lua_pushlstring(to, s, len);
+    return true;
+  }
+  case LUA_TTABLE:
+    if (depth > 16) {
+      snprintf(err, errlen, "%s: tables nested too deep (or a cycle)", what);
+      return false;
+    }
+    luaL_checkstack(to, 4, "copy");
+    lua_newtable(to);
+    lua_pushnil(from);
+    while (lua_next(from, idx) != 0) {
+      if (!copy_value(from, -2, to, depth + 1, what, err, errlen) ||
+          !copy_value(from, -1, to, depth + 1, what, err, errlen)) {
+        lua_pop(from, 2);
+        return false;  // the caller restores the top of `to`
+      }
+      lua_rawset(to, -3);
+      lua_pop(from, 1);
+    }
+    return true;
+  default:
+    snprintf(err, errlen, "%s: a %s cannot be used here (numbers, strings, booleans and tables only)", what,
+             luaL_typename(from, idx));
+    return false;
+  }
+}
+
+bool fbLua_CopyValue(lua_State *from, int idx, lua_State *to, const char *what, char *err, size_t errlen)
+{
+  int top = lua_gettop(to);
+  if (!copy_value(from, idx, to, 0, what, err, errlen)) {
+    lua_settop(to, top);
+    return false;
+  }
+  return true;
+}
+
+void fbLua_FunctionWhere(lua_State *L, int idx, char *out, size_t len)
+{
+  lua_Debug ar;
+  lua_pushvalue(L, idx);
+  if (lua_getinfo(L, ">S", &ar) && ar.currentline != -2 && strcmp(ar.what, "C") != 0) {
+    snprintf(out, len, "%s:%d", ar.short_src, ar.linedefined);
+  } else {
+    snprintf(out, len, "?");
+  }
+}

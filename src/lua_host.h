@@ -1,0 +1,63 @@
+// lua_host.h — one sandboxed Lua state: memory budget, watchdog for endless loops, protected calls.
+#ifndef FB_LUA_HOST_H
+#define FB_LUA_HOST_H
+
+#include <lua.h>
+#include <stdatomic.h>
+
+#include "fb.h"
+
+typedef struct fbLuaHost {
+  lua_State *L;
+  size_t memory;             // bytes in use
+  size_t memory_limit;       // allocations beyond this fail with a Lua memory error
+  uint64_t allocations;      // allocations and reallocations that grew a block, since creation
+  // Watchdog: the worker bumps `progress` at every call into Lua and sets `busy` around work; when a
+  // busy host makes no progress for timeout_ms the watchdog interrupts it through a hook.
+  atomic_ulong progress;
+  atomic_int busy;
+  atomic_int interrupt;      // set by the watchdog, cleared by the hook
+  unsigned long stuck_at;    // progress value the watchdog saw when it interrupted
+  int timeout_ms;
+  void *context;             // what the C functions called from Lua work on (see rules.h)
+} fbLuaHost;
+
+// Creates the state with only the safe libraries (base without dofile/loadfile/string.dump and
+// with a text-only load, table, string, math, utf8, coroutine): no os, io, package, debug.
+bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms);
+void fbLuaHost_Destroy(fbLuaHost *h);
+
+// The host that owns L (stored in the state's extra space).
+fbLuaHost *fbLuaHost_Of(lua_State *L);
+
+// Loads a text chunk (bytecode refused) with its own environment table whose missing globals come
+// from the sandbox, runs it, and leaves its first result on the stack. chunkname is the path
+// shown in messages. On failure writes "file:line: message" and a traceback into err.
+bool fbLuaHost_RunFile(fbLuaHost *h, const char *path, char *err, size_t errlen);
+bool fbLuaHost_RunString(fbLuaHost *h, const char *code, const char *chunkname, char *err, size_t errlen);
+
+// lua_pcall with a traceback handler and the watchdog armed. On failure pops the error and writes
+// it, with the traceback, into err.
+bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t errlen);
+
+// Pushes the traceback message handler (for callers that run many calls inside one pcall).
+void fbLuaHost_PushTraceback(lua_State *L);
+
+// Arm and disarm the watchdog around work that calls into Lua; bump progress at every call.
+static inline void fbLuaHost_Enter(fbLuaHost *h) { atomic_store_explicit(&h->busy, 1, memory_order_relaxed); }
+static inline void fbLuaHost_Leave(fbLuaHost *h) { atomic_store_explicit(&h->busy, 0, memory_order_relaxed); }
+static inline void fbLuaHost_Progress(fbLuaHost *h)
+{
+  // Only the owning thread writes: a relaxed load and store, not a locked read-modify-write.
+  atomic_store_explicit(&h->progress, atomic_load_explicit(&h->progress, memory_order_relaxed) + 1,
+                        memory_order_relaxed);
+}
+
+// Copies the value at index idx of `from` onto the top of `to`: nil, booleans, numbers, strings and
+// tables of those (depth <= 16). Functions, userdata and cycles are refused with a message naming `what`.
+bool fbLua_CopyValue(lua_State *from, int idx, lua_State *to, const char *what, char *err, size_t errlen);
+
+// The file:line where the function at idx was defined ("?" when not a Lua function).
+void fbLua_FunctionWhere(lua_State *L, int idx, char *out, size_t len);
+
+#endif

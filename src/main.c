@@ -1,0 +1,18 @@
+// main.c — flockbox's entry point: parse the command line, then run headless or in a window.
+#include "cli.h"
+#include "viewer.h"
+
+int main(int argc, char **argv)
+{
+  fbCli cli;
+  char err[1024];
+  int parsed = fbCli_Parse(&cli, argc, argv, err, sizeof err);
+  if (parsed == 1) {
+    return 0;
+  }
+  if (parsed == 2) {
+    fprintf(stderr, "flockbox: %s\n", err);
+    return 2;
+  }
+  return cli.headless ? fbCli_RunHeadless(&cli) : fbViewer_Run(&cli);
+}

@@ -1,0 +1,657 @@
+// render.c — drawing the world top-down with SDL2: terrain, obstacles, goals, agents, selection; PNG output.
+#define FB_RENDER_SDL
+#include "render.h"
+
+#include <stb_image_write.h>
+#include <string.h>
+
+static const SDL_Color BACKGROUND = {22, 24, 28, 255};
+static const SDL_Color FIELD = {64, 80, 66, 255};
+static const SDL_Color OBSTACLE = {38, 58, 40, 255};
+static const SDL_Color OBSTACLE_EDGE = {16, 28, 18, 255};
+static const SDL_Color GOAL = {255, 214, 64, 255};
+static const SDL_Color LEADER = {255, 0, 0, 255};
+static const SDL_Color PLAYER = {0, 255, 0, 255};
+static const SDL_Color OUTLINE = {10, 12, 14, 200};
+
+// ---- camera -------------------------------------------------------------------------------------
+
+void fbCamera_Fit(fbCamera *c, double world_w, double world_h, int view_w, int view_h, int margin)
+{
+  c->view_w = view_w;
+  c->view_h = view_h;
+  c->cx = world_w / 2;
+  c->cy = world_h / 2;
+  double sx = (view_w - 2.0 * margin) / world_w, sy = (view_h - 2.0 * margin) / world_h;
+  c->scale = fmax(1e-6, fmin(sx, sy));
+}
+
+fbVec2 fbCamera_ToScreen(const fbCamera *c, fbVec2 p)
+{
+  return fbV((p.x - c->cx) * c->scale + c->view_w * 0.5, (p.y - c->cy) * c->scale + c->view_h * 0.5);
+}
+
+fbVec2 fbCamera_ToWorld(const fbCamera *c, fbVec2 s)
+{
+  return fbV((s.x - c->view_w * 0.5) / c->scale + c->cx, (s.y - c->view_h * 0.5) / c->scale + c->cy);
+}
+
+// ---- geometry batch -----------------------------------------------------------------------------
+
+static SDL_Vertex *batch_add(fbBatch *b, int n)
+{
+  if (b->count + n > b->capacity) {
+    int cap = b->capacity ? b->capacity : 4096;
+    while (cap < b->count + n) {
+      cap *= 2;
+    }
+    b->v = realloc(b->v, (size_t)cap * sizeof *b->v);
+    FB_ASSERT(b->v != NULL);
+    b->capacity = cap;
+  }
+  SDL_Vertex *v = b->v + b->count;
+  b->count += n;
+  return v;
+}
+
+static void batch_flush(fbRenderer *r)
+{
+  if (r->batch.count > 0) {
+    SDL_RenderGeometry(r->sdl, NULL, r->batch.v, r->batch.count, NULL, 0);
+  }
+  r->batch.count = 0;
+}
+
+static void batch_triangle(fbBatch *b, fbVec2 p0, fbVec2 p1, fbVec2 p2, SDL_Color c)
+{
+  SDL_Vertex *v = batch_add(b, 3);
+  v[0] = (SDL_Vertex){{(float)p0.x, (float)p0.y}, c, {0, 0}};
+  v[1] = (SDL_Vertex){{(float)p1.x, (float)p1.y}, c, {0, 0}};
+  v[2] = (SDL_Vertex){{(float)p2.x, (float)p2.y}, c, {0, 0}};
+}
+
+// A line of the given width (pixels) as two triangles: SDL2 lines are always one pixel wide.
+static void batch_line(fbBatch *b, fbVec2 a, fbVec2 e, double width, SDL_Color c)
+{
+  fbVec2 d = fbV_Sub(e, a);
+  double len = fbV_Length(d);
+  if (len < 1e-9) {
+    return;
+  }
+  fbVec2 n = fbV_Scale(fbV(-d.y, d.x), 0.5 * width / len);
+  fbVec2 a0 = fbV_Add(a, n), a1 = fbV_Sub(a, n), e0 = fbV_Add(e, n), e1 = fbV_Sub(e, n);
+  batch_triangle(b, a0, a1, e0, c);
+  batch_triangle(b, a1, e1, e0, c);
+}
+
+static int circle_segments(double radius_px) { return (int)fmin(64, fmax(12, radius_px * 0.7)); }
+
+// A filled sector from angle a0 to a1 (radians, y down); a full disc when a1 - a0 >= 2 pi.
+static void batch_sector(fbBatch *b, fbVec2 centre, double radius, double a0, double a1, SDL_Color c)
+{
+  int n = circle_segments(radius);
+  for (int k = 0; k < n; ++k) {
+    double t0 = a0 + (a1 - a0) * k / n, t1 = a0 + (a1 - a0) * (k + 1) / n;
+    fbVec2 p0 = fbV_Add(centre, fbV(cos(t0) * radius, sin(t0) * radius));
+    fbVec2 p1 = fbV_Add(centre, fbV(cos(t1) * radius, sin(t1) * radius));
+    batch_triangle(b, centre, p0, p1, c);
+  }
+}
+
+static void batch_arc(fbBatch *b, fbVec2 centre, double radius, double a0, double a1, double width, SDL_Color c)
+{
+  int n = circle_segments(radius);
+  for (int k = 0; k < n; ++k) {
+    double t0 = a0 + (a1 - a0) * k / n, t1 = a0 + (a1 - a0) * (k + 1) / n;
+    batch_line(b, fbV_Add(centre, fbV(cos(t0) * radius, sin(t0) * radius)),
+               fbV_Add(centre, fbV(cos(t1) * radius, sin(t1) * radius)), width, c);
+  }
+}
+
+static void batch_arrow(fbBatch *b, fbVec2 from, fbVec2 to, double width, SDL_Color c)
+{
+  fbVec2 d = fbV_Sub(to, from);
+  double len = fbV_Length(d);
+  if (len < 1.0) {
+    return;
+  }
+  fbVec2 u = fbV_Scale(d, 1.0 / len), n = fbV(-u.y, u.x);
+  double head = fmin(len * 0.5, 4.0 + 2.5 * width);
+  fbVec2 base = fbV_Sub(to, fbV_Scale(u, head));
+  batch_line(b, from, base, width, c);
+  batch_triangle(b, to, fbV_Add(base, fbV_Scale(n, head * 0.5)), fbV_Sub(base, fbV_Scale(n, head * 0.5)), c);
+}
+
+// ---- terrain ------------------------------------------------------------------------------------
+
+// 1, 2 or 5 times a power of ten, the smallest not below x: contour intervals and grid spacings.
+static double nice_step(double x)
+{
+  double p = pow(10.0, floor(log10(x)));
+  double m = x / p;
+  return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+}
+
+// Hypsometric tints from low ground to high: green valleys, olive slopes, brown and pale tops.
+static void height_tint(double u, double rgb[3])
+{
+  static const double stops[5][3] = {
+      {62, 98, 60}, {104, 126, 70}, {150, 138, 88}, {138, 108, 80}, {196, 188, 176}};
+  double x = fmin(fmax(u, 0.0), 1.0) * 4.0;
+  int k = (int)fmin(3, floor(x));
+  double f = x - k;
+  for (int c = 0; c < 3; ++c) {
+    rgb[c] = stops[k][c] + (stops[k + 1][c] - stops[k][c]) * f;
+  }
+}
+
+/*
+ * One texel: tint by height, hill shading from the north-west (the surface normal of the height
+ * gradient dotted with the light), and anti-aliased contour lines. A contour is where height /
+ * interval is a whole number; the distance to it in texels is the distance in levels divided by the
+ * level's gradient per texel, so lines keep one width on steep and gentle slopes alike.
+ */
+static uint32_t terrain_texel(double h, double gx, double gy, double lo, double range, double interval,
+                              double texel_w, double texel_h)
+{
+  double rgb[3];
+  height_tint(range > 0 ? (h - lo) / range : 0.0, rgb);
+  double nx = -gx, ny = -gy, nz = 1.0;
+  double lx = -0.5, ly = -0.5, lz = 0.7;
+  double shade = (nx * lx + ny * ly + nz * lz) / sqrt(nx * nx + ny * ny + nz * nz) / lz;
+  shade = fmin(1.3, fmax(0.45, shade));
+  double alpha = 0.0;
+  if (interval > 0) {
+    double level = (h - lo) / interval;
+    double d = fabs(level - round(level));
+    double g = hypot(gx * texel_w, gy * texel_h) / interval;  // levels per texel
+    if (g > 1e-9 && round(level) > 0) {
+      double px = d / g;
+      bool major = ((long)round(level)) % 5 == 0;
+      alpha = fmin(1.0, fmax(0.0, (major ? 1.4 : 1.0) - px)) * (major ? 0.75 : 0.45);
+    }
+  }
+  uint8_t out[4];
+  for (int c = 0; c < 3; ++c) {
+    double v = rgb[c] * shade;
+    v = v * (1 - alpha) + 40 * alpha;
+    out[c] = (uint8_t)fmin(255, fmax(0, v));
+  }
+  out[3] = 255;
+  uint32_t px;
+  memcpy(&px, out, 4);
+  return px;
+}
+
+// One pass of a box blur of the given radius along rows (step 1) or columns (step = width).
+static void box_blur(const float *in, float *out, int w, int h, int radius, bool rows)
+{
+  int lines = rows ? h : w, len = rows ? w : h, along = rows ? 1 : w, across = rows ? w : 1;
+  for (int l = 0; l < lines; ++l) {
+    const float *src = in + (size_t)l * across;
+    float *dst = out + (size_t)l * across;
+    for (int k = 0; k < len; ++k) {
+      double sum = 0;
+      for (int d = -radius; d <= radius; ++d) {
+        int q = k + d < 0 ? 0 : (k + d >= len ? len - 1 : k + d);
+        sum += src[(size_t)q * along];
+      }
+      dst[(size_t)k * along] = (float)(sum / (2 * radius + 1));
+    }
+  }
+}
+
+/*
+ * Heights from an 8-bit image rise in steps; between samples the bilinear surface is a ramp of
+ * flat facets, and shading or contouring its exact gradient draws every step as a ripple. Two box
+ * blurs about one sample wide (close to a Gaussian) smooth the steps away without moving the hills.
+ */
+static void smooth_heights(float *h, int w, int hgt, double texels_per_sample)
+{
+  int radius = (int)fmax(1, round(texels_per_sample * 1.25));
+  float *tmp = malloc((size_t)w * hgt * sizeof *tmp);
+  FB_ASSERT(tmp != NULL);
+  for (int pass = 0; pass < 2; ++pass) {
+    box_blur(h, tmp, w, hgt, radius, true);
+    box_blur(tmp, h, w, hgt, radius, false);
+  }
+  free(tmp);
+}
+
+// The heightfield as a texture about 1024 texels on its longer side (SDL scales it with the camera).
+static void build_terrain(fbRenderer *r, const fbWorld *w)
+{
+  const fbTerrain *t = &w->terrain;
+  int tw = w->width >= w->height ? 1024 : (int)fmax(16, 1024 * w->width / w->height);
+  int th = w->height >= w->width ? 1024 : (int)fmax(16, 1024 * w->height / w->width);
+  double cw = w->width / tw, ch = w->height / th;
+  float *h = malloc((size_t)tw * th * sizeof *h);
+  uint32_t *pixels = malloc((size_t)tw * th * sizeof *pixels);
+  FB_ASSERT(h != NULL && pixels != NULL);
+  double lo = INFINITY, hi = -INFINITY;
+  for (int j = 0; j < th; ++j) {
+    for (int i = 0; i < tw; ++i) {
+      double v = fbTerrain_Height(t, (i + 0.5) * cw, (j + 0.5) * ch);
+      h[j * tw + i] = (float)v;
+      lo = fmin(lo, v);
+      hi = fmax(hi, v);
+    }
+  }
+  smooth_heights(h, tw, th, (double)tw / t->width);
+  double range = hi - lo, interval = range > 0 ? nice_step(range / 12) : 0;
+  for (int j = 0; j < th; ++j) {
+    for (int i = 0; i < tw; ++i) {
+      int il = i > 0 ? i - 1 : i, ir = i < tw - 1 ? i + 1 : i;
+      int ju = j > 0 ? j - 1 : j, jd = j < th - 1 ? j + 1 : j;
+      double gx = (h[j * tw + ir] - h[j * tw + il]) / ((ir - il) * cw);
+      double gy = (h[jd * tw + i] - h[ju * tw + i]) / ((jd - ju) * ch);
+      pixels[j * tw + i] = terrain_texel(h[j * tw + i], gx, gy, lo, range, interval, cw, ch);
+    }
+  }
+  r->terrain = SDL_CreateTexture(r->sdl, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, tw, th);
+  if (r->terrain != NULL) {
+    SDL_UpdateTexture(r->terrain, NULL, pixels, tw * 4);
+    SDL_SetTextureScaleMode(r->terrain, SDL_ScaleModeLinear);
+  }
+  free(h);
+  free(pixels);
+}
+
+// ---- the world ----------------------------------------------------------------------------------
+
+void fbRender_Init(fbRenderer *r, SDL_Renderer *sdl)
+{
+  memset(r, 0, sizeof *r);
+  r->sdl = sdl;
+}
+
+void fbRender_ClearTrails(fbRenderer *r)
+{
+  memset(r->trails.count, 0, sizeof r->trails.count);
+  r->trails.filled = 0;
+  r->trails.newest = 0;
+}
+
+void fbRender_Forget(fbRenderer *r)
+{
+  if (r->terrain != NULL) {
+    SDL_DestroyTexture(r->terrain);
+  }
+  r->terrain = NULL;
+  r->terrain_built = false;
+  fbRender_ClearTrails(r);
+}
+
+void fbRender_Free(fbRenderer *r)
+{
+  fbRender_Forget(r);
+  free(r->batch.v);
+  for (int k = 0; k < FB_TRAIL_LENGTH; ++k) {
+    free(r->trails.id[k]);
+    free(r->trails.x[k]);
+    free(r->trails.y[k]);
+  }
+  memset(r, 0, sizeof *r);
+}
+
+static SDL_FRect world_rect(const fbWorld *w, const fbCamera *cam)
+{
+  fbVec2 a = fbCamera_ToScreen(cam, fbV(0, 0)), b = fbCamera_ToScreen(cam, fbV(w->width, w->height));
+  return (SDL_FRect){(float)a.x, (float)a.y, (float)(b.x - a.x), (float)(b.y - a.y)};
+}
+
+static void set_colour(SDL_Renderer *sdl, SDL_Color c) { SDL_SetRenderDrawColor(sdl, c.r, c.g, c.b, c.a); }
+
+// Flat ground: a plain field with faint lines every "nice" distance, at least 40 pixels apart.
+static void draw_field(fbRenderer *r, const fbWorld *w, const fbCamera *cam, SDL_FRect area)
+{
+  set_colour(r->sdl, FIELD);
+  SDL_RenderFillRectF(r->sdl, &area);
+  double step = nice_step(40.0 / cam->scale);
+  fbVec2 lo = fbCamera_ToWorld(cam, fbV(0, 0)), hi = fbCamera_ToWorld(cam, fbV(cam->view_w, cam->view_h));
+  double x0 = fmax(0, ceil(lo.x / step) * step), y0 = fmax(0, ceil(lo.y / step) * step);
+  double x1 = fmin(w->width, hi.x), y1 = fmin(w->height, hi.y);
+  SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 22);
+  for (double x = x0; x <= x1; x += step) {
+    float sx = (float)fbCamera_ToScreen(cam, fbV(x, 0)).x;
+    SDL_RenderDrawLineF(r->sdl, sx, area.y, sx, area.y + area.h);
+  }
+  for (double y = y0; y <= y1; y += step) {
+    float sy = (float)fbCamera_ToScreen(cam, fbV(0, y)).y;
+    SDL_RenderDrawLineF(r->sdl, area.x, sy, area.x + area.w, sy);
+  }
+}
+
+static void draw_obstacles(fbRenderer *r, const fbWorld *w, const fbCamera *cam)
+{
+  const fbObstacles *o = &w->obstacles;
+  fbBatch *b = &r->batch;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int k = 0; k < o->count; ++k) {
+      const fbObstacle *ob = &o->items[k];
+      fbVec2 c = fbCamera_ToScreen(cam, ob->centre);
+      if (ob->kind == FB_OBSTACLE_CIRCLE) {
+        double rad = ob->radius * cam->scale;
+        if (pass == 0) {
+          batch_sector(b, c, rad, 0, 2 * FB_PI, OBSTACLE);
+        } else {
+          batch_arc(b, c, rad, 0, 2 * FB_PI, 1.5, OBSTACLE_EDGE);
+        }
+        continue;
+      }
+      // Convex polygons: a fan from the centroid, then the edges.
+      for (int v = 0; v < ob->vertex_count; ++v) {
+        fbVec2 p0 = fbCamera_ToScreen(cam, o->vertices[ob->first_vertex + v]);
+        fbVec2 p1 = fbCamera_ToScreen(cam, o->vertices[ob->first_vertex + (v + 1) % ob->vertex_count]);
+        if (pass == 0) {
+          batch_triangle(b, c, p0, p1, OBSTACLE);
+        } else {
+          batch_line(b, p0, p1, 1.5, OBSTACLE_EDGE);
+        }
+      }
+    }
+  }
+  batch_flush(r);
+}
+
+static void draw_goals(fbRenderer *r, const fbWorld *w, const fbCamera *cam)
+{
+  for (int g = 0; g < w->goal_count; ++g) {
+    fbVec2 c = fbCamera_ToScreen(cam, w->goals[g].p);
+    batch_arc(&r->batch, c, 9, 0, 2 * FB_PI, 2.5, GOAL);
+    batch_line(&r->batch, fbV(c.x - 5, c.y), fbV(c.x + 5, c.y), 2, GOAL);
+    batch_line(&r->batch, fbV(c.x, c.y - 5), fbV(c.x, c.y + 5), 2, GOAL);
+  }
+  batch_flush(r);
+}
+
+void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
+{
+  const fbWorld *w = &sim->world;
+  SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+  set_colour(r->sdl, BACKGROUND);
+  SDL_RenderClear(r->sdl);
+  SDL_FRect area = world_rect(w, cam);
+  if (fbTerrain_IsFlat(&w->terrain)) {
+    draw_field(r, w, cam, area);
+  } else {
+    if (!r->terrain_built) {
+      build_terrain(r, w);
+      r->terrain_built = true;
+    }
+    if (r->terrain != NULL) {
+      SDL_RenderCopyF(r->sdl, r->terrain, NULL, &area);
+    }
+  }
+  // A solid edge for walls, a faint one for a torus.
+  if (w->bounds == FB_BOUNDS_CLAMP) {
+    SDL_SetRenderDrawColor(r->sdl, 220, 220, 220, 150);
+  } else {
+    SDL_SetRenderDrawColor(r->sdl, 140, 180, 240, 90);
+  }
+  SDL_RenderDrawRectF(r->sdl, &area);
+  draw_obstacles(r, w, cam);
+  draw_goals(r, w, cam);
+}
+
+// ---- agents -------------------------------------------------------------------------------------
+
+SDL_Color fbRender_AgentColour(const fbWorld *w, int i, int leader_field)
+{
+  const fbSpecies *s = &w->species[w->agents.species[i]];
+  if (s->player) {
+    return PLAYER;
+  }
+  if (leader_field >= 0 && w->agents.field[leader_field][i] != 0) {
+    return LEADER;
+  }
+  return (SDL_Color){s->colour[0], s->colour[1], s->colour[2], 255};
+}
+
+// On-screen length of an agent: its body length, but never so small that it disappears.
+static double agent_length(const fbSpecies *s, double scale) { return fmax(s->body_length * scale, 9.0); }
+
+void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
+{
+  const fbWorld *w = &sim->world;
+  const fbAgents *a = &w->agents;
+  int leader = fbWorld_FindField(w, "leader");
+  double lengths[FB_MAX_SPECIES];
+  for (int s = 0; s < w->species_count; ++s) {
+    lengths[s] = agent_length(&w->species[s], cam->scale);
+  }
+  fbBatch *b = &r->batch;
+  for (int i = 0; i < a->count; ++i) {
+    if (!a->active[i]) {
+      continue;
+    }
+    double len = lengths[a->species[i]];
+    fbVec2 p = fbCamera_ToScreen(cam, fbV(a->px[i], a->py[i]));
+    if (p.x < -len || p.y < -len || p.x > cam->view_w + len || p.y > cam->view_h + len) {
+      continue;
+    }
+    fbVec2 h = fbV(a->hx[i], a->hy[i]), n = fbV(-a->hy[i], a->hx[i]);
+    // A dark triangle a little larger behind the coloured one, so agents stand out on any ground.
+    for (int layer = 0; layer < 2; ++layer) {
+      double l = layer == 0 ? len + 3.0 : len;
+      fbVec2 tip = fbV_Add(p, fbV_Scale(h, 0.6 * l)), back = fbV_Sub(p, fbV_Scale(h, 0.4 * l));
+      batch_triangle(b, tip, fbV_Add(back, fbV_Scale(n, 0.32 * l)), fbV_Sub(back, fbV_Scale(n, 0.32 * l)),
+                     layer == 0 ? OUTLINE : fbRender_AgentColour(w, i, leader));
+    }
+  }
+  batch_flush(r);
+}
+
+// ---- trails -------------------------------------------------------------------------------------
+
+void fbRender_RecordTrails(fbRenderer *r, const fbSim *sim)
+{
+  fbTrails *t = &r->trails;
+  const fbAgents *a = &sim->world.agents;
+  int k = (t->newest + 1) % FB_TRAIL_LENGTH;
+  if (t->capacity[k] < a->count) {
+    t->capacity[k] = a->count + a->count / 2 + 16;
+    t->id[k] = realloc(t->id[k], (size_t)t->capacity[k] * sizeof *t->id[k]);
+    t->x[k] = realloc(t->x[k], (size_t)t->capacity[k] * sizeof *t->x[k]);
+    t->y[k] = realloc(t->y[k], (size_t)t->capacity[k] * sizeof *t->y[k]);
+    FB_ASSERT(t->id[k] != NULL && t->x[k] != NULL && t->y[k] != NULL);
+  }
+  for (int i = 0; i < a->count; ++i) {
+    t->id[k][i] = a->id[i];
+    t->x[k][i] = (float)a->px[i];
+    t->y[k][i] = (float)a->py[i];
+  }
+  t->count[k] = a->count;
+  t->newest = k;
+  t->filled = t->filled < FB_TRAIL_LENGTH ? t->filled + 1 : FB_TRAIL_LENGTH;
+}
+
+// Where agent `id` (index `guess` now) was in snapshot k: agents stay sorted by id, so a removal
+// only shifts indices down and a binary search finds the rest.
+static int trail_find(const fbTrails *t, int k, uint32_t id, int guess)
+{
+  if (guess < t->count[k] && t->id[k][guess] == id) {
+    return guess;
+  }
+  int lo = 0, hi = t->count[k] - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (t->id[k][mid] == id) {
+      return mid;
+    }
+    if (t->id[k][mid] < id) {
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return -1;
+}
+
+void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
+{
+  const fbTrails *t = &r->trails;
+  const fbWorld *w = &sim->world;
+  const fbAgents *a = &w->agents;
+  int leader = fbWorld_FindField(w, "leader");
+  double jump = 0.5 * fmin(w->width, w->height);  // longer segments are wraps across the edge
+  for (int i = 0; i < a->count; ++i) {
+    SDL_Color c = fbRender_AgentColour(w, i, leader);
+    fbVec2 prev = fbV(a->px[i], a->py[i]);
+    for (int age = 0; age < t->filled; ++age) {
+      int k = (t->newest - age + FB_TRAIL_LENGTH) % FB_TRAIL_LENGTH;
+      int j = trail_find(t, k, a->id[i], i);
+      if (j < 0) {
+        break;
+      }
+      fbVec2 p = fbV(t->x[k][j], t->y[k][j]);
+      if (fabs(p.x - prev.x) < jump && fabs(p.y - prev.y) < jump) {
+        c.a = (uint8_t)(170 * (1.0 - (double)age / FB_TRAIL_LENGTH));
+        batch_line(&r->batch, fbCamera_ToScreen(cam, prev), fbCamera_ToScreen(cam, p), 1.5, c);
+      }
+      prev = p;
+    }
+  }
+  batch_flush(r);
+}
+
+// ---- the selected agent -------------------------------------------------------------------------
+
+// Offset from a to b, through the nearest periodic image on a torus.
+static fbVec2 world_offset(const fbWorld *w, fbVec2 a, fbVec2 b)
+{
+  fbVec2 d = fbV_Sub(b, a);
+  if (w->bounds == FB_BOUNDS_WRAP) {
+    d.x -= w->width * round(d.x / w->width);
+    d.y -= w->height * round(d.y / w->height);
+  }
+  return d;
+}
+
+int fbRender_Neighbours(const fbSim *sim, int i, int *out, int max)
+{
+  const fbWorld *w = &sim->world;
+  const fbAgents *a = &w->agents;
+  const fbVision *v = &w->species[a->species[i]].vision;
+  fbVec2 p = fbV(a->px[i], a->py[i]), h = fbV(a->hx[i], a->hy[i]);
+  int n = 0;
+  for (int j = 0; j < a->count; ++j) {
+    if (j == i || !a->active[j] || !(v->sees & (1u << a->species[j]))) {
+      continue;
+    }
+    fbVec2 d = world_offset(w, p, fbV(a->px[j], a->py[j]));
+    double dist = fbV_Length(d);
+    if (dist <= v->radius && fbV_Dot(d, h) >= dist * v->cos_half_fov) {
+      if (n < max) {
+        out[n] = j;
+      }
+      n++;
+    }
+  }
+  return n;
+}
+
+SDL_Color fbRender_RuleColour(int k)
+{
+  static const SDL_Color palette[] = {{255, 99, 71, 255},  {65, 160, 255, 255}, {255, 200, 0, 255},
+                                      {180, 110, 255, 255}, {0, 220, 200, 255}, {255, 140, 200, 255},
+                                      {160, 230, 60, 255},  {255, 160, 60, 255}};
+  return palette[k % (int)(sizeof palette / sizeof palette[0])];
+}
+
+void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int i)
+{
+  const fbWorld *w = &sim->world;
+  const fbAgents *a = &w->agents;
+  const fbSpecies *s = &w->species[a->species[i]];
+  fbBatch *b = &r->batch;
+  fbVec2 pw = fbV(a->px[i], a->py[i]), p = fbCamera_ToScreen(cam, pw);
+  double radius = s->vision.radius * cam->scale, heading = atan2(a->hy[i], a->hx[i]);
+  double half = s->fov_degrees >= 360 ? FB_PI : s->fov_degrees * FB_PI / 360.0;
+  batch_sector(b, p, radius, heading - half, heading + half, (SDL_Color){255, 255, 255, 34});
+  batch_arc(b, p, radius, heading - half, heading + half, 1.5, (SDL_Color){255, 255, 255, 150});
+  if (half < FB_PI) {
+    batch_line(b, p, fbV_Add(p, fbV(cos(heading - half) * radius, sin(heading - half) * radius)), 1.5,
+               (SDL_Color){255, 255, 255, 150});
+    batch_line(b, p, fbV_Add(p, fbV(cos(heading + half) * radius, sin(heading + half) * radius)), 1.5,
+               (SDL_Color){255, 255, 255, 150});
+  }
+  static int seen[4096];
+  int n = fbRender_Neighbours(sim, i, seen, 4096);
+  for (int k = 0; k < n && k < 4096; ++k) {
+    fbVec2 q = fbV_Add(pw, world_offset(w, pw, fbV(a->px[seen[k]], a->py[seen[k]])));
+    batch_line(b, p, fbCamera_ToScreen(cam, q), 1.0, (SDL_Color){255, 255, 255, 120});
+  }
+  // Steering vectors, to scale with each other: the longest of them (rules and the combined
+  // acceleration in white) reaches the edge of the vision circle. Their sizes are in the inspector.
+  fbVec2 outs[FB_MAX_RULES];
+  bool ran[FB_MAX_RULES];
+  fbVec2 total = fbV(a->ax[i], a->ay[i]);
+  double longest = fbV_Length(total);
+  for (int k = 0; k < s->rule_count; ++k) {
+    ran[k] = fbSim_InspectOutput(sim, k, &outs[k]);
+    longest = ran[k] ? fmax(longest, fbV_Length(outs[k])) : longest;
+  }
+  double per_accel = longest > 0 ? fmax(radius, 40.0) / longest : 0;
+  for (int k = 0; k < s->rule_count; ++k) {
+    if (ran[k]) {
+      batch_arrow(b, p, fbV_Add(p, fbV_Scale(outs[k], per_accel)), 2.0, fbRender_RuleColour(k));
+    }
+  }
+  batch_arrow(b, p, fbV_Add(p, fbV_Scale(total, per_accel)), 2.5, (SDL_Color){255, 255, 255, 230});
+  batch_arc(b, p, agent_length(s, cam->scale) * 0.9, 0, 2 * FB_PI, 2.0, (SDL_Color){255, 255, 255, 230});
+  batch_flush(r);
+}
+
+// ---- pictures -----------------------------------------------------------------------------------
+
+bool fbRender_WritePng(SDL_Renderer *sdl, const char *path, char *err, size_t errlen)
+{
+  int w, h;
+  if (SDL_GetRendererOutputSize(sdl, &w, &h) != 0 || w <= 0 || h <= 0) {
+    snprintf(err, errlen, "%s: cannot read the picture: %s", path, SDL_GetError());
+    return false;
+  }
+  uint8_t *pixels = malloc((size_t)w * h * 4);
+  FB_ASSERT(pixels != NULL);
+  bool ok = SDL_RenderReadPixels(sdl, NULL, SDL_PIXELFORMAT_RGBA32, pixels, w * 4) == 0;
+  if (!ok) {
+    snprintf(err, errlen, "%s: cannot read the picture: %s", path, SDL_GetError());
+  } else {
+    for (size_t k = 3; k < (size_t)w * h * 4; k += 4) {
+      pixels[k] = 255;  // window surfaces may leave alpha undefined
+    }
+    ok = stbi_write_png(path, w, h, 4, pixels, w * 4) != 0;
+    if (!ok) {
+      snprintf(err, errlen, "%s: cannot write the PNG file", path);
+    }
+  }
+  free(pixels);
+  return ok;
+}
+
+bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height, char *err, size_t errlen)
+{
+  if (width < 1 || height < 1 || width > 16384 || height > 16384) {
+    snprintf(err, errlen, "%s: picture size %dx%d out of range", path, width, height);
+    return false;
+  }
+  SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA32);
+  SDL_Renderer *sdl = surface ? SDL_CreateSoftwareRenderer(surface) : NULL;
+  if (sdl == NULL) {
+    snprintf(err, errlen, "%s: cannot create a %dx%d drawing surface: %s", path, width, height, SDL_GetError());
+    SDL_FreeSurface(surface);
+    return false;
+  }
+  fbRenderer r;
+  fbRender_Init(&r, sdl);
+  fbCamera cam;
+  fbCamera_Fit(&cam, sim->world.width, sim->world.height, width, height, 8);
+  fbRender_World(&r, sim, &cam);
+  fbRender_Agents(&r, sim, &cam);
+  bool ok = fbRender_WritePng(sdl, path, err, errlen);
+  fbRender_Free(&r);
+  SDL_DestroyRenderer(sdl);
+  SDL_FreeSurface(surface);
+  return ok;
+}

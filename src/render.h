@@ -1,0 +1,89 @@
+// render.h — drawing the world top-down: terrain, obstacles, goals, agents; on screen or into a PNG.
+#ifndef FB_RENDER_H
+#define FB_RENDER_H
+
+#include "sim.h"
+
+// Draws the sim's current state through the same code the window uses into an offscreen software
+// surface of width x height pixels fitting the whole world, and writes it as a PNG with
+// stb_image_write. On failure writes one line naming the path into err.
+bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height, char *err, size_t errlen);
+
+// What the window needs besides the PNG. Kept behind this guard so that engine files including
+// render.h do not pull in SDL.
+#ifdef FB_RENDER_SDL
+#include <SDL.h>
+
+// World to screen: screen = (world - centre) * scale + view / 2. Both have y down.
+typedef struct fbCamera {
+  double cx, cy;          // world point at the centre of the view
+  double scale;           // pixels per world unit
+  int view_w, view_h;     // pixels
+} fbCamera;
+
+void fbCamera_Fit(fbCamera *c, double world_w, double world_h, int view_w, int view_h, int margin);
+fbVec2 fbCamera_ToScreen(const fbCamera *c, fbVec2 world);
+fbVec2 fbCamera_ToWorld(const fbCamera *c, fbVec2 screen);
+
+#define FB_TRAIL_LENGTH 16
+
+// The last FB_TRAIL_LENGTH positions of every agent, one snapshot per step, matched by id.
+typedef struct fbTrails {
+  int count[FB_TRAIL_LENGTH];
+  int capacity[FB_TRAIL_LENGTH];
+  uint32_t *id[FB_TRAIL_LENGTH];
+  float *x[FB_TRAIL_LENGTH], *y[FB_TRAIL_LENGTH];
+  int newest;             // snapshot written last
+  int filled;             // snapshots holding data
+} fbTrails;
+
+// Growable geometry: all triangles of one kind go to SDL in a single SDL_RenderGeometry call.
+typedef struct fbBatch {
+  SDL_Vertex *v;
+  int count, capacity;
+} fbBatch;
+
+typedef struct fbRenderer {
+  SDL_Renderer *sdl;
+  SDL_Texture *terrain;   // shaded heightfield with contour lines, built once per sim
+  bool terrain_built;
+  fbBatch batch;
+  fbTrails trails;
+} fbRenderer;
+
+void fbRender_Init(fbRenderer *r, SDL_Renderer *sdl);
+void fbRender_Free(fbRenderer *r);
+
+// The sim was (re)loaded: the terrain texture is rebuilt on the next draw and trails start over.
+void fbRender_Forget(fbRenderer *r);
+
+// Ground (terrain or a plain field with a faint grid), world border, obstacles and goals.
+void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
+
+// Every agent as a triangle pointing along its heading, in one SDL_RenderGeometry call.
+void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
+
+// Remembers the agents' positions after a step; draws the fading tails; forgets them.
+void fbRender_RecordTrails(fbRenderer *r, const fbSim *sim);
+void fbRender_ClearTrails(fbRenderer *r);
+void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
+
+// The selected agent (index): its vision volume, lines to the flock-mates it sees now, and each
+// rule's last steering output in the rule's colour (fbSim_InspectOutput), with the combined result.
+void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int agent);
+
+// The colour an agent is drawn in: the player's species green, leaders red, else its species colour.
+SDL_Color fbRender_AgentColour(const fbWorld *w, int agent, int leader_field);
+
+// The colour of rule k's steering vector (also used by the inspector's legend).
+SDL_Color fbRender_RuleColour(int k);
+
+// Agents the selected one sees at their current positions (same test as perception: radius, field
+// of view, species seen); writes up to max indices and returns how many there are.
+int fbRender_Neighbours(const fbSim *sim, int agent, int *out, int max);
+
+// Reads the renderer's current target and writes it as a PNG.
+bool fbRender_WritePng(SDL_Renderer *sdl, const char *path, char *err, size_t errlen);
+#endif
+
+#endif

@@ -1,0 +1,69 @@
+// rules.h — running the Lua rule modules of each species for a range of agents in one Lua state.
+#ifndef FB_RULES_H
+#define FB_RULES_H
+
+#include "lua_host.h"
+#include "world.h"
+
+// What the C functions that rules call (a:neighbour, a:set, fb.terrain, ...) work on.
+typedef struct fbRuleContext {
+  fbWorld *world;
+  const fbPerceptionInput *perception;
+  const fbAggregates *agg;
+  const fbNeighbourList *list;
+  fbCommandQueue *commands;
+  int agent;                 // index of the agent whose rules are running
+  int species, rule;         // the rule running now, for messages
+} fbRuleContext;
+
+typedef struct fbRuleFailure {
+  int species, rule, agent;
+  char message[1024];
+} fbRuleFailure;
+
+#define FB_MAX_FAILURES 8
+
+// One Lua state with every species' rules loaded, and the refs to call them without lookups.
+typedef struct fbRuleRunner {
+  fbLuaHost host;
+  fbRuleContext ctx;
+  int steer_ref[FB_MAX_SPECIES][FB_MAX_RULES];
+  int params_ref[FB_MAX_SPECIES][FB_MAX_RULES];
+  char where[FB_MAX_SPECIES][FB_MAX_RULES][160];  // file:line of each steer function
+  int species_ref[FB_MAX_SPECIES];
+  int view_ref;
+  // Rules that failed in this runner during the current range; they are skipped for the rest of it.
+  bool skip[FB_MAX_SPECIES][FB_MAX_RULES];
+  fbRuleFailure failures[FB_MAX_FAILURES];
+  int failure_count;
+  // Per-rule outputs of one agent, for the inspector and the rule tests (inspect < 0: none).
+  int inspect;
+  fbVec2 inspect_out[FB_MAX_RULES];
+  bool inspect_ran[FB_MAX_RULES];
+} fbRuleRunner;
+
+bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms);
+void fbRules_Close(fbRuleRunner *r);
+
+// Loads behaviours module for rule `rule` of species `species`: its params are the module's defaults
+// overridden by the table at index `overrides` of `scenario` (0 for none); unknown names and wrong
+// types are refused. Declares the module's per-agent fields in the world. err gets one line naming
+// `what` (e.g. "scripts/flock.lua: species 'boid' rule 'cohesion'").
+bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
+                  const char *what, char *err, size_t errlen);
+
+// (Re)builds the table of species values rules get as their third argument.
+void fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species);
+
+// Sets one parameter of a loaded rule from a number (used by --set at run time and the panel).
+bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value);
+
+// The numeric parameters of a loaded rule, sorted by name; returns how many (at most max).
+int fbRules_ListParams(fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max);
+
+// Runs rules for agents [begin, end): writes ax, ay (the accumulator's result), fx, fy (forces) and
+// step-t+1 fields. A rule that errors, or returns anything but two finite numbers, is recorded in
+// r->failures and skipped for the rest of the range; the agent it failed on is run again without it.
+void fbRules_Run(fbRuleRunner *r, int begin, int end);
+
+#endif

@@ -1,0 +1,549 @@
+// viewer.c — the window: main loop with fixed simulation steps, drawing, HUD, restarts, screenshots, recording.
+#define _POSIX_C_SOURCE 200809L
+#include "viewer.h"
+
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define WINDOW_W 1280
+#define WINDOW_H 800
+#define FRAME_S (1.0 / 60.0)
+#define MAX_STEPS_PER_FRAME 256
+
+static const double TIME_SCALES[] = {1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 1, 2, 4, 8, 16, 32, 64};
+#define SPEED_COUNT ((int)(sizeof TIME_SCALES / sizeof TIME_SCALES[0]))
+#define SPEED_DEFAULT 4
+
+double fbViewer_TimeScale(const fbViewer *v) { return TIME_SCALES[v->speed]; }
+
+static fbSim *sim_of(fbViewer *v) { return v->loaded ? &v->run->sim : NULL; }
+
+static void notify(fbViewer *v, const char *text)
+{
+  snprintf(v->notice, sizeof v->notice, "%s", text);
+  v->notice_until = v->frames + 180;
+}
+
+// ---- the scenario -------------------------------------------------------------------------------
+
+static void adopt_sim(fbViewer *v)
+{
+  fbSim *sim = &v->run->sim;
+  v->loaded = true;
+  v->has_player = false;
+  for (int s = 0; s < sim->world.species_count; ++s) {
+    v->has_player = v->has_player || sim->world.species[s].player;
+  }
+  v->selected = 0;
+  v->owed = 0;
+  if (v->follow == FB_FOLLOW_AGENT) {
+    v->follow = FB_FOLLOW_NONE;
+  }
+  fbRender_Forget(&v->render);
+  fbPanel_Reset(&v->panel);
+  v->scenario_failed = !fbRun_Row(v->run);
+  if (v->scenario_failed) {
+    fprintf(stderr, "flockbox: %s\n", sim->error);
+  }
+}
+
+// R and N: the same scenario file again, with the same or the next seed; the camera stays.
+static void restart(fbViewer *v, bool new_seed)
+{
+  if (v->loaded) {
+    if (!fbRun_End(v->run)) {
+      fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
+      v->status = 1;
+    }
+    fbSim_Free(&v->run->sim);
+    v->loaded = false;
+  }
+  if (new_seed) {
+    v->options.seed++;
+  }
+  int status = fbRun_Begin(v->run, &v->cli, &v->options, v->load_error, sizeof v->load_error);
+  if (status != 0) {
+    fprintf(stderr, "flockbox: %s\n", v->load_error);
+    return;
+  }
+  adopt_sim(v);
+  char text[160];
+  snprintf(text, sizeof text, "restarted with seed %llu", (unsigned long long)v->options.seed);
+  printf("flockbox: %s\n", text);
+  notify(v, text);
+}
+
+// Steps this frame: one for '.', else as many as the time scale owes, never past --steps.
+static int steps_due(fbViewer *v, double frame_s)
+{
+  const fbSim *sim = &v->run->sim;
+  long left = v->cli.steps_given ? v->cli.steps - v->run->steps : MAX_STEPS_PER_FRAME;
+  if (left <= 0) {
+    v->step_once = false;
+    return 0;
+  }
+  if (v->step_once) {
+    v->step_once = false;
+    return 1;
+  }
+  if (v->paused) {
+    return 0;
+  }
+  v->owed += frame_s * fbViewer_TimeScale(v);
+  int n = (int)fmin(MAX_STEPS_PER_FRAME, floor(v->owed / sim->world.dt + 1e-9));
+  v->owed = fmax(0.0, v->owed - n * sim->world.dt);
+  if (n >= MAX_STEPS_PER_FRAME) {
+    v->owed = 0;  // cannot keep up: slow down rather than fall ever further behind
+  }
+  return (int)fmin(n, left);
+}
+
+static void cost_add(fbStepCost *sum, const fbStepCost *c, double weight)
+{
+  sum->grid_ms += c->grid_ms * weight;
+  sum->rules_ms += c->rules_ms * weight;
+  sum->integrate_ms += c->integrate_ms * weight;
+  sum->hooks_ms += c->hooks_ms * weight;
+  sum->total_ms += c->total_ms * weight;
+}
+
+static void advance(fbViewer *v, int steps)
+{
+  fbSim *sim = &v->run->sim;
+  for (int k = 0; k < steps; ++k) {
+    bool ok = fbRun_Step(v->run);
+    if (!ok && !v->scenario_failed) {
+      fprintf(stderr, "flockbox: %s\n", sim->error);  // once when it appears; the HUD keeps it
+    }
+    v->scenario_failed = !ok;
+    v->rate_steps++;
+    cost_add(&v->cost_sum, &sim->cost, 1.0);
+    if (v->trails) {
+      fbRender_RecordTrails(&v->render, sim);
+    }
+  }
+}
+
+// The arrow keys drive the player while held; when they are let go the input returns to 0 once, and
+// a scenario that sets its own course (fb.set_input) keeps it otherwise.
+static void steer_player(fbViewer *v)
+{
+  fbVec2 s = fbInput_Steering(&v->input);
+  bool held = s.x != 0 || s.y != 0;
+  if (v->has_player && (held || v->steering)) {
+    v->run->sim.world.input = s;
+  }
+  v->steering = held;
+}
+
+static int selected_index(fbViewer *v)
+{
+  fbSim *sim = sim_of(v);
+  int i = (sim && v->selected) ? fbWorld_FindAgent(&sim->world, v->selected) : -1;
+  if (sim && v->selected && i < 0) {  // removed (caught, despawned)
+    v->selected = 0;
+    fbSim_Inspect(sim, 0);
+    v->follow = v->follow == FB_FOLLOW_AGENT ? FB_FOLLOW_NONE : v->follow;
+  }
+  return i;
+}
+
+static void follow(fbViewer *v)
+{
+  if (v->follow == FB_FOLLOW_FLOCK) {
+    fbVec2 c = fbInput_FlockCentre(&v->run->sim);
+    v->camera.cx = c.x;
+    v->camera.cy = c.y;
+  } else if (v->follow == FB_FOLLOW_AGENT) {
+    int i = selected_index(v);
+    if (i >= 0) {
+      v->camera.cx = v->run->sim.world.agents.px[i];
+      v->camera.cy = v->run->sim.world.agents.py[i];
+    }
+  }
+}
+
+// ---- events -------------------------------------------------------------------------------------
+
+static void select_at(fbViewer *v, int x, int y)
+{
+  fbSim *sim = sim_of(v);
+  if (sim == NULL) {
+    return;
+  }
+  int i = fbInput_Pick(sim, &v->camera, x, y);
+  v->selected = i >= 0 ? sim->world.agents.id[i] : 0;
+  fbSim_Inspect(sim, v->selected);
+  if (v->selected == 0 && v->follow == FB_FOLLOW_AGENT) {
+    v->follow = FB_FOLLOW_NONE;
+  }
+}
+
+static void scenario_key(fbViewer *v, const char *key)
+{
+  fbSim *sim = sim_of(v);
+  if (sim != NULL && key != NULL && key[0] != '\0' && !fbSim_Key(sim, key)) {
+    fprintf(stderr, "flockbox: %s\n", sim->error);
+    v->scenario_failed = true;
+  }
+}
+
+static void fit(fbViewer *v)
+{
+  fbSim *sim = sim_of(v);
+  if (sim != NULL) {
+    fbCamera_Fit(&v->camera, sim->world.width, sim->world.height, v->camera.view_w, v->camera.view_h, 16);
+  }
+  v->follow = FB_FOLLOW_NONE;
+}
+
+void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e)
+{
+  if (fbUi_Event(&v->ui, e)) {
+    return;
+  }
+  fbAction a = fbInput_Event(&v->input, e, &v->camera, v->has_player);
+  switch (a.kind) {
+  case FB_ACTION_QUIT: v->quit = true; break;
+  case FB_ACTION_PAUSE: v->paused = !v->paused; break;
+  case FB_ACTION_STEP:
+    v->paused = true;
+    v->step_once = true;
+    break;
+  case FB_ACTION_FASTER: v->speed = v->speed + 1 < SPEED_COUNT ? v->speed + 1 : v->speed; break;
+  case FB_ACTION_SLOWER: v->speed = v->speed > 0 ? v->speed - 1 : 0; break;
+  case FB_ACTION_RESTART: restart(v, false); break;
+  case FB_ACTION_RESEED: restart(v, true); break;
+  case FB_ACTION_FOLLOW_FLOCK: v->follow = v->follow == FB_FOLLOW_FLOCK ? FB_FOLLOW_NONE : FB_FOLLOW_FLOCK; break;
+  case FB_ACTION_FOLLOW_AGENT:
+    if (v->selected == 0) {
+      notify(v, "click an agent first, then Shift+F follows it");
+    } else {
+      v->follow = v->follow == FB_FOLLOW_AGENT ? FB_FOLLOW_NONE : FB_FOLLOW_AGENT;
+    }
+    break;
+  case FB_ACTION_FIT: fit(v); break;
+  case FB_ACTION_PANEL: v->panel.open = !v->panel.open; break;
+  case FB_ACTION_PRINT_PARAMS:
+    if (v->loaded) {
+      fbPanel_PrintLua(&v->run->sim, stdout);
+      notify(v, "parameters printed to the terminal as Lua");
+    }
+    break;
+  case FB_ACTION_SCREENSHOT: v->screenshot = true; break;
+  case FB_ACTION_TRAILS:
+    v->trails = !v->trails;
+    fbRender_ClearTrails(&v->render);
+    break;
+  case FB_ACTION_SELECT: select_at(v, a.x, a.y); break;
+  case FB_ACTION_CAMERA_MOVED: v->follow = FB_FOLLOW_NONE; break;
+  case FB_ACTION_SCENARIO_KEY: scenario_key(v, a.key); break;
+  case FB_ACTION_NONE: break;
+  }
+}
+
+// ---- drawing ------------------------------------------------------------------------------------
+
+static void draw_world(fbViewer *v, int selected)
+{
+  const fbSim *sim = &v->run->sim;
+  fbRender_World(&v->render, sim, &v->camera);
+  if (v->trails) {
+    fbRender_Trails(&v->render, sim, &v->camera);
+  }
+  fbRender_Agents(&v->render, sim, &v->camera);
+  if (selected >= 0) {
+    fbRender_Selection(&v->render, sim, &v->camera, selected);
+  }
+  for (int g = 0; g < sim->world.goal_count; ++g) {
+    fbVec2 p = fbCamera_ToScreen(&v->camera, sim->world.goals[g].p);
+    fbHud_Label(&v->hud, p.x, p.y, sim->world.goals[g].name);
+  }
+}
+
+static void draw_overlay(fbViewer *v, int selected)
+{
+  const fbSim *sim = sim_of(v);
+  fbHudStatus st = {
+      .frames_per_s = v->fps,
+      .steps_per_s = v->sps,
+      .time_scale = fbViewer_TimeScale(v),
+      .steps_per_frame = sim ? fbViewer_TimeScale(v) * FRAME_S / sim->world.dt : 0,
+      .cost = v->cost,
+      .paused = v->paused,
+      .finished = sim && v->cli.steps_given && v->run->steps >= v->cli.steps,
+      .following_flock = v->follow == FB_FOLLOW_FLOCK,
+      .following_agent = v->follow == FB_FOLLOW_AGENT,
+      .scenario_failed = v->scenario_failed,
+      .load_error = v->loaded ? NULL : v->load_error,
+      .notice = v->frames < v->notice_until ? v->notice : NULL,
+  };
+  fbUi_Begin(&v->ui);
+  fbHud_Status(&v->hud, sim, &st);
+  SDL_Rect help = fbHud_Help(&v->hud, v->camera.view_w, v->camera.view_h);
+  if (selected >= 0) {
+    fbHud_Inspector(&v->hud, sim, selected, help.y);
+  }
+  if (v->panel.open && v->loaded) {
+    fbPanel_Draw(&v->panel, &v->ui, &v->run->sim, v->camera.view_w, v->camera.view_h);
+  }
+  fbUi_End(&v->ui);
+}
+
+// ---- pictures and video -------------------------------------------------------------------------
+
+static void save_screenshot(fbViewer *v)
+{
+  char path[128], stamp[32], err[512];
+  time_t now = time(NULL);
+  struct tm tm;
+  localtime_r(&now, &tm);
+  strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+  for (int k = 1; k < 1000; ++k) {
+    snprintf(path, sizeof path, "flockbox-%s-%d.png", stamp, k);
+    if (access(path, F_OK) != 0) {
+      break;
+    }
+  }
+  if (fbRender_WritePng(v->sdl, path, err, sizeof err)) {
+    printf("flockbox: saved %s\n", path);
+    char text[192];
+    snprintf(text, sizeof text, "saved %s", path);
+    notify(v, text);
+  } else {
+    fprintf(stderr, "flockbox: %s\n", err);
+    notify(v, err);
+  }
+}
+
+static bool ffmpeg_installed(void) { return system("command -v ffmpeg >/dev/null 2>&1") == 0; }
+
+// ffmpeg reads raw RGBA frames of a fixed size from its stdin.
+static bool start_recording(fbViewer *v, char *err, size_t errlen)
+{
+  if (strchr(v->cli.record, '\'') != NULL) {
+    snprintf(err, errlen, "--record: %s: a file name with a quote is not supported", v->cli.record);
+    return false;
+  }
+  SDL_GetRendererOutputSize(v->sdl, &v->record_w, &v->record_h);
+  char cmd[1024];
+  snprintf(cmd, sizeof cmd,
+           "ffmpeg -y -loglevel error -f rawvideo -pix_fmt rgba -s %dx%d -r 60 -i - -pix_fmt yuv420p '%s'",
+           v->record_w, v->record_h, v->cli.record);
+  signal(SIGPIPE, SIG_IGN);  // if ffmpeg stops, writes fail instead of killing us
+  v->record = popen(cmd, "w");
+  if (v->record == NULL) {
+    snprintf(err, errlen, "--record: cannot start ffmpeg");
+    return false;
+  }
+  return true;
+}
+
+static void record_frame(fbViewer *v)
+{
+  size_t bytes = (size_t)v->record_w * v->record_h * 4;
+  uint8_t *pixels = malloc(bytes);
+  FB_ASSERT(pixels != NULL);
+  bool ok = SDL_RenderReadPixels(v->sdl, NULL, SDL_PIXELFORMAT_RGBA32, pixels, v->record_w * 4) == 0 &&
+            fwrite(pixels, 1, bytes, v->record) == bytes;
+  free(pixels);
+  if (!ok) {
+    fprintf(stderr, "flockbox: %s: recording stopped (ffmpeg failed or the frame could not be read)\n",
+            v->cli.record);
+    pclose(v->record);
+    v->record = NULL;
+    v->status = 1;
+  }
+}
+
+// ---- the frame ----------------------------------------------------------------------------------
+
+static void update_rates(fbViewer *v)
+{
+  v->rate_frames++;
+  uint64_t now = SDL_GetPerformanceCounter();
+  double elapsed = (double)(now - v->rate_start) / SDL_GetPerformanceFrequency();
+  if (elapsed >= 0.5) {
+    v->fps = v->rate_frames / elapsed;
+    v->sps = v->rate_steps / elapsed;
+    memset(&v->cost, 0, sizeof v->cost);
+    cost_add(&v->cost, &v->cost_sum, v->rate_steps ? 1.0 / v->rate_steps : 0.0);
+    memset(&v->cost_sum, 0, sizeof v->cost_sum);
+    v->rate_frames = v->rate_steps = 0;
+    v->rate_start = now;
+  }
+}
+
+// Seconds of real time this frame stands for: wall-clock time in the window, but exactly 1/60 when
+// recording (the video plays at 60 frames per second) or with --frames (tests see the same steps).
+static double frame_seconds(fbViewer *v)
+{
+  uint64_t now = SDL_GetPerformanceCounter();
+  double wall = v->frame_start ? (double)(now - v->frame_start) / SDL_GetPerformanceFrequency() : FRAME_S;
+  v->frame_start = now;
+  return (v->record != NULL || v->cli.frames > 0) ? FRAME_S : fmin(wall, 0.1);
+}
+
+void fbViewer_Frame(fbViewer *v)
+{
+  SDL_GetRendererOutputSize(v->sdl, &v->camera.view_w, &v->camera.view_h);
+  double frame_s = frame_seconds(v);
+  if (v->loaded) {
+    steer_player(v);
+    advance(v, steps_due(v, frame_s));
+    follow(v);
+  }
+  int selected = selected_index(v);
+  fbHud_Begin(&v->hud);
+  SDL_SetRenderDrawColor(v->sdl, 22, 24, 28, 255);
+  SDL_RenderClear(v->sdl);
+  if (v->loaded) {
+    draw_world(v, selected);
+  }
+  draw_overlay(v, selected);
+  if (v->screenshot) {
+    v->screenshot = false;
+    save_screenshot(v);
+  }
+  if (v->record != NULL) {
+    record_frame(v);
+  }
+  SDL_RenderPresent(v->sdl);
+  update_rates(v);
+  v->frames++;
+  if (v->cli.frames > 0 && v->frames >= v->cli.frames) {
+    v->quit = true;
+  }
+}
+
+// ---- life cycle ---------------------------------------------------------------------------------
+
+static int open_window(fbViewer *v, char *err, size_t errlen)
+{
+  if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+    snprintf(err, errlen, "cannot open a window: %s (no display? try --headless)", SDL_GetError());
+    return 1;
+  }
+  char title[200];
+  snprintf(title, sizeof title, "flockbox — %s", v->run->sim.name);
+  // A recording keeps one frame size, so its window cannot be resized.
+  Uint32 flags = v->cli.record ? 0 : SDL_WINDOW_RESIZABLE;
+  v->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, WINDOW_W, WINDOW_H, flags);
+  if (v->window != NULL) {
+    v->sdl = SDL_CreateRenderer(v->window, -1, SDL_RENDERER_PRESENTVSYNC);
+    if (v->sdl == NULL) {
+      v->sdl = SDL_CreateRenderer(v->window, -1, SDL_RENDERER_SOFTWARE);
+    }
+  }
+  if (v->sdl == NULL) {
+    snprintf(err, errlen, "cannot open a window: %s (no display? try --headless)", SDL_GetError());
+    return 1;
+  }
+  return 0;
+}
+
+int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
+{
+  memset(v, 0, sizeof *v);
+  v->cli = *cli;
+  v->options = cli->run;
+  v->speed = SPEED_DEFAULT;
+  if (cli->record != NULL && !ffmpeg_installed()) {
+    snprintf(err, errlen, "--record %s: ffmpeg is not installed (on Debian: apt-get install ffmpeg)", cli->record);
+    return 2;
+  }
+  v->run = calloc(1, sizeof *v->run);
+  FB_ASSERT(v->run != NULL);
+  int status = fbRun_Begin(v->run, &v->cli, &v->options, err, errlen);
+  if (status != 0) {
+    free(v->run);
+    v->run = NULL;
+    return status;
+  }
+  v->loaded = true;
+  status = open_window(v, err, errlen);
+  char font_err[512];
+  if (status == 0 && !fbHud_Init(&v->hud, v->sdl, FB_FONT_PATH, 14, font_err, sizeof font_err)) {
+    fprintf(stderr, "flockbox: %s; the window runs without text\n", font_err);
+  }
+  if (status == 0 && cli->record != NULL && !start_recording(v, err, errlen)) {
+    status = 2;
+  }
+  if (status != 0) {
+    fbViewer_Destroy(v);
+    return status;
+  }
+  fbRender_Init(&v->render, v->sdl);
+  fbUi_Init(&v->ui, &v->hud);
+  SDL_GetRendererOutputSize(v->sdl, &v->camera.view_w, &v->camera.view_h);
+  adopt_sim(v);
+  fit(v);
+  v->rate_start = SDL_GetPerformanceCounter();
+  return 0;
+}
+
+int fbViewer_Destroy(fbViewer *v)
+{
+  int status = v->status;
+  char err[1024];
+  if (v->loaded && v->frames > 0 && v->cli.png != NULL && !fbRender_SavePng(&v->run->sim, v->cli.png, 1024, 1024, err, sizeof err)) {
+    fprintf(stderr, "flockbox: %s\n", err);
+    status = 1;
+  }
+  if (v->record != NULL && pclose(v->record) != 0) {
+    fprintf(stderr, "flockbox: %s: ffmpeg failed to write the video\n", v->cli.record);
+    status = 1;
+  }
+  if (v->loaded) {
+    if (!fbRun_End(v->run)) {
+      fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
+      status = 1;
+    }
+    fbSim_Free(&v->run->sim);
+  }
+  free(v->run);
+  fbRender_Free(&v->render);
+  fbHud_Free(&v->hud);
+  if (v->sdl != NULL) {
+    SDL_DestroyRenderer(v->sdl);
+  }
+  if (v->window != NULL) {
+    SDL_DestroyWindow(v->window);
+  }
+  if (TTF_WasInit()) {
+    TTF_Quit();
+  }
+  SDL_Quit();
+  memset(v, 0, sizeof *v);
+  return status;
+}
+
+int fbViewer_Run(const fbCli *cli)
+{
+  static fbViewer v;  // large; static keeps it off the stack
+  char err[4096];
+  int status = fbViewer_Create(&v, cli, err, sizeof err);
+  if (status != 0) {
+    fprintf(stderr, "flockbox: %s\n", err);
+    return status;
+  }
+  while (!v.quit) {
+    uint64_t start = SDL_GetPerformanceCounter();
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+      fbViewer_HandleEvent(&v, &e);
+    }
+    if (v.quit) {
+      break;
+    }
+    fbViewer_Frame(&v);
+    // Vsync may be missing (Xvfb, software renderers): never draw faster than 60 frames a second.
+    double spent = (double)(SDL_GetPerformanceCounter() - start) / SDL_GetPerformanceFrequency();
+    if (spent < FRAME_S) {
+      SDL_Delay((Uint32)((FRAME_S - spent) * 1000));
+    }
+  }
+  return fbViewer_Destroy(&v);
+}

@@ -1,0 +1,73 @@
+// viewer.h — the SDL2 window: draws the running scenario and takes the user's input.
+#ifndef FB_VIEWER_H
+#define FB_VIEWER_H
+
+#include "cli.h"
+#include "hud.h"
+#include "input.h"
+#include "panel.h"
+
+typedef enum fbFollow { FB_FOLLOW_NONE, FB_FOLLOW_FLOCK, FB_FOLLOW_AGENT } fbFollow;
+
+// The window and everything it shows. It reads the sim and writes only what the user asks for: the
+// player's input, rule weights and parameters, the inspected agent, restarts.
+typedef struct fbViewer {
+  fbCli cli;                 // a copy: restarts load cli.scenario again with these options
+  fbRunOptions options;      // of the running sim (N changes the seed)
+  fbRun *run;                // the sim and its CSV (on the heap: it is large)
+  bool loaded;               // false after a restart that failed (message in load_error)
+  char load_error[2048];
+  SDL_Window *window;
+  SDL_Renderer *sdl;
+  fbRenderer render;
+  fbHud hud;
+  fbUi ui;
+  fbInput input;
+  fbCamera camera;
+  fbParamPanel panel;
+  bool has_player;           // a species is driven by the arrow keys
+  bool steering;             // arrow keys were held last frame
+  bool paused, step_once, quit;
+  int speed;                 // index into the time scales
+  double owed;               // simulated seconds owed to the coming frames
+  bool scenario_failed;      // the last hook or metric call failed (sim.error)
+  uint32_t selected;         // agent id, 0 = none
+  fbFollow follow;
+  bool trails;
+  bool screenshot;           // save the next frame (P)
+  long frames;               // frames drawn
+  uint64_t frame_start;      // performance counter at the previous frame (wall-clock pacing)
+  // Rates and costs over half-second windows, so the HUD's numbers are readable.
+  uint64_t rate_start;
+  long rate_frames, rate_steps;
+  fbStepCost cost_sum, cost;
+  double fps, sps;
+  char notice[256];
+  long notice_until;         // frame after which the notice goes
+  FILE *record;              // ffmpeg's stdin with --record
+  int record_w, record_h;
+  int status;                // exit status so far (1 if an output could not be written)
+} fbViewer;
+
+// Loads the scenario, opens the window (and ffmpeg with --record). Returns 0, or the exit status
+// with one message in err (2: bad scenario or no ffmpeg; 1: no window could be opened).
+int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen);
+
+// One SDL event: keys, mouse, window close. Tests push their own events through here.
+void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e);
+
+// One frame: steps owed by the speed (or a single step), camera follow, drawing, screenshot or
+// recording, present. Sets v->quit after cli.frames frames.
+void fbViewer_Frame(fbViewer *v);
+
+// Writes --png, closes the CSV, ffmpeg and the window; returns the exit status.
+int fbViewer_Destroy(fbViewer *v);
+
+// Opens the window and runs the scenario until it is closed (or cli->frames frames have been
+// drawn); returns the process exit status.
+int fbViewer_Run(const fbCli *cli);
+
+// Time scales + and - step through; the simulated seconds per real second.
+double fbViewer_TimeScale(const fbViewer *v);
+
+#endif

@@ -1,0 +1,222 @@
+// world.c — agent storage (arrays per field, kept sorted by id), species lookup, the command queue.
+#include "world.h"
+
+#include <string.h>
+
+static void *grow(void *p, size_t elem, int capacity)
+{
+  void *q = realloc(p, elem * (size_t)(capacity > 0 ? capacity : 1));
+  FB_ASSERT(q != NULL);
+  return q;
+}
+
+void fbWorld_Init(fbWorld *w)
+{
+  memset(w, 0, sizeof *w);
+  w->width = 100.0;
+  w->height = 100.0;
+  w->dt = 0.05;
+  w->bounds = FB_BOUNDS_WRAP;
+  w->next_id = 1;
+  fbTerrain_InitFlat(&w->terrain, w->width, w->height);
+  fbObstacles_Init(&w->obstacles);
+}
+
+// Every per-agent double array, so that growth and compaction touch them all in one loop.
+static int double_arrays(fbAgents *a, int field_count, double ***out)
+{
+  int n = 0;
+  double **all[] = {&a->px, &a->py, &a->vx, &a->vy, &a->hx, &a->hy, &a->ax, &a->ay, &a->fx, &a->fy, &a->energy};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
+    out[n++] = all[i];
+  }
+  for (int f = 0; f < field_count; ++f) {
+    out[n++] = &a->field[f];
+    out[n++] = &a->field_next[f];
+  }
+  return n;
+}
+
+#define FB_MAX_DOUBLE_ARRAYS (11 + 2 * FB_MAX_FIELDS)
+
+static void reserve(fbWorld *w, int needed)
+{
+  fbAgents *a = &w->agents;
+  if (needed <= a->capacity) {
+    return;
+  }
+  int capacity = a->capacity > 0 ? a->capacity : 64;
+  while (capacity < needed) {
+    capacity *= 2;
+  }
+  double **arrays[FB_MAX_DOUBLE_ARRAYS];
+  int n = double_arrays(a, w->field_count, arrays);
+  for (int i = 0; i < n; ++i) {
+    *arrays[i] = grow(*arrays[i], sizeof(double), capacity);
+  }
+  a->id = grow(a->id, sizeof(uint32_t), capacity);
+  a->species = grow(a->species, 1, capacity);
+  a->active = grow(a->active, 1, capacity);
+  a->capacity = capacity;
+}
+
+void fbWorld_Free(fbWorld *w)
+{
+  fbAgents *a = &w->agents;
+  double **arrays[FB_MAX_DOUBLE_ARRAYS];
+  int n = double_arrays(a, w->field_count, arrays);
+  for (int i = 0; i < n; ++i) {
+    free(*arrays[i]);
+  }
+  free(a->id);
+  free(a->species);
+  free(a->active);
+  fbTerrain_Free(&w->terrain);
+  fbObstacles_Free(&w->obstacles);
+  memset(w, 0, sizeof *w);
+}
+
+int fbWorld_DeclareField(fbWorld *w, const char *name, double initial)
+{
+  int existing = fbWorld_FindField(w, name);
+  if (existing >= 0) {
+    return existing;
+  }
+  if (w->field_count >= FB_MAX_FIELDS || strlen(name) >= FB_NAME_LEN) {
+    return -1;
+  }
+  int f = w->field_count++;
+  snprintf(w->field_names[f], FB_NAME_LEN, "%s", name);
+  w->field_defaults[f] = initial;
+  fbAgents *a = &w->agents;
+  int capacity = a->capacity > 0 ? a->capacity : 1;
+  a->field[f] = grow(NULL, sizeof(double), capacity);
+  a->field_next[f] = grow(NULL, sizeof(double), capacity);
+  for (int i = 0; i < a->count; ++i) {
+    a->field[f][i] = initial;
+    a->field_next[f][i] = initial;
+  }
+  return f;
+}
+
+int fbWorld_FindField(const fbWorld *w, const char *name)
+{
+  for (int f = 0; f < w->field_count; ++f) {
+    if (strcmp(w->field_names[f], name) == 0) {
+      return f;
+    }
+  }
+  return -1;
+}
+
+int fbWorld_FindSpecies(const fbWorld *w, const char *name)
+{
+  for (int s = 0; s < w->species_count; ++s) {
+    if (strcmp(w->species[s].name, name) == 0) {
+      return s;
+    }
+  }
+  return -1;
+}
+
+int fbWorld_FindGoal(const fbWorld *w, const char *name)
+{
+  for (int g = 0; g < w->goal_count; ++g) {
+    if (strcmp(w->goals[g].name, name) == 0) {
+      return g;
+    }
+  }
+  return -1;
+}
+
+int fbWorld_AddAgent(fbWorld *w, int species, fbVec2 p, fbVec2 v)
+{
+  reserve(w, w->agents.count + 1);
+  fbAgents *a = &w->agents;
+  int i = a->count++;
+  a->px[i] = p.x;
+  a->py[i] = p.y;
+  a->vx[i] = v.x;
+  a->vy[i] = v.y;
+  double speed = fbV_Length(v);
+  a->hx[i] = speed > 0.0 ? v.x / speed : 1.0;
+  a->hy[i] = speed > 0.0 ? v.y / speed : 0.0;
+  a->ax[i] = a->ay[i] = a->fx[i] = a->fy[i] = 0.0;
+  a->energy[i] = 0.0;
+  a->id[i] = w->next_id++;
+  a->species[i] = (uint8_t)species;
+  a->active[i] = 1;
+  for (int f = 0; f < w->field_count; ++f) {
+    a->field[f][i] = w->field_defaults[f];
+    a->field_next[f][i] = w->field_defaults[f];
+  }
+  return i;
+}
+
+int fbWorld_FindAgent(const fbWorld *w, uint32_t id)
+{
+  int lo = 0, hi = w->agents.count - 1;
+  while (lo <= hi) {
+    int mid = lo + (hi - lo) / 2;
+    uint32_t m = w->agents.id[mid];
+    if (m == id) {
+      return mid;
+    }
+    if (m < id) {
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return -1;
+}
+
+void fbWorld_Compact(fbWorld *w)
+{
+  fbAgents *a = &w->agents;
+  double **arrays[FB_MAX_DOUBLE_ARRAYS];
+  int n = double_arrays(a, w->field_count, arrays);
+  int kept = 0;
+  for (int i = 0; i < a->count; ++i) {
+    if (!a->active[i]) {
+      continue;
+    }
+    if (kept != i) {
+      for (int k = 0; k < n; ++k) {
+        (*arrays[k])[kept] = (*arrays[k])[i];
+      }
+      a->id[kept] = a->id[i];
+      a->species[kept] = a->species[i];
+      a->active[kept] = 1;
+    }
+    ++kept;
+  }
+  w->removed_total += (uint64_t)(a->count - kept);
+  a->count = kept;
+}
+
+void fbWorld_SwapFields(fbWorld *w)
+{
+  fbAgents *a = &w->agents;
+  for (int f = 0; f < w->field_count; ++f) {
+    double *t = a->field[f];
+    a->field[f] = a->field_next[f];
+    a->field_next[f] = t;
+    memcpy(a->field_next[f], a->field[f], sizeof(double) * (size_t)a->count);
+  }
+}
+
+void fbCommands_Push(fbCommandQueue *q, fbCommand c)
+{
+  if (q->count == q->capacity) {
+    q->capacity = q->capacity > 0 ? q->capacity * 2 : 16;
+    q->items = grow(q->items, sizeof(fbCommand), q->capacity);
+  }
+  q->items[q->count++] = c;
+}
+
+void fbCommands_Free(fbCommandQueue *q)
+{
+  free(q->items);
+  memset(q, 0, sizeof *q);
+}

@@ -1,0 +1,136 @@
+// world.h — everything a step reads and writes: agents as arrays per field, species, terrain, obstacles.
+#ifndef FB_WORLD_H
+#define FB_WORLD_H
+
+#include "accumulate.h"
+#include "fb.h"
+#include "grid.h"
+#include "integrate.h"
+#include "obstacles.h"
+#include "terrain.h"
+
+struct fbRuleContext;
+
+// A rule written in C (the benchmark's native baseline): same inputs as a Lua rule, same output.
+typedef fbVec2 (*fbNativeRule)(const struct fbRuleContext *c, int agent);
+
+// One rule of a species, as the scenario lists it. The Lua function and parameter tables live in
+// each Lua state (lua_host); this is the C side every state shares.
+typedef struct fbRuleSlot {
+  char name[FB_NAME_LEN];    // how the scenario and --set address it (the module name unless renamed)
+  char module[FB_NAME_LEN];  // behaviours/<module>.lua
+  char path[512];            // resolved file path, for messages and reloads
+  double weight;             // multiplies the output (weighted) or scales it (prioritised, exclusive)
+  bool force;                // added after the accumulator as an external force (Gompert's terrain drag)
+  fbNativeRule native;       // when set, called instead of the Lua module
+  bool disabled;             // switched off after an error until the file changes
+  char error[1024];          // the last error, file:line and traceback, for the HUD
+} fbRuleSlot;
+
+typedef struct fbSpecies {
+  char name[FB_NAME_LEN];
+  fbVision vision;
+  double fov_degrees;        // full field of view, 0..360
+  fbMotionLimits limits;
+  double cruise_speed;       // Gompert v_c, 0..max_speed
+  double body_length;        // Bourg's unit length; the body radius is half of it
+  fbAccumKind accumulator;
+  fbRuleSlot rules[FB_MAX_RULES];
+  int rule_count;
+  uint8_t colour[3];
+  bool player;               // driven by the arrow keys (or the scenario's course when headless)
+  bool all_native;           // every rule is native C: the Lua view need not be filled
+  int update_every;          // Gompert 8.2: steering recomputed every i-th step for a staggered 1/i of
+                             // the agents (forces still every step); 1 = every step
+} fbSpecies;
+
+// Agents, one array per field. Rules read fields at step t from field[] and write step t+1 into
+// field_next[]; positions and velocities change only in the integrate phase, after every rule ran.
+// Agents stay sorted by id (spawns append larger ids, removals compact in order), so sums over
+// neighbours always run in the same order.
+typedef struct fbAgents {
+  int count, capacity;
+  double *px, *py, *vx, *vy;
+  double *hx, *hy;           // unit heading, kept when an agent stops
+  double *ax, *ay;           // the accumulator's result this step (kept for drawing and telemetry)
+  double *fx, *fy;           // forces this step
+  double *energy;
+  uint32_t *id;
+  uint8_t *species;
+  uint8_t *active;           // 0 while being removed
+  double *field[FB_MAX_FIELDS];
+  double *field_next[FB_MAX_FIELDS];
+} fbAgents;
+
+typedef struct fbGoal {
+  char name[FB_NAME_LEN];
+  fbVec2 p;
+} fbGoal;
+
+typedef enum fbCommandKind { FB_CMD_SPAWN, FB_CMD_REMOVE } fbCommandKind;
+
+// Requested during a step, applied after it (never in the middle of one).
+typedef struct fbCommand {
+  fbCommandKind kind;
+  uint32_t target;           // remove: the agent id
+  uint32_t by;               // the agent that asked (UINT32_MAX for the scenario)
+  int species;               // spawn
+  fbVec2 p, v;               // spawn
+} fbCommand;
+
+typedef struct fbCommandQueue {
+  fbCommand *items;
+  int count, capacity;
+} fbCommandQueue;
+
+#define FB_MAX_GOALS 32
+#define FB_MAX_RULE_DIRS 8
+
+typedef struct fbWorld {
+  double width, height;
+  double dt;
+  fbBounds bounds;
+  uint64_t seed;
+  uint64_t step;
+  fbTerrain terrain;
+  fbObstacles obstacles;
+  fbSpecies species[FB_MAX_SPECIES];
+  int species_count;
+  char field_names[FB_MAX_FIELDS][FB_NAME_LEN];
+  double field_defaults[FB_MAX_FIELDS];
+  int field_count;
+  fbGoal goals[FB_MAX_GOALS];
+  int goal_count;
+  char rule_dirs[FB_MAX_RULE_DIRS][512];  // folders the scenario names for its own rules, searched first
+  int rule_dir_count;
+  fbAgents agents;
+  fbVec2 input;              // the player's steering input: arrow keys in the window, fb.set_input() headless
+  uint32_t next_id;
+  uint64_t removed_total;    // agents removed by commands since the start
+} fbWorld;
+
+void fbWorld_Init(fbWorld *w);
+void fbWorld_Free(fbWorld *w);
+
+// Returns the field's index, declaring it with `initial` for every agent if new; -1 when full.
+int fbWorld_DeclareField(fbWorld *w, const char *name, double initial);
+int fbWorld_FindField(const fbWorld *w, const char *name);
+int fbWorld_FindSpecies(const fbWorld *w, const char *name);
+int fbWorld_FindGoal(const fbWorld *w, const char *name);
+
+// Appends an agent with the next id; returns its index.
+int fbWorld_AddAgent(fbWorld *w, int species, fbVec2 p, fbVec2 v);
+
+// Index of the agent with this id, or -1 (binary search: agents are sorted by id).
+int fbWorld_FindAgent(const fbWorld *w, uint32_t id);
+
+// Removes every agent with active == 0, keeping the order of the rest.
+void fbWorld_Compact(fbWorld *w);
+
+// step t+1 fields become current; the next step starts from a copy of them.
+void fbWorld_SwapFields(fbWorld *w);
+
+void fbCommands_Push(fbCommandQueue *q, fbCommand c);
+void fbCommands_Free(fbCommandQueue *q);
+
+#endif

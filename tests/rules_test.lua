@@ -1,0 +1,565 @@
+-- tests/rules_test.lua — hand-checked cases for every steering rule in behaviours/, in plain Lua 5.4.
+-- Run from the repository root:  lua5.4 tests/rules_test.lua
+-- Each module is loaded into a sandbox like the engine's (no os, io, require; no new globals), and
+-- called with a mock agent view, mock fb functions and a mock species. Expected values are worked
+-- out by hand in the comments. Exits with status 1 if anything fails.
+
+local passed, failed = 0, 0
+
+local function check(name, ok, detail)
+  if ok then
+    passed = passed + 1
+  else
+    failed = failed + 1
+    print("FAIL " .. name .. (detail and (": " .. detail) or ""))
+  end
+end
+
+local function close(x, want, tol)
+  return type(x) == "number" and math.abs(x - want) <= (tol or 1e-9) * math.max(1, math.abs(want))
+end
+
+-- Checks that a rule returned exactly two numbers close to (wx, wy).
+local function expect(name, wx, wy, ...)
+  local count, x, y = select("#", ...), ...
+  local ok = count == 2 and close(x, wx, 1e-6) and close(y, wy, 1e-6)
+  check(name, ok, string.format("got %s, %s (%d values), want %.6g, %.6g", tostring(x), tostring(y), count, wx, wy))
+end
+
+-- ---- mock engine ---------------------------------------------------------------------------------
+
+-- fb: goals, world size and terrain; the test changes these between cases.
+local world = { goals = {}, width = 200, height = 100, wraps = false, gx = 0, gy = 0 }
+local fb = {
+  goal = function(name)
+    local g = world.goals[name]
+    if g == nil then
+      return nil
+    end
+    return g[1], g[2]
+  end,
+  world = function()
+    return world.width, world.height, world.wraps
+  end,
+  terrain = function(x, y)
+    return 0, world.gx, world.gy
+  end,
+}
+
+-- The species table the engine passes as s.
+local function species(over)
+  local s = {
+    name = "test", max_speed = 10, min_speed = 0, max_accel = 20, cruise_speed = 7, body_length = 1,
+    radius = 10, fov = 270, separation = 2, dt = 0.1,
+  }
+  for k, v in pairs(over or {}) do
+    s[k] = v
+  end
+  return s
+end
+local S = species()
+
+-- Methods of the agent view, as in src/rules.c; none of them allocates.
+local view = {}
+view.__index = view
+
+function view.neighbour(a, k)
+  if math.type(k) ~= "integer" or k < 1 or k > a.n then
+    error("neighbour index out of range 1..a.n", 2)
+  end
+  return a._dx[k], a._dy[k], a._dist[k], a._vx[k], a._vy[k], a._id[k]
+end
+
+function view.terrain(a)
+  return a._h, a._gx, a._gy
+end
+
+function view.obstacle(a, range)
+  local o = a._obstacle -- { dist, nx, ny, px, py }
+  a._obstacle_range = range
+  if o == nil or o[1] > range then
+    return nil
+  end
+  return o[1], o[2], o[3], o[4], o[5]
+end
+
+function view.feeler(a, length, pad)
+  local f = a._feeler -- { dist, nx, ny, ox, oy }
+  a._feeler_length, a._feeler_pad = length, pad or 0
+  if f == nil or f[1] > length then
+    return nil
+  end
+  return f[1], f[2], f[3], f[4], f[5]
+end
+
+function view.silhouette(a, range, pad)
+  local t = a._silhouette -- { tx, ty, dist }
+  a._silhouette_range, a._silhouette_pad = range, pad or 0
+  if t == nil or t[3] > range then
+    return nil
+  end
+  return t[1], t[2], t[3]
+end
+
+function view.random(a, stream)
+  return 0.5
+end
+
+function view.get(a, name)
+  return a[name]
+end
+
+function view.set(a, name, value) end
+
+function view.nearest(a, name, radius)
+  return nil
+end
+
+function view.remove(a, id) end
+
+-- Builds the view of one agent: o.x, o.y, o.vx, o.vy (heading = direction of the velocity, or
+-- o.hx, o.hy, or +x when still), o.nb = { {dx, dy, vx, vy}, ... } the flock-mates it sees (offsets
+-- from the agent), o.grad = {gx, gy}, o.obstacle, o.feeler, o.silhouette = what those methods answer.
+-- Aggregates are computed as the engine does, with the separation radius of species s.
+local function agent(o, s)
+  s = s or S
+  local x, y, vx, vy = o.x or 0, o.y or 0, o.vx or 0, o.vy or 0
+  local speed = math.sqrt(vx * vx + vy * vy)
+  local hx, hy = o.hx, o.hy
+  if hx == nil then
+    if speed > 0 then
+      hx, hy = vx / speed, vy / speed
+    else
+      hx, hy = 1, 0
+    end
+  end
+  local a = {
+    id = o.id or 1, x = x, y = y, vx = vx, vy = vy, speed = speed, hx = hx, hy = hy, energy = 0,
+    n = 0, cx = x, cy = y, avx = 0, avy = 0, sx = 0, sy = 0, nearest = math.huge,
+    _dx = {}, _dy = {}, _dist = {}, _vx = {}, _vy = {}, _id = {},
+    _h = 0, _gx = 0, _gy = 0, _obstacle = o.obstacle, _feeler = o.feeler, _silhouette = o.silhouette,
+    -- filled in by the methods; declared here so that recording them allocates nothing
+    _obstacle_range = 0, _feeler_length = 0, _feeler_pad = 0, _silhouette_range = 0, _silhouette_pad = 0,
+  }
+  if o.grad then
+    a._gx, a._gy = o.grad[1], o.grad[2]
+  end
+  local nb = o.nb or {}
+  local sumx, sumy = 0, 0
+  for k, m in ipairs(nb) do
+    local d = math.sqrt(m[1] * m[1] + m[2] * m[2])
+    a._dx[k], a._dy[k], a._dist[k], a._vx[k], a._vy[k], a._id[k] = m[1], m[2], d, m[3] or 0, m[4] or 0, 100 + k
+    sumx, sumy = sumx + m[1], sumy + m[2]
+    a.avx, a.avy = a.avx + (m[3] or 0), a.avy + (m[4] or 0)
+    if d < s.separation then
+      a.sx, a.sy = a.sx - m[1], a.sy - m[2]
+    end
+    a.nearest = math.min(a.nearest, d)
+  end
+  a.n = #nb
+  if a.n > 0 then
+    a.cx, a.cy = x + sumx / a.n, y + sumy / a.n
+    a.avx, a.avy = a.avx / a.n, a.avy / a.n
+  end
+  return setmetatable(a, view)
+end
+
+-- ---- loading the modules -------------------------------------------------------------------------
+
+local function sandbox()
+  local env = {}
+  for _, k in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring",
+    "type", "rawequal", "rawget", "rawlen", "rawset", "setmetatable", "getmetatable", "xpcall" }) do
+    env[k] = _G[k]
+  end
+  env.math, env.string, env.table, env.utf8, env.coroutine, env.fb = math, string, table, utf8, coroutine, fb
+  return setmetatable(env, {
+    __newindex = function(_, k)
+      error("sets the global '" .. tostring(k) .. "'", 2)
+    end,
+  })
+end
+
+local NAMES = {
+  "separation", "alignment", "cohesion",
+  "separation_bourg", "alignment_bourg", "cohesion_bourg",
+  "separation_gompert", "alignment_gompert", "cohesion_gompert",
+  "seek_goal", "tend_to_place", "flee_place", "wind", "soft_bounds", "terrain_drag",
+  "avoid_repulsive", "avoid_feeler", "avoid_silhouette",
+}
+
+local R = {}
+for _, name in ipairs(NAMES) do
+  local path = "behaviours/" .. name .. ".lua"
+  local file = io.open(path, "r")
+  local first = file and file:read("l")
+  if file then
+    file:close()
+  end
+  check(name .. ": header line", first ~= nil and first:find("^%-%- behaviours/" .. name .. "%.lua — .+%(.+%)%.$") ~= nil,
+    tostring(first))
+  local chunk, err = loadfile(path, "t", sandbox())
+  local ok, mod = false, err
+  if chunk then
+    ok, mod = pcall(chunk)
+  end
+  check(name .. ": loads", ok and type(mod) == "table" and type(mod.steer) == "function", tostring(mod))
+  if ok and type(mod) == "table" and type(mod.steer) == "function" then
+    local shape = (mod.params == nil or type(mod.params) == "table") and (mod.fields == nil or type(mod.fields) == "table")
+      and (mod.validate == nil or type(mod.validate) == "function")
+    for k, v in pairs(mod.params or {}) do
+      shape = shape and type(k) == "string" and (type(v) == "number" or type(v) == "string" or type(v) == "boolean")
+    end
+    check(name .. ": params, fields and validate have the engine's shapes", shape)
+    R[name] = mod
+  end
+end
+if failed > 0 then
+  print(string.format("%d passed, %d failed", passed, failed))
+  os.exit(1)
+end
+
+-- The params table the engine passes: the module's defaults with overrides of the same type.
+local function P(name, over)
+  local p = {}
+  for k, v in pairs(R[name].params or {}) do
+    p[k] = v
+  end
+  for k, v in pairs(over or {}) do
+    assert(p[k] ~= nil, name .. ": no parameter " .. k)
+    assert(type(p[k]) == type(v), name .. ": wrong type for " .. k)
+    p[k] = v
+  end
+  return p
+end
+
+-- Calls a rule as the engine does; an error becomes a failure (and no results) instead of a crash.
+local function results(name, ok, ...)
+  if not ok then
+    check(name .. ": steer raised no error", false, tostring((...)))
+    return
+  end
+  return ...
+end
+
+local function steer(name, a, over, s)
+  return results(name, pcall(R[name].steer, a, P(name, over), s or S))
+end
+
+-- validate(p, s) -> nil, or the name of the offending parameter
+local function rejects(name, over, s)
+  local v = R[name].validate
+  if v == nil then
+    return nil
+  end
+  local param, message = v(P(name, over), s or S)
+  if param ~= nil then
+    assert(type(message) == "string", name .. ": validate gave no message")
+  end
+  return param
+end
+
+-- Every module's defaults pass its own validation.
+for _, name in ipairs(NAMES) do
+  check(name .. ": defaults validate", rejects(name) == nil)
+end
+
+-- Rules that read flock-mates do nothing without any (a moving agent, n = 0).
+for _, name in ipairs({ "separation", "alignment", "cohesion", "separation_bourg", "alignment_bourg", "cohesion_bourg",
+  "separation_gompert", "alignment_gompert", "cohesion_gompert" }) do
+  expect(name .. ": no flock-mates", 0, 0, steer(name, agent({ x = 5, y = 5, vx = 3, vy = 1 })))
+end
+
+-- ---- Parker ---------------------------------------------------------------------------------------
+
+-- cohesion: flock-mates at (8, -3) and (12, 3): centre 10 to the right; dt 0.1:
+-- ax = 10 / 100 / 0.1 = 1, ay = 0.
+local crowd = agent({ nb = { { 8, -3 }, { 12, 3 } } })
+expect("cohesion: centre 10 to the right", 1, 0, steer("cohesion", crowd))
+-- divisor 50: 10 / 50 / 0.1 = 2
+expect("cohesion: divisor 50", 2, 0, steer("cohesion", crowd, { divisor = 50 }))
+check("cohesion: divisor 0 rejected", rejects("cohesion", { divisor = 0 }) == "divisor")
+
+-- alignment: flock-mates moving (6, 2) and (10, -2): mean (8, 0); own velocity (0, 4); dt 0.1:
+-- a = ((8 - 0) / 8 / 0.1, (0 - 4) / 8 / 0.1) = (10, -5).
+expect("alignment: toward mean velocity", 10, -5,
+  steer("alignment", agent({ vy = 4, nb = { { 5, 0, 6, 2 }, { 0, 5, 10, -2 } } })))
+
+-- separation: separation radius 2; flock-mates at (1, 0) and (0, -1.5) are inside, (5, 0) is not.
+-- c = -(1, 0) - (0, -1.5) = (-1, 1.5);  a = c / 1 / 0.1 = (-10, 15): away from both.
+expect("separation: away from close flock-mates", -10, 15,
+  steer("separation", agent({ nb = { { 1, 0 }, { 0, -1.5 }, { 5, 0 } } })))
+-- only a far flock-mate: nothing to avoid
+expect("separation: nobody too close", 0, 0, steer("separation", agent({ nb = { { 5, 0 } } })))
+
+-- ---- Bourg ----------------------------------------------------------------------------------------
+-- Heading +x in a y-down world: the right (starboard) side is r = (-hy, hx) = (0, 1), i.e. +y.
+-- force 0 means the species' max_accel, 20.
+
+-- cohesion_bourg: centre straight to the right (0, 10): angle pi/2, a = +1 * 20 * (1/2) * (0, 1) = (0, 10).
+expect("cohesion_bourg: turns right toward a centre on the right", 0, 10,
+  steer("cohesion_bourg", agent({ vx = 5, nb = { { -2, 10 }, { 2, 10 } } })))
+-- centre to the left (0, -10): m = -1, a = (0, -10).
+expect("cohesion_bourg: turns left toward a centre on the left", 0, -10,
+  steer("cohesion_bourg", agent({ vx = 5, nb = { { 0, -10 } } })))
+-- centre at (10, 10): angle pi/4, a = 20 / 4 * (0, 1) = (0, 5).
+expect("cohesion_bourg: force proportional to the angle", 0, 5,
+  steer("cohesion_bourg", agent({ vx = 5, nb = { { 10, 10 } } })))
+-- force 8, centre on the right: 8 * 1/2 = 4.
+expect("cohesion_bourg: force parameter", 0, 4,
+  steer("cohesion_bourg", agent({ vx = 5, nb = { { 0, 10 } } }), { force = 8 }))
+-- dead ahead: nothing to correct; dead behind: no side to choose (Bourg skips |cos| = 1).
+expect("cohesion_bourg: centre dead ahead", 0, 0, steer("cohesion_bourg", agent({ vx = 5, nb = { { 10, 0 } } })))
+expect("cohesion_bourg: centre dead behind", 0, 0, steer("cohesion_bourg", agent({ vx = 5, nb = { { -10, 0 } } })))
+-- heading +y (down the map): right is r = (-1, 0), i.e. -x. Centre at (-10, 0) is on the right:
+-- a = +1 * 20 * 1/2 * (-1, 0) = (-10, 0).
+expect("cohesion_bourg: heading down the map, centre to its right", -10, 0,
+  steer("cohesion_bourg", agent({ vy = 5, nb = { { -10, 0 } } })))
+check("cohesion_bourg: negative force rejected", rejects("cohesion_bourg", { force = -1 }) == "force")
+
+-- alignment_bourg: neighbours moving (0, -3) (up the map, to the left of +x): angle pi/2, m = -1:
+-- a = -20 / 2 * (0, 1) = (0, -10).
+expect("alignment_bourg: turns left toward a heading on the left", 0, -10,
+  steer("alignment_bourg", agent({ vx = 5, nb = { { 3, 3, 0, -3 } } })))
+-- neighbours moving (2, 2): angle pi/4, on the right: a = (0, 20 / 4) = (0, 5).
+expect("alignment_bourg: force proportional to the angle", 0, 5,
+  steer("alignment_bourg", agent({ vx = 5, nb = { { 3, 3, 2, 2 } } })))
+-- neighbours standing still: no heading to match
+expect("alignment_bourg: still neighbours", 0, 0, steer("alignment_bourg", agent({ vx = 5, nb = { { 3, 3 } } })))
+
+-- separation_bourg: limit = factor 2 * body length 1 = 2.
+-- Neighbour at (1, 1) on the right, d = sqrt 2: m = -1, a = -20 * 2 / sqrt 2 * (0, 1) = (0, -28.2843).
+expect("separation_bourg: turns left, away from a neighbour on the right", 0, -20 * math.sqrt(2),
+  steer("separation_bourg", agent({ vx = 5, nb = { { 1, 1 } } })))
+-- plus one at (0, -2) on the left, d = 2 (on the limit): +20 * 2 / 2 = +20;
+-- total (0, 20 - 28.2843) = (0, -8.2843). One at (3, 0) is beyond the limit.
+expect("separation_bourg: pushes from both sides add up", 0, 20 - 20 * math.sqrt(2),
+  steer("separation_bourg", agent({ vx = 5, nb = { { 1, 1 }, { 0, -2 }, { 3, 0 } } })))
+-- a neighbour dead ahead at d = 1: turn right, 20 * 2 / 1 = 40.
+expect("separation_bourg: neighbour dead ahead, turn right", 0, 40,
+  steer("separation_bourg", agent({ vx = 5, nb = { { 1, 0 } } })))
+expect("separation_bourg: nobody within the limit", 0, 0, steer("separation_bourg", agent({ vx = 5, nb = { { 3, 0 } } })))
+check("separation_bourg: factor 0 rejected", rejects("separation_bourg", { factor = 0 }) == "factor")
+
+-- ---- Gompert: fractions of max_accel (20), max_speed 10 --------------------------------------------
+
+-- separation_gompert, comfort C = 4, danger D = 2: neighbour at d = 3:
+-- w = (16 - 9) / (16 - 4) = 7/12, away from it: a = -7/12 * 20 = -11.6667 along x.
+local zones = { comfort = 4, danger = 2 }
+expect("separation_gompert: inside the comfort zone", -20 * 7 / 12, 0,
+  steer("separation_gompert", agent({ nb = { { 3, 0 } } }), zones))
+-- d = 1 < D: w = 15/12, capped at 1: a = (0, -20) away from a neighbour below.
+expect("separation_gompert: inside the danger zone, full push", 0, -20,
+  steer("separation_gompert", agent({ nb = { { 0, 1 } } }), zones))
+-- both: sum (-7/12, -1), length sqrt(193)/12 = 1.1577 > 1, so scaled to 1:
+-- (-7, -12) / sqrt 193 * 20 = (-10.0774, -17.2756).
+expect("separation_gompert: sum capped at 1", -140 / math.sqrt(193), -240 / math.sqrt(193),
+  steer("separation_gompert", agent({ nb = { { 3, 0 }, { 0, 1 } } }), zones))
+expect("separation_gompert: outside the comfort zone", 0, 0,
+  steer("separation_gompert", agent({ nb = { { 5, 0 } } }), zones))
+check("separation_gompert: danger = comfort rejected", rejects("separation_gompert", { comfort = 4, danger = 4 }) == "danger")
+check("separation_gompert: danger > comfort rejected", rejects("separation_gompert", { comfort = 4, danger = 5 }) == "danger")
+check("separation_gompert: danger 0 rejected", rejects("separation_gompert", { comfort = 4, danger = 0 }) == "danger")
+check("separation_gompert: danger < comfort accepted", rejects("separation_gompert", zones) == nil)
+
+-- alignment_gompert: mean velocity (4, 0), own still: (4 / (10 / 2)) = 0.8, a = 0.8 * 20 = 16.
+expect("alignment_gompert: fraction of max_accel", 16, 0,
+  steer("alignment_gompert", agent({ nb = { { 3, 0, 4, 0 } } })))
+-- mean (3, 4): (0.6, 0.8), length exactly 1, a = (12, 16).
+expect("alignment_gompert: fraction of length 1", 12, 16,
+  steer("alignment_gompert", agent({ nb = { { 3, 0, 3, 4 } } })))
+-- mean (10, 0): 2, capped at 1: a = (20, 0).
+expect("alignment_gompert: capped at max_accel", 20, 0,
+  steer("alignment_gompert", agent({ nb = { { 3, 0, 10, 0 } } })))
+
+-- cohesion_gompert: centre 10 to the right: 10 / 50 = 0.2, a = 4.
+expect("cohesion_gompert: fraction of max_accel", 4, 0, steer("cohesion_gompert", crowd))
+-- centre 100 away: 2, capped at 1: a = 20.
+expect("cohesion_gompert: capped at max_accel", 20, 0,
+  steer("cohesion_gompert", agent({ nb = { { 100, 0 } } })))
+
+-- seek_goal: goal at (100, 0), cruise_speed 7, max_speed 10 (max_speed / 2 = 5), max_accel 20.
+world.goals = { goal = { 100, 0 }, near = { 3, 4 } }
+-- already at cruise speed toward the goal: v_g = (7, 0) = v, nothing to do.
+expect("seek_goal: at cruise speed toward the goal", 0, 0, steer("seek_goal", agent({ vx = 7 })))
+-- moving at 5: (7 - 5) / 5 = 0.4, a = 8.
+expect("seek_goal: below cruise speed", 8, 0, steer("seek_goal", agent({ vx = 5 })))
+-- gain 0.5: 0.2, a = 4.
+expect("seek_goal: gain", 4, 0, steer("seek_goal", agent({ vx = 5 }), { gain = 0.5 }))
+-- standing still: 7 / 5 = 1.4, capped at 1: a = 20.
+expect("seek_goal: from rest, capped", 20, 0, steer("seek_goal", agent({})))
+-- moving away at 7: (7 - -7) / 5 = 2.8, capped: a = 20 toward the goal.
+expect("seek_goal: moving away", 20, 0, steer("seek_goal", agent({ vx = -7 })))
+-- goal (3, 4) at distance 5 < 7: target velocity (3, 4) itself: (0.6, 0.8) * 20 = (12, 16).
+expect("seek_goal: slows near the goal", 12, 16, steer("seek_goal", agent({}), { goal = "near" }))
+-- cruise 5 overrides the species: moving at 5 toward the goal is right.
+expect("seek_goal: cruise parameter", 0, 0, steer("seek_goal", agent({ vx = 5 }), { cruise = 5 }))
+expect("seek_goal: no such goal", 0, 0, steer("seek_goal", agent({}), { goal = "nowhere" }))
+check("seek_goal: cruise above max_speed rejected", rejects("seek_goal", { cruise = 11 }) == "cruise")
+
+-- ---- Parker: places, wind, bounds -------------------------------------------------------------------
+
+-- tend_to_place toward (10, 0) from the origin, dt 0.1: 10 / 100 / 0.1 = 1.
+expect("tend_to_place: toward (x, y)", 1, 0, steer("tend_to_place", agent({}), { x = 10 }))
+-- toward (30, 40): (3, 4), length 5, max 2: (1.2, 1.6).
+expect("tend_to_place: capped by max", 1.2, 1.6, steer("tend_to_place", agent({}), { x = 30, y = 40, max = 2 }))
+-- toward the goal at (100, 0): 100 / 100 / 0.1 = 10.
+expect("tend_to_place: toward a named goal", 10, 0, steer("tend_to_place", agent({}), { goal = "goal" }))
+expect("tend_to_place: no such goal", 0, 0, steer("tend_to_place", agent({}), { goal = "nowhere" }))
+
+-- flee_place from (10, 0): the negative of tend_to_place, (-1, 0).
+expect("flee_place: away from (x, y)", -1, 0, steer("flee_place", agent({}), { x = 10 }))
+expect("flee_place: beyond the radius", 0, 0, steer("flee_place", agent({}), { x = 10, radius = 5 }))
+expect("flee_place: within the radius", -1, 0, steer("flee_place", agent({}), { x = 10, radius = 20 }))
+-- from the goal at (100, 0), max 4: 10 capped at 4.
+expect("flee_place: from a named goal, capped", -4, 0, steer("flee_place", agent({}), { goal = "goal", max = 4 }))
+
+expect("wind: a constant push", 3, -2, steer("wind", agent({ x = 50, y = 60, vx = 1 }), { x = 3, y = -2 }))
+
+-- soft_bounds in a 200 x 100 world, margin 10, push 1 per step, dt 0.1: 1 / 0.1 = 10.
+world.width, world.height, world.wraps = 200, 100, false
+expect("soft_bounds: past the left edge", 10, 0, steer("soft_bounds", agent({ x = 5, y = 50 })))
+expect("soft_bounds: past the right and bottom edges", -10, -10, steer("soft_bounds", agent({ x = 195, y = 95 })))
+expect("soft_bounds: past the top edge", 0, 10, steer("soft_bounds", agent({ x = 100, y = 2 })))
+expect("soft_bounds: inside", 0, 0, steer("soft_bounds", agent({ x = 100, y = 50 })))
+world.wraps = true
+expect("soft_bounds: a wrapping world has no edges", 0, 0, steer("soft_bounds", agent({ x = 5, y = 50 })))
+world.wraps = false
+
+-- ---- Gompert: terrain drag (eq. 14), K = 30 uphill, 6 downhill ---------------------------------------
+
+-- gradient (0.2, 0) (uphill is +x), slope 0.2. Climbing at v = (2, 0): v.g = 0.4,
+-- F = -30 * 0.4 * g / |g| = (-12, 0).
+expect("terrain_drag: uphill uses K = 30", -12, 0, steer("terrain_drag", agent({ vx = 2, grad = { 0.2, 0 } })))
+-- descending at v = (-2, 0): v.g = -0.4, F = -6 * -0.4 * (1, 0) = (2.4, 0): it resists going down, less.
+expect("terrain_drag: downhill uses K = 6", 2.4, 0, steer("terrain_drag", agent({ vx = -2, grad = { 0.2, 0 } })))
+-- along the contour, v = (0, 2): v.g = 0, no drag.
+expect("terrain_drag: zero along a contour", 0, 0, steer("terrain_drag", agent({ vy = 2, grad = { 0.2, 0 } })))
+expect("terrain_drag: zero on flat ground", 0, 0, steer("terrain_drag", agent({ vx = 2, grad = { 0, 0 } })))
+-- gradient (0.12, 0.16), |g| = 0.2, v = (1, 0): v.g = 0.12, F = -30 * 0.12 * (0.6, 0.8) = (-2.16, -2.88).
+expect("terrain_drag: across a diagonal slope", -2.16, -2.88,
+  steer("terrain_drag", agent({ vx = 1, grad = { 0.12, 0.16 } })))
+expect("terrain_drag: uphill K parameter", -4, 0,
+  steer("terrain_drag", agent({ vx = 2, grad = { 0.2, 0 } }), { uphill = 10 }))
+-- steep ground, slope 0.5, dt 0.1: K |g| dt = 1.5 would reverse the climb in one step; K is capped at
+-- 1 / (|g| dt) = 20: F = -20 * 1 * (1, 0) = (-20, 0), which takes exactly the 2 units/s of climb away.
+expect("terrain_drag: never reverses the climb in one step", -20, 0,
+  steer("terrain_drag", agent({ vx = 2, grad = { 0.5, 0 } })))
+check("terrain_drag: uphill above 100 rejected", rejects("terrain_drag", { uphill = 120 }) == "uphill")
+check("terrain_drag: negative downhill rejected", rejects("terrain_drag", { downhill = -1 }) == "downhill")
+check("terrain_drag: K = 55 accepted", rejects("terrain_drag", { uphill = 55, downhill = 11 }) == nil)
+
+-- ---- obstacle avoidance --------------------------------------------------------------------------
+
+-- avoid_repulsive: surface 6 away, outward normal (-1, 0), reach 3: (3 / 6)^2 = 0.25, a = (-5, 0).
+expect("avoid_repulsive: inverse square", -5, 0,
+  steer("avoid_repulsive", agent({ vx = 5, obstacle = { 6, -1, 0, 6, 0 } })))
+-- surface 2 away, within reach: full push, (-20, 0).
+expect("avoid_repulsive: full within reach", -20, 0,
+  steer("avoid_repulsive", agent({ vx = 5, obstacle = { 2, -1, 0, 2, 0 } })))
+-- inside the obstacle (negative distance): full push out.
+expect("avoid_repulsive: inside", 0, 20,
+  steer("avoid_repulsive", agent({ vx = 5, obstacle = { -0.5, 0, 1, 0, -0.5 } })))
+-- surface 25 away, beyond range 20: the engine answers nil.
+expect("avoid_repulsive: out of range", 0, 0,
+  steer("avoid_repulsive", agent({ vx = 5, obstacle = { 25, -1, 0, 25, 0 } })))
+
+-- avoid_feeler, heading +x, feeler L = 5 * body length 1 = 5, pad = body radius 0.5.
+-- Hit with the obstacle centre at (5, 1), slightly right: |c| = sqrt 26, m = -1:
+-- a = -20 * 5 / sqrt 26 * (0, 1) = (0, -19.6116): turn left.
+local feel = agent({ vx = 5, feeler = { 3, -1, 0, 5, 1 } })
+expect("avoid_feeler: turns away from a centre on the right", 0, -100 / math.sqrt(26), steer("avoid_feeler", feel))
+check("avoid_feeler: feeler length and pad", feel._feeler_length == 5 and feel._feeler_pad == 0.5,
+  feel._feeler_length .. ", " .. feel._feeler_pad)
+expect("avoid_feeler: turns away from a centre on the left", 0, 100 / math.sqrt(26),
+  steer("avoid_feeler", agent({ vx = 5, feeler = { 3, -1, 0, 5, -1 } })))
+-- centre dead ahead at (5, 0): turn right, 20 * 5 / 5 = 20.
+expect("avoid_feeler: centre dead ahead, turn right", 0, 20,
+  steer("avoid_feeler", agent({ vx = 5, feeler = { 3, -1, 0, 5, 0 } })))
+expect("avoid_feeler: clear", 0, 0, steer("avoid_feeler", agent({ vx = 5 })))
+
+-- avoid_silhouette, max_speed 12 (12 / 2 = 6), max_accel 20, body length 1, pad 0.5.
+-- v = (6, 0); target past the edge at (6, 8): direction (0.6, 0.8), v_new = 6 * (0.6, 0.8) = (3.6, 4.8);
+-- v_new - v = (-2.4, 4.8), / 6 = (-0.4, 0.8). Surface 3.5 away: gap to the padded surface 3,
+-- proximity 1 / (1 + 3) = 0.25. gain 1: (-0.1, 0.2) * 20 = (-2, 4).
+local S12 = species({ max_speed = 12 })
+local sil = agent({ vx = 6, silhouette = { 6, 8, 3.5 }, obstacle = { 3.5, -1, 0, 3.5, 0 } }, S12)
+expect("avoid_silhouette: toward the edge, scaled by proximity", -2, 4, steer("avoid_silhouette", sil, { gain = 1 }, S12))
+check("avoid_silhouette: range and pad", sil._silhouette_range == 20 and sil._silhouette_pad == 0.5)
+-- gain 10: (-1, 2), length sqrt 5 > 1, capped: (-1, 2) / sqrt 5 * 20 = (-8.9443, 17.8885).
+expect("avoid_silhouette: capped at max_accel", -20 / math.sqrt(5), 40 / math.sqrt(5),
+  steer("avoid_silhouette", sil, { gain = 10 }, S12))
+-- within a body radius (0.5) of a surface: straight out along its normal (0, -1) at max_accel.
+expect("avoid_silhouette: emergency push out", 0, -20,
+  steer("avoid_silhouette", agent({ vx = 6, silhouette = { 6, 8, 0.2 }, obstacle = { 0.2, 0, -1, 0, 0.2 } }, S12), {}, S12))
+expect("avoid_silhouette: nothing ahead", 0, 0,
+  steer("avoid_silhouette", agent({ vx = 6, obstacle = { 3.5, -1, 0, 3.5, 0 } }, S12), {}, S12))
+
+-- ---- every rule returns two finite numbers, even in awkward cases -----------------------------------
+
+world.gx, world.gy = 0, 0
+local awkward = {
+  agent({}),                                                                        -- still, alone
+  agent({ vx = 3, nb = { { 0, 0, 1, 1 }, { 0, 0 } } }),                             -- flock-mates on top of it
+  agent({ vx = 3, nb = { { 1e-9, 0 } }, grad = { 1e-12, 0 } }),                     -- nearly on top; almost flat
+  agent({ vx = -1, vy = -1, nb = { { -2, -2, -1, -1 } }, grad = { 3, 4 } }),       -- steep slope
+  agent({ vx = 2, obstacle = { -1, 1, 0, 1, 0 }, feeler = { 0, -1, 0, 0, 0 }, silhouette = { 0, 0, -1 } }), -- inside
+}
+local function counted(...)
+  return select("#", ...), ...
+end
+for _, name in ipairs(NAMES) do
+  local ok = true
+  for _, a in ipairs(awkward) do
+    local count, x, y = counted(steer(name, a))
+    ok = ok and count == 2 and type(x) == "number" and type(y) == "number" and x == x and y == y
+      and math.abs(x) < math.huge and math.abs(y) < math.huge
+  end
+  check(name .. ": finite in awkward cases", ok)
+end
+
+-- ---- steer allocates nothing: 10000 calls with the collector stopped --------------------------------
+
+local busy = {
+  separation = { agent({ nb = { { 1, 0 }, { 0, -1.5 } } }) },
+  alignment = { agent({ vy = 4, nb = { { 5, 0, 6, 2 } } }) },
+  cohesion = { crowd },
+  separation_bourg = { agent({ vx = 5, nb = { { 1, 1 }, { 0, -2 }, { 1, 0 } } }) },
+  alignment_bourg = { agent({ vx = 5, nb = { { 3, 3, 2, 2 } } }) },
+  cohesion_bourg = { agent({ vx = 5, nb = { { 10, 10 } } }) },
+  separation_gompert = { agent({ nb = { { 3, 0 }, { 0, 1 } } }), zones },
+  alignment_gompert = { agent({ nb = { { 3, 0, 3, 4 } } }) },
+  cohesion_gompert = { crowd },
+  seek_goal = { agent({ vx = 5 }) },
+  tend_to_place = { agent({}), { goal = "goal", max = 2 } },
+  flee_place = { agent({}), { x = 10, radius = 20, max = 0.5 } },
+  wind = { agent({}), { x = 3, y = -2 } },
+  soft_bounds = { agent({ x = 195, y = 95 }) },
+  terrain_drag = { agent({ vx = 1, grad = { 0.3, 0.4 } }) },
+  avoid_repulsive = { agent({ vx = 5, obstacle = { 6, -1, 0, 6, 0 } }) },
+  avoid_feeler = { agent({ vx = 5, feeler = { 3, -1, 0, 5, 1 } }) },
+  avoid_silhouette = { agent({ vx = 6, silhouette = { 6, 8, 3.5 }, obstacle = { 3.5, -1, 0, 3.5, 0 } }, S12), nil, S12 },
+}
+local function allocated(f, a, p, s)
+  f(a, p, s) -- warm up: the first call may grow the Lua stack
+  collectgarbage("collect")
+  collectgarbage("stop")
+  local before = collectgarbage("count")
+  for _ = 1, 10000 do
+    f(a, p, s)
+  end
+  return collectgarbage("count") - before
+end
+
+for _, name in ipairs(NAMES) do
+  local case = busy[name]
+  local ok, grown = pcall(allocated, R[name].steer, case[1], P(name, case[2]), case[3] or S)
+  collectgarbage("restart")
+  check(name .. ": steer allocates nothing", ok and grown < 0.5,
+    ok and string.format("%.2f KB over 10000 calls", grown) or tostring(grown))
+end
+
+print(string.format("%d passed, %d failed", passed, failed))
+if failed > 0 then
+  os.exit(1)
+end

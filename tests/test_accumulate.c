@@ -1,0 +1,262 @@
+// test_accumulate.c — the three accumulators against hand-computed results.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "accumulate.h"
+
+#define EPS 1e-12
+
+// cmocka 1.1 compares only floats; the accumulators are exact to double precision.
+#define assert_near(got, want, eps)                                                        \
+  do {                                                                                     \
+    double got_ = (got), want_ = (want);                                                   \
+    if (!(fabs(got_ - want_) <= (eps))) {                                                  \
+      fail_msg("%s = %.17g, expected %.17g within %g", #got, got_, want_, (double)(eps)); \
+    }                                                                                      \
+  } while (0)
+
+static void assert_vec(fbVec2 got, double x, double y)
+{
+  assert_near(got.x, x, EPS);
+  assert_near(got.y, y, EPS);
+}
+
+// ---- weighted ----------------------------------------------------------------------------
+
+static void weighted_sums_weighted_outputs(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_WEIGHTED, 10.0);
+  assert_true(fbAccum_Add(&acc, fbV(1.0, 2.0), 2.0));   // (2, 4)
+  assert_true(fbAccum_Add(&acc, fbV(-1.0, 0.5), 0.5));  // (-0.5, 0.25)
+  assert_true(fbAccum_Add(&acc, fbV(3.0, -3.0), 0.0));  // nothing
+  assert_false(acc.done);
+  assert_vec(fbAccum_Result(&acc), 1.5, 4.25);
+}
+
+static void weighted_truncates_to_max_accel(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_WEIGHTED, 2.0);
+  fbAccum_Add(&acc, fbV(3.0, 0.0), 1.0);
+  fbAccum_Add(&acc, fbV(0.0, 2.0), 2.0);  // sum (3, 4), length 5
+  assert_true(fbAccum_Add(&acc, fbV(0.0, 0.0), 1.0));  // weighted is never done
+  assert_vec(fbAccum_Result(&acc), 1.2, 1.6);
+}
+
+static void weighted_opposing_rules_cancel(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_WEIGHTED, 1.0);
+  fbAccum_Add(&acc, fbV(5.0, 1.0), 1.0);
+  fbAccum_Add(&acc, fbV(-5.0, -1.0), 1.0);
+  assert_vec(fbAccum_Result(&acc), 0.0, 0.0);
+}
+
+// ---- prioritised -------------------------------------------------------------------------
+
+static void prioritised_within_budget_adds_whole(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_PRIORITISED, 4.0);
+  // Fractions (0.3, 0) and (0.3, 0): |(0.6, 0)| = 0.6 < 1, both whole.
+  assert_true(fbAccum_Add(&acc, fbV(1.2, 0.0), 1.0));
+  assert_near(acc.used, 0.3, EPS);
+  assert_true(fbAccum_Add(&acc, fbV(0.6, 0.0), 2.0));
+  assert_near(acc.used, 0.6, EPS);
+  assert_vec(fbAccum_Result(&acc), 2.4, 0.0);
+}
+
+static void prioritised_third_rule_partly(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_PRIORITISED, 4.0);
+  assert_true(fbAccum_Add(&acc, fbV(1.2, 0.0), 1.0));
+  assert_true(fbAccum_Add(&acc, fbV(1.2, 0.0), 1.0));  // sum of fractions (0.6, 0)
+  // Third fraction (0, 1): |(0.6, t)| = 1 gives t^2 = 0.64, t = 0.8.
+  // Quadratic: a = 1, b = 0, c = 0.36 - 1 = -0.64, t = sqrt(2.56) / 2 = 0.8.
+  assert_false(fbAccum_Add(&acc, fbV(0.0, 4.0), 1.0));
+  assert_true(acc.done);
+  assert_near(acc.used, 1.0, EPS);
+  assert_vec(acc.sum, 0.6, 0.8);
+  assert_vec(fbAccum_Result(&acc), 2.4, 3.2);
+  // Spent: later rules change nothing and are told so.
+  assert_false(fbAccum_Add(&acc, fbV(-4.0, 0.0), 1.0));
+  assert_vec(fbAccum_Result(&acc), 2.4, 3.2);
+}
+
+static void prioritised_first_rule_saturates_alone(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_PRIORITISED, 2.0);
+  // Fraction (3, 4): a = 25, b = 0, c = -1, t = sqrt(100) / 50 = 0.2 -> (0.6, 0.8).
+  assert_false(fbAccum_Add(&acc, fbV(6.0, 8.0), 1.0));
+  assert_vec(fbAccum_Result(&acc), 1.2, 1.6);
+  assert_false(fbAccum_Add(&acc, fbV(0.0, -2.0), 1.0));
+  assert_vec(fbAccum_Result(&acc), 1.2, 1.6);
+}
+
+static void prioritised_weights_scale_fractions(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_PRIORITISED, 1.0);
+  // Weight 0.5 halves an output of magnitude 1.6 to 0.8: within budget.
+  assert_true(fbAccum_Add(&acc, fbV(0.0, 1.6), 0.5));
+  assert_vec(fbAccum_Result(&acc), 0.0, 0.8);
+  // A zero weight spends nothing.
+  assert_true(fbAccum_Add(&acc, fbV(100.0, 0.0), 0.0));
+  assert_vec(fbAccum_Result(&acc), 0.0, 0.8);
+}
+
+static void prioritised_exactly_full_is_done(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_PRIORITISED, 3.0);
+  assert_false(fbAccum_Add(&acc, fbV(0.0, -3.0), 1.0));  // fraction exactly 1
+  assert_vec(fbAccum_Result(&acc), 0.0, -3.0);
+}
+
+static void prioritised_zero_max_accel(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_PRIORITISED, 0.0);
+  assert_false(fbAccum_Add(&acc, fbV(1.0, 1.0), 1.0));
+  assert_vec(fbAccum_Result(&acc), 0.0, 0.0);
+}
+
+// ---- budget ------------------------------------------------------------------------------
+
+static void budget_hand_cases(void **state)
+{
+  (void)state;
+  fbVec2 sum = fbV(0.0, 0.0);
+  assert_near(fbAccum_Budget(&sum, fbV(0.0, 0.5)), 0.5, EPS);
+  assert_vec(sum, 0.0, 0.5);
+  // Adding along the same line: only 0.5 of the 1.0 fits, t = 0.5.
+  assert_near(fbAccum_Budget(&sum, fbV(0.0, 1.0)), 1.0, EPS);
+  assert_vec(sum, 0.0, 1.0);
+  // Full: a tangential add reaches |(t, 1)| = 1 only at t = 0, so nothing moves.
+  assert_near(fbAccum_Budget(&sum, fbV(1.0, 0.0)), 1.0, EPS);
+  assert_vec(sum, 0.0, 1.0);
+  // Pointing back inside the disc is taken whole.
+  assert_near(fbAccum_Budget(&sum, fbV(0.0, -0.25)), 0.75, EPS);
+  assert_vec(sum, 0.0, 0.75);
+}
+
+static void budget_opposing_add_uses_far_root(void **state)
+{
+  (void)state;
+  // sum (0.5, 0), add (-4, 0): |0.5 - 4t| = 1 at t = -1/8 and t = 3/8; the forward root wins.
+  fbVec2 sum = fbV(0.5, 0.0);
+  assert_near(fbAccum_Budget(&sum, fbV(-4.0, 0.0)), 1.0, EPS);
+  assert_vec(sum, -1.0, 0.0);
+}
+
+static void budget_near_full_is_precise(void **state)
+{
+  (void)state;
+  // |sum| just under 1, add along it (b > 0, c ~ -2e-9): t ~ 1e-9 still lands on the circle.
+  fbVec2 sum = fbV(1.0 - 1e-9, 0.0);
+  assert_near(fbAccum_Budget(&sum, fbV(1.0, 0.0)), 1.0, 1e-15);
+  assert_near(sum.x, 1.0, 1e-15);
+}
+
+static void budget_guards_outside_disc(void **state)
+{
+  (void)state;
+  // Not reachable through fbAccum_Add, but must stay finite: a == 0, and |sum| > 1.
+  fbVec2 sum = fbV(2.0, 0.0);
+  assert_near(fbAccum_Budget(&sum, fbV(0.0, 0.0)), 2.0, EPS);
+  assert_near(fbAccum_Budget(&sum, fbV(0.0, 1.0)), 2.0, EPS);  // discriminant < 0
+  assert_vec(sum, 2.0, 0.0);
+}
+
+// ---- exclusive ---------------------------------------------------------------------------
+
+static void exclusive_first_nonzero_wins(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_EXCLUSIVE, 5.0);
+  assert_true(fbAccum_Add(&acc, fbV(0.0, 0.0), 1.0));   // idle rule: skipped
+  assert_true(fbAccum_Add(&acc, fbV(7.0, 7.0), 0.0));   // weighted to zero: skipped
+  assert_false(fbAccum_Add(&acc, fbV(1.0, -2.0), 1.5)); // winner (1.5, -3)
+  assert_false(fbAccum_Add(&acc, fbV(1.0, 1.0), 1.0));  // ignored
+  assert_vec(fbAccum_Result(&acc), 1.5, -3.0);
+}
+
+static void exclusive_truncates(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_EXCLUSIVE, 1.0);
+  assert_false(fbAccum_Add(&acc, fbV(-3.0, 4.0), 2.0));
+  assert_vec(fbAccum_Result(&acc), -0.6, 0.8);
+}
+
+static void exclusive_nothing_is_zero(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_EXCLUSIVE, 1.0);
+  assert_true(fbAccum_Add(&acc, fbV(0.0, 0.0), 1.0));
+  assert_vec(fbAccum_Result(&acc), 0.0, 0.0);
+}
+
+// ---- names -------------------------------------------------------------------------------
+
+static void kind_names_round_trip(void **state)
+{
+  (void)state;
+  fbAccumKind kind;
+  const fbAccumKind kinds[] = {FB_ACCUM_WEIGHTED, FB_ACCUM_PRIORITISED, FB_ACCUM_EXCLUSIVE};
+  for (size_t i = 0; i < 3; i++) {
+    assert_true(fbAccum_ParseKind(fbAccum_KindName(kinds[i]), &kind));
+    assert_int_equal(kind, kinds[i]);
+  }
+  assert_true(fbAccum_ParseKind("prioritized", &kind));
+  assert_int_equal(kind, FB_ACCUM_PRIORITISED);
+  assert_string_equal(fbAccum_KindName(FB_ACCUM_PRIORITISED), "prioritised");
+  kind = FB_ACCUM_EXCLUSIVE;
+  assert_false(fbAccum_ParseKind("sum", &kind));
+  assert_false(fbAccum_ParseKind("", &kind));
+  assert_false(fbAccum_ParseKind(NULL, &kind));
+  assert_int_equal(kind, FB_ACCUM_EXCLUSIVE);  // untouched on failure
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(weighted_sums_weighted_outputs),
+      cmocka_unit_test(weighted_truncates_to_max_accel),
+      cmocka_unit_test(weighted_opposing_rules_cancel),
+      cmocka_unit_test(prioritised_within_budget_adds_whole),
+      cmocka_unit_test(prioritised_third_rule_partly),
+      cmocka_unit_test(prioritised_first_rule_saturates_alone),
+      cmocka_unit_test(prioritised_weights_scale_fractions),
+      cmocka_unit_test(prioritised_exactly_full_is_done),
+      cmocka_unit_test(prioritised_zero_max_accel),
+      cmocka_unit_test(budget_hand_cases),
+      cmocka_unit_test(budget_opposing_add_uses_far_root),
+      cmocka_unit_test(budget_near_full_is_precise),
+      cmocka_unit_test(budget_guards_outside_disc),
+      cmocka_unit_test(exclusive_first_nonzero_wins),
+      cmocka_unit_test(exclusive_truncates),
+      cmocka_unit_test(exclusive_nothing_is_zero),
+      cmocka_unit_test(kind_names_round_trip),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

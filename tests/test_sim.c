@@ -1,0 +1,219 @@
+// test_sim.c — whole-engine behaviour: contained rule failures, the sandbox, determinism, zero allocation.
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim.h"
+
+static fbSim sim;
+static char err[4096];
+static char scenario_path[256];
+
+// Writes a one-species scenario whose rule list has `rule` between two good rules, with rules looked
+// up in tests/behaviours first.
+static const char *faulty_scenario(const char *rule, const char *params)
+{
+  snprintf(scenario_path, sizeof scenario_path, "/tmp/flockbox_test_%d.lua", (int)getpid());
+  FILE *f = fopen(scenario_path, "w");
+  assert_non_null(f);
+  fprintf(f,
+          "return {\n"
+          "  world = { width = 100, height = 100, dt = 0.05 },\n"
+          "  behaviours = { '%s/tests/behaviours' },\n"
+          "  species = { {\n"
+          "    name = 'boid', count = 60, spawn = { speed = { 1, 4 } }, max_speed = 10,\n"
+          "    vision = { radius = 10 },\n"
+          "    rules = { { 'separation' }, { '%s', name = 'faulty', params = %s }, { 'cohesion' } },\n"
+          "  } },\n"
+          "}\n",
+          FB_SOURCE_DIR, rule, params);
+  fclose(f);
+  return scenario_path;
+}
+
+static void load(const char *path, fbRunOptions *o)
+{
+  fbRunOptions defaults;
+  fbRunOptions_Default(&defaults);
+  if (!fbSim_Load(&sim, path, o ? o : &defaults, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+}
+
+static void assert_all_finite(void)
+{
+  const fbAgents *a = &sim.world.agents;
+  for (int i = 0; i < a->count; ++i) {
+    assert_true(isfinite(a->px[i]) && isfinite(a->py[i]) && isfinite(a->vx[i]) && isfinite(a->vy[i]));
+  }
+}
+
+// Runs 40 steps with `rule` in the list: the run goes on, the rule is switched off with a message
+// naming its file, and no agent is lost.
+static void expect_contained(const char *rule, const char *params, const char *message)
+{
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.lua_timeout_ms = 100;
+  o.lua_memory = 32u << 20;
+  load(faulty_scenario(rule, params), &o);
+  int before = sim.world.agents.count;
+  for (int k = 0; k < 40; ++k) {
+    assert_true(fbSim_Step(&sim));
+  }
+  const fbRuleSlot *slot = &sim.world.species[0].rules[1];
+  assert_true(slot->disabled);
+  if (strstr(slot->error, message) == NULL) {
+    fail_msg("expected '%s' in: %s", message, slot->error);
+  }
+  assert_false(sim.world.species[0].rules[0].disabled);
+  assert_false(sim.world.species[0].rules[2].disabled);
+  assert_int_equal(sim.world.agents.count, before);
+  assert_all_finite();
+  fbSim_Free(&sim);
+  unlink(scenario_path);
+}
+
+static void test_runtime_error_is_contained(void **state)
+{
+  (void)state;
+  expect_contained("fails_sometimes", "{}", "fails_sometimes.lua:7:");
+}
+
+static void test_nan_result_is_contained(void **state)
+{
+  (void)state;
+  expect_contained("returns_nan", "{}", "returns_nan.lua:4: steer returned");
+}
+
+static void test_wrong_types_are_contained(void **state)
+{
+  (void)state;
+  expect_contained("returns_string", "{}", "expected two finite numbers");
+}
+
+static void test_endless_loop_is_contained(void **state)
+{
+  (void)state;
+  expect_contained("endless_loop", "{}", "endless loop");
+}
+
+static void test_memory_bomb_is_contained(void **state)
+{
+  (void)state;
+  expect_contained("memory_bomb", "{}", "not enough memory");
+}
+
+static void test_sandbox_refuses_escapes(void **state)
+{
+  (void)state;
+  unlink("/tmp/flockbox_sandbox_escaped");
+  expect_contained("sandbox_probe", "{ what = 'os' }", "os");
+  expect_contained("sandbox_probe", "{ what = 'io' }", "io");
+  expect_contained("sandbox_probe", "{ what = 'bytecode' }", "binary");
+  expect_contained("sandbox_probe", "{ what = 'require' }", "require");
+  expect_contained("sandbox_probe", "{ what = 'random' }", "a:random");
+  assert_int_not_equal(access("/tmp/flockbox_sandbox_escaped", F_OK), 0);
+}
+
+static uint64_t run_hash(const char *path, uint64_t seed, int threads, int steps)
+{
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.seed = seed;
+  o.threads = threads;
+  load(path, &o);
+  for (int k = 0; k < steps; ++k) {
+    assert_true(fbSim_Step(&sim));
+  }
+  uint64_t h = fbSim_Hash(&sim);
+  fbSim_Free(&sim);
+  return h;
+}
+
+static void test_same_seed_same_run_on_any_thread_count(void **state)
+{
+  (void)state;
+  const char *path = "scripts/classic_flock.lua";
+  uint64_t one = run_hash(path, 7, 1, 200);
+  assert_true(one == run_hash(path, 7, 1, 200));
+  assert_true(one == run_hash(path, 7, 2, 200));
+  assert_true(one == run_hash(path, 7, 3, 200));
+  assert_true(one != run_hash(path, 8, 1, 200));
+}
+
+// A steady classic flock allocates no Lua memory: the view is refilled, never rebuilt, and rules
+// get their neighbours through C.
+static void test_zero_lua_allocations_per_steady_step(void **state)
+{
+  (void)state;
+  load("scripts/classic_flock.lua", NULL);
+  for (int k = 0; k < 50; ++k) {
+    fbSim_Step(&sim);
+  }
+  uint64_t rules_before = sim.runners[0].host.allocations;
+  uint64_t scenario_before = sim.scenario.allocations;
+  for (int k = 0; k < 1000; ++k) {
+    assert_true(fbSim_Step(&sim));
+  }
+  assert_int_equal(sim.runners[0].host.allocations - rules_before, 0);
+  assert_int_equal(sim.scenario.allocations - scenario_before, 0);
+  fbSim_Free(&sim);
+}
+
+// Every shipped scenario runs 500 steps with nothing non-finite anywhere.
+static void test_shipped_scenarios_run_clean(void **state)
+{
+  (void)state;
+  DIR *dir = opendir("scripts");
+  assert_non_null(dir);
+  int count = 0;
+  for (struct dirent *e; (e = readdir(dir)) != NULL;) {
+    size_t n = strlen(e->d_name);
+    if (n < 5 || strcmp(e->d_name + n - 4, ".lua") != 0) {
+      continue;
+    }
+    char path[512];
+    snprintf(path, sizeof path, "scripts/%s", e->d_name);
+    load(path, NULL);
+    for (int k = 0; k < 500; ++k) {
+      if (!fbSim_Step(&sim)) {
+        fail_msg("%s: %s", path, sim.error);
+      }
+    }
+    assert_all_finite();
+    for (int s = 0; s < sim.world.species_count; ++s) {
+      for (int k = 0; k < sim.world.species[s].rule_count; ++k) {
+        if (sim.world.species[s].rules[k].disabled) {
+          fail_msg("%s: %s", path, sim.world.species[s].rules[k].error);
+        }
+      }
+    }
+    fbSim_Free(&sim);
+    count++;
+  }
+  closedir(dir);
+  assert_true(count >= 3);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_runtime_error_is_contained),
+      cmocka_unit_test(test_nan_result_is_contained),
+      cmocka_unit_test(test_wrong_types_are_contained),
+      cmocka_unit_test(test_endless_loop_is_contained),
+      cmocka_unit_test(test_memory_bomb_is_contained),
+      cmocka_unit_test(test_sandbox_refuses_escapes),
+      cmocka_unit_test(test_same_seed_same_run_on_any_thread_count),
+      cmocka_unit_test(test_zero_lua_allocations_per_steady_step),
+      cmocka_unit_test(test_shipped_scenarios_run_clean),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
