@@ -16,8 +16,8 @@ return {
   end,
 
   steer = function(a, p, s)
-    local width, height, wraps = fb.world()
-    if wraps then
+    local width, height = s.width, s.height
+    if s.wraps then
       return 0, 0
     end
     local k = p.push / s.dt

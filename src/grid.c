@@ -6,7 +6,8 @@
 /*
  * The grid
  * --------
- * The world [0, W] x [0, H] (y down) is cut into nx x ny cells. nx = floor(W / c) for the
+ * Reynolds' bins, which Gompert (section 7) points to for the neighbour search: the world
+ * [0, W] x [0, H] (y down) is cut into nx x ny cells. nx = floor(W / c) for the
  * requested side c, so the cells tile the world exactly and each is cw = W / nx >= c wide
  * (likewise ch = H / ny >= c). Exact tiling matters on a torus: a narrower last column would
  * let a flock-mate within c of the seam sit two columns away. g->cell is min(cw, ch), the reach

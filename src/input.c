@@ -123,6 +123,9 @@ fbAction fbInput_Event(fbInput *in, const SDL_Event *e, fbCamera *cam, bool has_
     return none;
   }
   case SDL_WINDOWEVENT:
+    if (e->window.event == SDL_WINDOWEVENT_CLOSE) {
+      return (fbAction){FB_ACTION_QUIT, 0, 0, NULL};
+    }
     if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
       memset(in->arrows, 0, sizeof in->arrows);  // the key-up goes to another window
     }

@@ -302,7 +302,10 @@ int fbObstacles_Query(const fbObstacles *o, fbVec2 p, double range, int *out, in
  * With m = origin - c, b = m . dir and k = m . m - R^2 > 0 (outside), |m + t dir|^2 = R^2 gives
  * t^2 + 2 b t + k = 0, whose smaller root is t = -b - sqrt(b^2 - k) = k / (-b + sqrt(b^2 - k))
  * (the second form avoids cancellation when the disc is small and far). The ray enters only if
- * it approaches (b < 0) and the discriminant is positive (a tangent only grazes).
+ * it approaches (b < 0) and the discriminant is positive (a tangent only grazes). This is Bourg's
+ * feeler test (ch. 4, "Obstacle Avoidance": project the offset to the centre onto the feeler; it
+ * touches when the perpendicular part is shorter than the radius and the projection shorter than
+ * the feeler), solved exactly so that it also says where the surface is met.
  */
 static bool ray_disc(fbVec2 origin, fbVec2 dir, fbVec2 c, double R, double *t)
 {

@@ -12,7 +12,9 @@ static const SDL_Color OBSTACLE_EDGE = {16, 28, 18, 255};
 static const SDL_Color GOAL = {255, 214, 64, 255};
 static const SDL_Color LEADER = {255, 0, 0, 255};
 static const SDL_Color PLAYER = {0, 255, 0, 255};
-static const SDL_Color OUTLINE = {10, 12, 14, 200};
+static const SDL_Color OUTLINE = {10, 12, 14, 255};
+
+#define FB_RENDER_OUTLINE_MAX 5000
 
 // ---- camera -------------------------------------------------------------------------------------
 
@@ -420,6 +422,10 @@ void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
   for (int s = 0; s < w->species_count; ++s) {
     lengths[s] = agent_length(&w->species[s], cam->scale);
   }
+  // A dark triangle a little larger behind each coloured one makes agents stand out on any ground.
+  // It doubles the pixels to fill, so crowds of many thousands (which hide the ground anyway) go
+  // without, to keep 60 frames per second.
+  bool outline = a->count <= FB_RENDER_OUTLINE_MAX;
   fbBatch *b = &r->batch;
   for (int i = 0; i < a->count; ++i) {
     if (!a->active[i]) {
@@ -431,15 +437,17 @@ void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
       continue;
     }
     fbVec2 h = fbV(a->hx[i], a->hy[i]), n = fbV(-a->hy[i], a->hx[i]);
-    // A dark triangle a little larger behind the coloured one, so agents stand out on any ground.
-    for (int layer = 0; layer < 2; ++layer) {
+    for (int layer = outline ? 0 : 1; layer < 2; ++layer) {
       double l = layer == 0 ? len + 3.0 : len;
       fbVec2 tip = fbV_Add(p, fbV_Scale(h, 0.6 * l)), back = fbV_Sub(p, fbV_Scale(h, 0.4 * l));
       batch_triangle(b, tip, fbV_Add(back, fbV_Scale(n, 0.32 * l)), fbV_Sub(back, fbV_Scale(n, 0.32 * l)),
                      layer == 0 ? OUTLINE : fbRender_AgentColour(w, i, leader));
     }
   }
+  // Every agent is opaque: without blending both the software and the GL renderer fill faster.
+  SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
   batch_flush(r);
+  SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
 }
 
 // ---- trails -------------------------------------------------------------------------------------

@@ -463,11 +463,15 @@ void fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species)
                 {"radius", s->vision.radius},
                 {"fov", s->fov_degrees},
                 {"separation", s->vision.separation_radius},
-                {"dt", w->dt}};
+                {"dt", w->dt},
+                {"width", w->width},
+                {"height", w->height}};
   for (size_t i = 0; i < sizeof values / sizeof values[0]; ++i) {
     lua_pushnumber(L, values[i].value);
     lua_setfield(L, -2, values[i].key);
   }
+  lua_pushboolean(L, w->bounds == FB_BOUNDS_WRAP);
+  lua_setfield(L, -2, "wraps");
   if (r->species_ref[species] != LUA_NOREF) {
     luaL_unref(L, LUA_REGISTRYINDEX, r->species_ref[species]);
   }

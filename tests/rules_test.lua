@@ -51,6 +51,7 @@ local function species(over)
   local s = {
     name = "test", max_speed = 10, min_speed = 0, max_accel = 20, cruise_speed = 7, body_length = 1,
     radius = 10, fov = 270, separation = 2, dt = 0.1,
+    width = world.width, height = world.height, wraps = world.wraps,
   }
   for k, v in pairs(over or {}) do
     s[k] = v
@@ -418,13 +419,14 @@ expect("wind: a constant push", 3, -2, steer("wind", agent({ x = 50, y = 60, vx 
 
 -- soft_bounds in a 200 x 100 world, margin 10, push 1 per step, dt 0.1: 1 / 0.1 = 10.
 world.width, world.height, world.wraps = 200, 100, false
+S.width, S.height, S.wraps = 200, 100, false
 expect("soft_bounds: past the left edge", 10, 0, steer("soft_bounds", agent({ x = 5, y = 50 })))
 expect("soft_bounds: past the right and bottom edges", -10, -10, steer("soft_bounds", agent({ x = 195, y = 95 })))
 expect("soft_bounds: past the top edge", 0, 10, steer("soft_bounds", agent({ x = 100, y = 2 })))
 expect("soft_bounds: inside", 0, 0, steer("soft_bounds", agent({ x = 100, y = 50 })))
-world.wraps = true
+world.wraps, S.wraps = true, true
 expect("soft_bounds: a wrapping world has no edges", 0, 0, steer("soft_bounds", agent({ x = 5, y = 50 })))
-world.wraps = false
+world.wraps, S.wraps = false, false
 
 -- ---- Gompert: terrain drag (eq. 14), K = 30 uphill, 6 downhill ---------------------------------------
 

@@ -119,7 +119,7 @@ static void either_winding_accepted(void **state)
   assert_int_equal(add_poly(&o, SQUARE, 4), 1);
   assert_true(shoelace(&o, 0) > 0 && shoelace(&o, 1) > 0);
   assert_near(shoelace(&o, 0), 16.0, EPS);
-  const fbVec2 probes[] = {{2, -3}, {6, 7}, {1, 2}, {3, 2.5}, {-1, 5}, {2, 2}};
+  const fbVec2 probes[] = {{2, -3}, {6, 7}, {1, 2}, {3, 2.5}, {-1, 5}, {2, 1.5}};  // (the centre would be a tie)
   for (size_t k = 0; k < sizeof probes / sizeof probes[0]; ++k) {
     fbVec2 c0, n0, c1, n1;
     double d0 = fbObstacles_Distance(&o, 0, probes[k], &c0, &n0);
@@ -282,13 +282,17 @@ static void raycast_square_grown(void **state)
   assert_near(hit.distance, 5 - sqrt(0.75), EPS);
   assert_near(hit.normal.x, -sqrt(0.75), EPS);
   assert_near(hit.normal.y, 0.5, EPS);
-  // past the rounded corner (a bounding box would have hit)
-  assert_false(fbObstacles_Raycast(&o, fbV(-5, -5), fbV(0.6, 0.8), 2.2, 1.0, &hit));
+  // past the rounded corner: the line x + y = -1.5 comes within 1.06 of (0, 0), inside the grown
+  // bounding box but outside the rounded corner of radius 1
+  fbVec2 down = fbV(1 / sqrt(2.0), -1 / sqrt(2.0));
+  assert_false(fbObstacles_Raycast(&o, fbV(-5.75, 4.25), down, 20, 1.0, &hit));
+  assert_true(fbObstacles_Raycast(&o, fbV(-5.75, 4.25), down, 20, 1.1, &hit));
+  assert_near(fbV_Length(hit.point), 1.1, 1e-12);
   fbVec2 d = fbV(1 / sqrt(2.0), 1 / sqrt(2.0));
   assert_true(fbObstacles_Raycast(&o, fbV(-5, -5), d, 20, 1.0, &hit));
   assert_near(hit.distance, 5 * sqrt(2.0) - 1.0, EPS);  // the corner (0, 0) grown by 1, head on
   assert_near(hit.normal.x, -1 / sqrt(2.0), EPS);
-  // without a pad the plain square; a ray along an edge line grazes a vertex
+  // without a pad, the plain square
   assert_true(fbObstacles_Raycast(&o, fbV(-5, 1), fbV(1, 0), 20, 0.0, &hit));
   assert_near(hit.distance, 5.0, EPS);
   assert_false(fbObstacles_Raycast(&o, fbV(-5, 5.5), fbV(1, 0), 20, 1.0, &hit));

@@ -7,6 +7,7 @@
 
 #include <lauxlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "viewer.h"
 
@@ -397,6 +398,56 @@ static void test_trails_and_steps_limit(void **state)
   assert_int_equal(v->render.trails.filled, 12);
 }
 
+static void test_screenshot_key_saves_the_window(void **state)
+{
+  (void)state;
+  fbViewer *v = open_viewer(NULL, NULL);
+  char cwd[1024], dir[] = "/tmp/flockbox_shot_XXXXXX";
+  assert_non_null(getcwd(cwd, sizeof cwd));
+  assert_non_null(mkdtemp(dir));
+  assert_int_equal(chdir(dir), 0);
+  key(v, SDLK_p, 0);
+  frames(v, 1);
+  char cmd[1200];
+  snprintf(cmd, sizeof cmd, "test \"$(ls %s/flockbox-*.png | wc -l)\" = 1", dir);
+  int found = system(cmd);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(chdir(cwd), 0);
+  assert_int_equal(found, 0);
+  assert_int_equal(system(cmd), 0);
+}
+
+// A restart whose scenario no longer loads keeps the window up with the message; fixing the file
+// and pressing R again brings the scenario back.
+static void test_failed_restart_shows_the_error(void **state)
+{
+  (void)state;
+  char path[256], copy[512];
+  snprintf(path, sizeof path, "tests/data/view_restart_%d.lua", (int)getpid());
+  snprintf(copy, sizeof copy, "cp " SCENARIO " %s", path);
+  assert_int_equal(system(copy), 0);
+  char *argv[] = {"flockbox", "--frames", "1000000", path, NULL};
+  fbCli cli;
+  char err[4096];
+  assert_int_equal(fbCli_Parse(&cli, 4, argv, err, sizeof err), 0);
+  assert_int_equal(fbViewer_Create(&viewer, &cli, err, sizeof err), 0);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("return { world = { width = 'wide' } }\n", f);
+  fclose(f);
+  key(&viewer, SDLK_r, 0);
+  assert_false(viewer.loaded);
+  assert_non_null(strstr(viewer.load_error, path));
+  frames(&viewer, 3);  // the window goes on, showing the message
+  key(&viewer, SDLK_SPACE, 0);
+  click(&viewer, 600, 400);
+  assert_int_equal(system(copy), 0);
+  key(&viewer, SDLK_r, 0);
+  assert_true(viewer.loaded);
+  frames(&viewer, 3);
+  unlink(path);
+}
+
 static void test_missing_scenario_is_refused(void **state)
 {
   (void)state;
@@ -426,6 +477,8 @@ int main(void)
       cmocka_unit_test_teardown(test_restart_keeps_seed_reseed_changes_it, teardown),
       cmocka_unit_test_teardown(test_quit_and_frame_limit, teardown),
       cmocka_unit_test_teardown(test_trails_and_steps_limit, teardown),
+      cmocka_unit_test_teardown(test_screenshot_key_saves_the_window, teardown),
+      cmocka_unit_test_teardown(test_failed_restart_shows_the_error, teardown),
       cmocka_unit_test_teardown(test_missing_scenario_is_refused, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
