@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 #include <time.h>
 
@@ -28,7 +29,9 @@ void fbCli_PrintHelp(FILE *out)
         "  --threads N         worker threads, each with its own Lua state (default 1);\n"
         "                      results are identical for any N\n"
         "  --png FILE          save a picture of the final frame (headless too)\n"
-        "  --watch             reload rules and scenarios when their files change\n"
+        "  --watch             reload rules and scenarios when their files change (inotify)\n"
+        "  --watch-poll        the same, noticing changes by polling modification times\n"
+        "  --pace N            headless: at most N steps per second (long runs with --watch)\n"
         "  --frames N          window: quit after N frames\n"
         "  --record FILE.mp4   window: record the frames with ffmpeg\n"
         "  --lua-memory MB     memory budget of each Lua state (default 256)\n"
@@ -61,7 +64,7 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     long lo, hi;
   } table[] = {{"--steps", 0, 2000000000L},  {"--seed", 0, 0x7fffffffffffffffL}, {"--every", 1, 2000000000L},
                {"--threads", 1, FB_MAX_THREADS}, {"--frames", 0, 2000000000L}, {"--lua-memory", 1, 65536},
-               {"--rule-timeout", 10, 3600000}};
+               {"--rule-timeout", 10, 3600000}, {"--pace", 0, 1000000}};
   for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k) {
     if (strcmp(opt, table[k].name) != 0) {
       continue;
@@ -79,7 +82,8 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     case 3: cli->run.threads = (int)v; break;
     case 4: cli->frames = v; break;
     case 5: cli->run.lua_memory = (size_t)v << 20; break;
-    default: cli->run.lua_timeout_ms = (int)v; break;
+    case 6: cli->run.lua_timeout_ms = (int)v; break;
+    default: cli->pace = v; break;
     }
     return 0;
   }
@@ -125,6 +129,9 @@ int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
       cli->headless = true;
     } else if (strcmp(a, "--watch") == 0) {
       cli->watch = true;
+    } else if (strcmp(a, "--watch-poll") == 0) {
+      cli->watch = true;
+      cli->poll_files = true;
     } else if (strcmp(a, "--quiet") == 0) {
       cli->quiet = true;
     } else if (strncmp(a, "--", 2) == 0) {
@@ -189,6 +196,11 @@ int fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char 
     fbSim_Free(&run->sim);
     return 1;
   }
+  run->telemetry.flush = cli->watch || cli->pace > 0;
+  run->watching = cli->watch && fbHotReload_Open(&run->reload, &run->sim, cli->poll_files, err, errlen);
+  if (cli->watch && !run->watching) {
+    fprintf(stderr, "flockbox: %s\n", err);
+  }
   return 0;
 }
 
@@ -196,6 +208,9 @@ bool fbRun_Row(fbRun *run) { return fbTelemetry_Row(&run->telemetry, &run->sim);
 
 bool fbRun_Step(fbRun *run)
 {
+  if (run->watching) {
+    fbHotReload_Poll(&run->reload, &run->sim, seconds_now() * 1e3);
+  }
   bool ok = fbSim_Step(&run->sim);
   run->steps++;
   if (ok && run->steps % run->cli->every == 0) {
@@ -204,7 +219,42 @@ bool fbRun_Step(fbRun *run)
   return ok;
 }
 
-bool fbRun_End(fbRun *run) { return fbTelemetry_Close(&run->telemetry); }
+bool fbRun_End(fbRun *run)
+{
+  if (run->watching) {
+    fbHotReload_Close(&run->reload);
+    run->watching = false;
+  }
+  return fbTelemetry_Close(&run->telemetry);
+}
+
+// --pace: sleep so that step n starts no earlier than n / pace seconds after the start.
+static void keep_pace(long pace, long steps, double start)
+{
+  double wait = start + (double)steps / (double)pace - seconds_now();
+  if (pace > 0 && wait > 0) {
+    struct timespec ts = {(time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9)};
+    nanosleep(&ts, NULL);
+  }
+}
+
+// Ctrl-C (or SIGTERM) ends a headless run after the current step, with its CSV complete.
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int signal_number)
+{
+  (void)signal_number;
+  interrupted = 1;
+}
+
+static void catch_interrupts(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_interrupt;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
 
 int fbCli_RunHeadless(const fbCli *cli)
 {
@@ -218,7 +268,10 @@ int fbCli_RunHeadless(const fbCli *cli)
   fbSim *sim = &run.sim;
   double start = seconds_now();
   bool ok = fbRun_Row(&run);
-  while (ok && run.steps < cli->steps) {
+  interrupted = 0;
+  catch_interrupts();
+  while (ok && run.steps < cli->steps && !interrupted) {
+    keep_pace(cli->pace, run.steps, start);
     ok = fbRun_Step(&run);
   }
   double elapsed = seconds_now() - start;
@@ -235,7 +288,10 @@ int fbCli_RunHeadless(const fbCli *cli)
     status = 1;
   }
   if (status == 0 && !cli->quiet) {
-    print_summary(sim, cli->steps, elapsed);
+    print_summary(sim, run.steps, elapsed);
+  }
+  if (status == 0 && interrupted) {
+    status = 130;  // the shell's convention for a run ended by Ctrl-C
   }
   fbSim_Free(sim);
   return status;

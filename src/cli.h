@@ -2,6 +2,7 @@
 #ifndef FB_CLI_H
 #define FB_CLI_H
 
+#include "reload.h"
 #include "sim.h"
 #include "telemetry.h"
 
@@ -17,6 +18,8 @@ typedef struct fbCli {
   bool watch;             // hot reload of rules and scenarios
   long frames;            // window: quit after N frames (tests); 0 = run until closed
   bool quiet;             // no summary line
+  long pace;              // headless: at most this many steps per second (0 = as fast as possible)
+  bool poll_files;        // --watch by polling mtimes instead of inotify
   fbRunOptions run;
 } fbCli;
 
@@ -30,6 +33,8 @@ void fbCli_PrintHelp(FILE *out);
 typedef struct fbRun {
   fbSim sim;
   fbTelemetry telemetry;
+  fbHotReload reload;     // with --watch
+  bool watching;
   const fbCli *cli;
   long steps;             // steps made since the start
 } fbRun;
@@ -41,8 +46,8 @@ int fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char 
 // Writes the CSV row of the current step; false if a scenario metric failed (sim.error).
 bool fbRun_Row(fbRun *run);
 
-// One step, then a row when the step count is a multiple of cli->every; false if the scenario's
-// hook or a metric failed (sim.error).
+// Applies saved files (with --watch), makes one step, then a row when the step count is a multiple
+// of cli->every; false if the scenario's hook or a metric failed (sim.error).
 bool fbRun_Step(fbRun *run);
 
 // Closes the CSV (false if writing it failed); the sim stays loaded until fbSim_Free(&run->sim).

@@ -207,6 +207,18 @@ void fbLuaHost_Destroy(fbLuaHost *h)
 
 fbLuaHost *fbLuaHost_Of(lua_State *L) { return *(fbLuaHost **)lua_getextraspace(L); }
 
+void fbLuaHost_Move(fbLuaHost *to, fbLuaHost *from)
+{
+  unwatch(from);
+  memcpy(to, from, sizeof *to);
+  memset(from, 0, sizeof *from);
+  if (to->L != NULL) {
+    lua_setallocf(to->L, budget_alloc, to);
+    *(fbLuaHost **)lua_getextraspace(to->L) = to;
+    watch(to);
+  }
+}
+
 // ---- protected calls ----------------------------------------------------------------------------
 
 static int traceback_handler(lua_State *L)

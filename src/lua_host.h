@@ -27,6 +27,9 @@ typedef struct fbLuaHost {
 bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms);
 void fbLuaHost_Destroy(fbLuaHost *h);
 
+// Moves a host to another address (its state keeps pointing at it: allocator, extra space, watchdog).
+void fbLuaHost_Move(fbLuaHost *to, fbLuaHost *from);
+
 // The host that owns L (stored in the state's extra space).
 fbLuaHost *fbLuaHost_Of(lua_State *L);
 

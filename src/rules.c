@@ -281,6 +281,7 @@ bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms)
     r->species_ref[s] = LUA_NOREF;
     for (int k = 0; k < FB_MAX_RULES; ++k) {
       r->steer_ref[s][k] = r->params_ref[s][k] = LUA_NOREF;
+      r->previous_steer_ref[s][k] = r->previous_params_ref[s][k] = LUA_NOREF;
     }
   }
   return true;
@@ -408,8 +409,8 @@ static void replace_ref(lua_State *L, int *ref)
  * Nothing is committed until the module has loaded, its params merged and validated: a reload that
  * fails at any point leaves the last good version running.
  */
-bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
-                  const char *what, char *err, size_t errlen)
+static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
+                      const char *what, bool keep_previous, char *err, size_t errlen)
 {
   lua_State *L = r->host.L;
   int top = lua_gettop(L);
@@ -433,6 +434,13 @@ bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State 
          validate_params(r, species, module, params, what, err, errlen);
     lua_pushvalue(L, module);
     ok = ok && declare_fields(L, w, what, err, errlen);
+    if (ok && keep_previous) {
+      fbRules_Settle(r, species, rule);
+      r->previous_steer_ref[species][rule] = r->steer_ref[species][rule];
+      r->previous_params_ref[species][rule] = r->params_ref[species][rule];
+      memcpy(r->previous_where[species][rule], r->where[species][rule], sizeof r->where[species][rule]);
+      r->steer_ref[species][rule] = r->params_ref[species][rule] = LUA_NOREF;
+    }
     if (ok) {
       fbLua_FunctionWhere(L, steer, r->where[species][rule], sizeof r->where[species][rule]);
       lua_pushvalue(L, params);
@@ -443,6 +451,41 @@ bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State 
   }
   lua_settop(L, top);
   return ok;
+}
+
+bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
+                  const char *what, char *err, size_t errlen)
+{
+  return load_rule(r, w, species, rule, scenario, overrides, what, false, err, errlen);
+}
+
+bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
+                    const char *what, char *err, size_t errlen)
+{
+  return load_rule(r, w, species, rule, scenario, overrides, what, true, err, errlen);
+}
+
+bool fbRules_Fallback(fbRuleRunner *r, int species, int rule)
+{
+  lua_State *L = r->host.L;
+  if (r->previous_steer_ref[species][rule] == LUA_NOREF) {
+    return false;
+  }
+  luaL_unref(L, LUA_REGISTRYINDEX, r->steer_ref[species][rule]);
+  luaL_unref(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
+  r->steer_ref[species][rule] = r->previous_steer_ref[species][rule];
+  r->params_ref[species][rule] = r->previous_params_ref[species][rule];
+  memcpy(r->where[species][rule], r->previous_where[species][rule], sizeof r->where[species][rule]);
+  r->previous_steer_ref[species][rule] = r->previous_params_ref[species][rule] = LUA_NOREF;
+  return true;
+}
+
+void fbRules_Settle(fbRuleRunner *r, int species, int rule)
+{
+  lua_State *L = r->host.L;
+  luaL_unref(L, LUA_REGISTRYINDEX, r->previous_steer_ref[species][rule]);
+  luaL_unref(L, LUA_REGISTRYINDEX, r->previous_params_ref[species][rule]);
+  r->previous_steer_ref[species][rule] = r->previous_params_ref[species][rule] = LUA_NOREF;
 }
 
 void fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species)

@@ -32,6 +32,10 @@ typedef struct fbRuleRunner {
   char where[FB_MAX_SPECIES][FB_MAX_RULES][160];  // file:line of each steer function
   int species_ref[FB_MAX_SPECIES];
   int view_ref;
+  // The version a reload replaced, kept until the new one has run cleanly (see fbRules_Fallback).
+  int previous_steer_ref[FB_MAX_SPECIES][FB_MAX_RULES];
+  int previous_params_ref[FB_MAX_SPECIES][FB_MAX_RULES];
+  char previous_where[FB_MAX_SPECIES][FB_MAX_RULES][160];
   // Rules that failed in this runner during the current range; they are skipped for the rest of it.
   bool skip[FB_MAX_SPECIES][FB_MAX_RULES];
   fbRuleFailure failures[FB_MAX_FAILURES];
@@ -51,6 +55,16 @@ void fbRules_Close(fbRuleRunner *r);
 // `what` (e.g. "scripts/flock.lua: species 'boid' rule 'cohesion'").
 bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
                   const char *what, char *err, size_t errlen);
+
+// As fbRules_Load, for a reload: the version it replaces is kept as the fallback.
+bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
+                    const char *what, char *err, size_t errlen);
+
+// Goes back to the version a reload replaced; false if there is none.
+bool fbRules_Fallback(fbRuleRunner *r, int species, int rule);
+
+// Forgets the replaced version: the reloaded one has proved itself.
+void fbRules_Settle(fbRuleRunner *r, int species, int rule);
 
 // (Re)builds the table of species values rules get as their third argument.
 void fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species);

@@ -270,7 +270,7 @@ bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char 
        fbScenario_Read(sim, err, errlen);
   if (ok) {
     sim->scenario_ref = luaL_ref(sim->scenario.L, LUA_REGISTRYINDEX);
-    ok = fbScenario_Spawn(sim, err, errlen);
+    ok = options->no_spawn || fbScenario_Spawn(sim, err, errlen);
   }
   if (!ok) {
     fbSim_Free(sim);
@@ -390,10 +390,45 @@ static void prepare_perception(fbSim *sim)
                                         a->active, a->count, sim->vision, &sim->grid};
 }
 
+// A reloaded rule that failed goes back to its last good version in every Lua state.
+static bool fall_back(fbSim *sim, int species, int rule, const char *message)
+{
+  fbRuleSlot *slot = &sim->world.species[species].rules[rule];
+  bool ok = slot->on_trial;
+  for (int t = 0; ok && t < sim->threads; ++t) {
+    ok = fbRules_Fallback(&sim->runners[t], species, rule);
+  }
+  if (!ok) {
+    return false;
+  }
+  slot->on_trial = false;
+  char path[sizeof slot->path];
+  memcpy(path, slot->path, sizeof path);
+  snprintf(slot->error, sizeof slot->error, "%.1800s\n(the last good version of %.200s keeps running)", message, path);
+  fprintf(stderr, "flockbox: %s: the new version failed; the last good one keeps running:\n%s\n", slot->path,
+          message);
+  return true;
+}
+
+// Rules reloaded before this step ran it without failing: the versions they replaced can go.
+static void settle_trials(fbSim *sim)
+{
+  for (int s = 0; s < sim->world.species_count; ++s) {
+    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
+      fbRuleSlot *slot = &sim->world.species[s].rules[k];
+      for (int t = 0; slot->on_trial && t < sim->threads; ++t) {
+        fbRules_Settle(&sim->runners[t], s, k);
+      }
+      slot->on_trial = false;
+    }
+  }
+}
+
 /*
- * A failing rule is switched off for its species from the next step on, with one message. When
- * several workers saw it fail, the failure at the lowest agent index is the one reported, so the
- * message does not depend on the thread count.
+ * A failing rule is switched off for its species from the next step on, with one message (or,
+ * freshly reloaded, goes back to its last good version). When several workers saw it fail, the
+ * failure at the lowest agent index is the one reported, so the message does not depend on the
+ * thread count.
  */
 static void switch_off_failed_rules(fbSim *sim)
 {
@@ -402,12 +437,16 @@ static void switch_off_failed_rules(fbSim *sim)
     for (int k = 0; k < r->failure_count; ++k) {
       const fbRuleFailure *f = &r->failures[k];
       fbRuleSlot *slot = &sim->world.species[f->species].rules[f->rule];
+      if (!slot->disabled && fall_back(sim, f->species, f->rule, f->message)) {
+        continue;
+      }
       if (!slot->disabled) {
         slot->disabled = true;
         // Some errors (out of memory) carry no position: name the file so the message says where.
         const char *base = strrchr(slot->path, '/') ? strrchr(slot->path, '/') + 1 : slot->path;
         bool named = strstr(f->message, base) != NULL;
-        snprintf(slot->error, sizeof slot->error, "%s%s%s", named ? "" : slot->path, named ? "" : ": ", f->message);
+        snprintf(slot->error, sizeof slot->error, "%.500s%s%.1000s", named ? "" : slot->path, named ? "" : ": ",
+                 f->message);
         fprintf(stderr, "flockbox: rule '%s' of species '%s' switched off at step %llu: %s\n", slot->name,
                 sim->world.species[f->species].name, (unsigned long long)sim->world.step, slot->error);
       }
@@ -470,6 +509,7 @@ bool fbSim_Step(fbSim *sim)
   double t1 = now_ms();
   run_parallel(sim, perceive_and_steer);
   switch_off_failed_rules(sim);
+  settle_trials(sim);
   double t2 = now_ms();
   run_parallel(sim, integrate_range);
   fbWorld_SwapFields(&sim->world);

@@ -18,6 +18,7 @@ typedef struct fbRunOptions {
   size_t lua_memory;               // bytes per Lua state
   int lua_timeout_ms;              // a rule or hook making no progress this long is stopped
   bool headless;
+  bool no_spawn;                   // build the world without agents (a scenario reload keeps the old ones)
 } fbRunOptions;
 
 void fbRunOptions_Default(fbRunOptions *o);

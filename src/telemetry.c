@@ -80,6 +80,9 @@ bool fbTelemetry_Row(fbTelemetry *t, fbSim *sim)
     fprintf(t->csv, ",%.9g", t->metrics[k]);
   }
   fputc('\n', t->csv);
+  if (sim->options.headless == false || t->flush) {
+    fflush(t->csv);  // rows visible at once: a window or a --watch run is watched while it runs
+  }
   return true;
 }
 

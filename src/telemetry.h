@@ -16,6 +16,7 @@ typedef struct fbTelemetry {
   FILE *csv;
   fbGrid grid;             // its own grid: the step's grid is stale once agents have moved
   double metrics[FB_MAX_METRICS];
+  bool flush;              // flush every row (long runs that someone follows with tail -f)
 } fbTelemetry;
 
 void fbTelemetry_Measure(fbTelemetry *t, const fbSim *sim, fbMeasures *m);

@@ -24,7 +24,8 @@ typedef struct fbRuleSlot {
   bool force;                // added after the accumulator as an external force (Gompert's terrain drag)
   fbNativeRule native;       // when set, called instead of the Lua module
   bool disabled;             // switched off after an error until the file changes
-  char error[1024];          // the last error, file:line and traceback, for the HUD
+  bool on_trial;             // reloaded and not yet run cleanly: a failure goes back to the last good version
+  char error[2048];          // the last error, file:line and traceback, for the HUD
 } fbRuleSlot;
 
 typedef struct fbSpecies {

@@ -1,0 +1,28 @@
+// reload.h — hot reload: applying saved rule modules and scenarios to a running simulation.
+#ifndef FB_RELOAD_H
+#define FB_RELOAD_H
+
+#include "sim.h"
+#include "watch.h"
+
+typedef struct fbHotReload {
+  fbWatch watch;
+  bool polling;       // mtime polling instead of inotify
+  int reloads;        // files applied so far
+  double last_ms;     // wall-clock time of the last reload applied (for measurements)
+} fbHotReload;
+
+// Starts watching the scenario's folder, the folders of every rule it uses and the rule folders it
+// names. Returns false (message in err) if none of them exists.
+bool fbHotReload_Open(fbHotReload *h, const fbSim *sim, bool polling, char *err, size_t errlen);
+void fbHotReload_Close(fbHotReload *h);
+
+// Applies every file whose save has settled; prints one line per reload (or its error) on stderr.
+// Returns how many files were applied.
+int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms);
+
+// Reloads one file now (a rule module or the scenario). Returns false if it could not be applied:
+// the last good version keeps running and the error is in the rule's slot or in sim->error.
+bool fbHotReload_Apply(fbSim *sim, const char *path);
+
+#endif

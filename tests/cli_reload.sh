@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# cli_reload.sh — hot reload in a headless run with --watch: saves take effect mid-run, agents kept.
+set -u
+flockbox=$1
+tmp=$(mktemp -d)
+pid=""
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+failures=0
+passed=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then passed=$((passed + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+
+# A project of its own: scenario, rules, and a metric summing the agents' ids (unchanged if no agent is lost).
+mkdir -p "$tmp/scripts" "$tmp/behaviours"
+cp behaviours/separation.lua behaviours/alignment.lua behaviours/cohesion.lua behaviours/soft_bounds.lua "$tmp/behaviours/"
+cat >"$tmp/scripts/flock.lua" <<'LUA'
+return {
+  world = { width = 100, height = 100, dt = 0.05, bounds = "clamp" },
+  species = { {
+    name = "boid", count = 120, spawn = { speed = { 2, 6 } },
+    max_speed = 12, min_speed = 4, max_accel = 20, vision = { radius = 12, separation = 2 },
+    rules = { "separation", "alignment", "cohesion", "soft_bounds" },
+  } },
+  metrics = { { "id_sum", function()
+    local sum = 0
+    for k = 1, fb.count() do sum = sum + fb.agent(k) end
+    return sum
+  end } },
+}
+LUA
+
+# wait_for TEXT [COUNT]: until the run's stderr holds TEXT at least COUNT times (at most 30 s).
+wait_for() {
+  local want=${2:-1}
+  for _ in $(seq 300); do
+    [ "$(grep -cF -- "$1" "$tmp/err")" -ge "$want" ] && return 0
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "gave up waiting for: $1"; sed 's/^/    /' "$tmp/err"
+  return 1
+}
+
+start() {  # start [OPTIONS...]: a long, paced run in the background
+  : >"$tmp/err"
+  "$flockbox" --headless --pace 150 --steps 100000 --csv "$tmp/out.csv" --every 25 "$@" "$tmp/scripts/flock.lua" \
+    >"$tmp/stdout" 2>"$tmp/err" &
+  pid=$!
+  sleep 1
+}
+
+stop() {  # Ctrl-C: the run finishes its step, completes the CSV and exits 130
+  kill -INT "$pid" 2>/dev/null
+  wait "$pid"
+  local status=$?
+  pid=""
+  [ $status -eq 130 ] || { echo "run ended with status $status"; sed 's/^/    /' "$tmp/err"; failures=$((failures + 1)); }
+}
+
+save_in_place() { cat >"$2"; }                              # save_in_place - FILE < text
+save_by_rename() { cat >"$2.tmp~" && mv "$2.tmp~" "$2"; }    # how many editors save
+
+cohesion="$tmp/behaviours/cohesion.lua"
+original=$(cat "$cohesion")
+flipped=${original//return (a.cx - a.x) \* k, (a.cy - a.y) \* k/return (a.x - a.cx) * k * 20, (a.y - a.cy) * k * 20}
+
+# 1. Flip cohesion's sign: the flock spreads out, no agent lost, ids kept.
+start --watch
+echo "$flipped" | save_in_place - "$cohesion"
+wait_for "reloaded" && sleep 3
+stop
+step=$(grep -o 'cohesion.*at step [0-9]*' "$tmp/err" | grep -o '[0-9]*$')
+before=$(awk -F, -v s="$step" 'NR > 1 && $1 <= s { v = $6 } END { print v }' "$tmp/out.csv")
+after=$(tail -1 "$tmp/out.csv" | cut -d, -f6)
+check "flipped cohesion spreads the flock ($before -> $after)" awk -v a="$before" -v b="$after" 'BEGIN { exit !(b > 1.5 * a) }'
+check "agent count unchanged" test "$(cut -d, -f3 "$tmp/out.csv" | tail -n +2 | sort -u | wc -l)" -eq 1
+check "agent ids unchanged" test "$(cut -d, -f8 "$tmp/out.csv" | tail -n +2 | sort -u | wc -l)" -eq 1
+
+# 2. A broken save, then a fixed one: the run goes on, the error is reported once, then cleared.
+echo "$original" | save_in_place - "$cohesion"
+start --watch
+echo 'return { steer = function(a, p, s) return a.nope.x, 0 end, params = {} ' | save_in_place - "$cohesion"
+wait_for "reload failed"
+echo 'return { params = {}, steer = function(a, p, s) local t = nil; return t.x, 0 end }' | save_in_place - "$cohesion"
+wait_for "the last good one keeps running"
+echo "$original" | save_in_place - "$cohesion"
+wait_for "reloaded" 2 && sleep 1
+check "the run keeps going after bad saves" kill -0 "$pid"
+stop
+check "syntax error reported once" test "$(grep -c 'reload failed' "$tmp/err")" -eq 1
+check "syntax error names file:line" grep -q 'cohesion.lua:1:' "$tmp/err"
+check "run-time error falls back, reported once" test "$(grep -c 'the last good one keeps running' "$tmp/err")" -eq 1
+check "the rule was never switched off" bash -c "! grep -q 'switched off' '$tmp/err'"
+
+# 3. A rename-style save is picked up.
+start --watch
+echo "$flipped" | save_by_rename - "$cohesion"
+wait_for "reloaded"
+check "rename-style save reloaded" grep -q "cohesion.lua (species 'boid'" "$tmp/err"
+stop
+
+# 4. Fifty saves in a burst: one or a few reloads, no crash.
+echo "$original" | save_in_place - "$cohesion"
+start --watch
+for k in $(seq 50); do echo "$original -- $k" | save_in_place - "$cohesion"; done
+wait_for "reloaded" && sleep 1
+check "burst still running" kill -0 "$pid"
+stop
+reloads=$(grep -c reloaded "$tmp/err")
+check "50 saves gave $reloads reloads" test "$reloads" -ge 1 -a "$reloads" -le 5
+
+# 5. Without inotify: polling modification times works the same way.
+start --watch-poll
+echo "$flipped" | save_in_place - "$cohesion"
+wait_for "reloaded"
+stop
+check "polling picks up a save" grep -q reloaded "$tmp/err"
+
+# 6. A scenario save re-applies its declarations without respawning.
+echo "$original" | save_in_place - "$cohesion"
+start --watch
+sed -i 's/max_speed = 12, min_speed = 4/max_speed = 3, min_speed = 1/' "$tmp/scripts/flock.lua"
+wait_for "reloaded scenario" && sleep 2
+stop
+check "scenario reload keeps the agents" grep -q "reloaded scenario .* (120 agents kept)" "$tmp/err"
+speed=$(tail -1 "$tmp/out.csv" | cut -d, -f4)
+check "the new max_speed applies ($speed)" awk -v s="$speed" 'BEGIN { exit !(s <= 3.0001) }'
+
+echo "$passed passed, $failures failed"
+[ $failures -eq 0 ]
