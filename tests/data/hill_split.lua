@@ -1,0 +1,23 @@
+-- tests/data/hill_split.lua — a herd walking at one round hill toward a goal behind it (Gompert 5.2).
+return {
+  name = "hill split",
+  world = { width = 200, height = 200, dt = 0.05, bounds = "clamp" },
+  terrain = { png = "terrains/single_hill.png", height = 40 },
+  goals = { goal = { 185, 100 } },
+  species = {
+    {
+      name = "herd", count = 40,
+      spawn = { around = { 25, 100, 12 }, speed = { 0, 1 }, heading = 0 },
+      body_length = 2, max_speed = 8, cruise_speed = 5.6, max_accel = 16,
+      vision = { radius = 20, fov = 270, separation = 6 },
+      accumulator = "prioritised",
+      rules = {
+        { "separation_gompert", params = { comfort = 6, danger = 3 } },
+        { "alignment_gompert" },
+        { "cohesion_gompert" },
+        { "seek_goal" },
+        { "terrain_drag", force = true, params = { uphill = 30, downhill = 6 } },
+      },
+    },
+  },
+}

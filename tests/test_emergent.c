@@ -1,0 +1,170 @@
+// test_emergent.c — what a user looks for: a herd splitting round a hill, a flock forming, trees avoided.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "sim.h"
+#include "telemetry.h"
+
+static fbSim sim;
+
+static void load(const char *path, const char *const *sets, int set_count)
+{
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  for (int k = 0; k < set_count; ++k) {
+    o.sets[o.set_count++] = sets[k];
+  }
+  char err[2048];
+  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+}
+
+typedef struct HillCrossing {
+  int north, south, over;  // how each agent passed the hill's meridian x = 100
+  double mean_max_height;
+} HillCrossing;
+
+// Walks the herd of tests/data/hill_split.lua at the round hill (top at (100, 100), 40 high,
+// sigma 24) and records, for each agent, on which side it first passed x = 100.
+static HillCrossing cross_hill(const char *uphill, const char *downhill, int steps)
+{
+  const char *sets[] = {uphill, downhill};
+  load("tests/data/hill_split.lua", sets, 2);
+  HillCrossing c = {0, 0, 0, 0};
+  int n = sim.world.agents.count;
+  bool crossed[64] = {false};
+  double max_height[64] = {0};
+  assert_true(n <= 64);
+  for (int k = 0; k < steps; ++k) {
+    assert_true(fbSim_Step(&sim));
+    for (int i = 0; i < n; ++i) {
+      double x = sim.world.agents.px[i], y = sim.world.agents.py[i];
+      max_height[i] = fmax(max_height[i], fbTerrain_Height(&sim.world.terrain, x, y));
+      if (!crossed[i] && x > 100) {
+        crossed[i] = true;
+        c.north += y < 85;    // more than 15 units (0.6 sigma) off the summit line
+        c.south += y > 115;
+        c.over += y >= 85 && y <= 115;
+      }
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    c.mean_max_height += max_height[i] / n;
+  }
+  return c;
+}
+
+// Gompert 5.2.3: with the terrain drag the herd swerves round the hill, splitting to both sides;
+// without it (K = 0) the herd walks straight over the top.
+static void test_herd_splits_round_a_hill(void **state)
+{
+  (void)state;
+  HillCrossing drag = cross_hill("herd.terrain_drag.uphill=30", "herd.terrain_drag.downhill=6", 1500);
+  int n = sim.world.agents.count;
+  fbSim_Free(&sim);
+  print_message("K = 30: %d north, %d south, %d over the top; mean highest point %.1f of 40\n", drag.north,
+                drag.south, drag.over, drag.mean_max_height);
+  assert_true(drag.north >= n / 5);
+  assert_true(drag.south >= n / 5);
+  assert_true(drag.over <= n / 10);
+  HillCrossing none = cross_hill("herd.terrain_drag.uphill=0", "herd.terrain_drag.downhill=0", 1500);
+  fbSim_Free(&sim);
+  print_message("K = 0: %d north, %d south, %d over the top; mean highest point %.1f of 40\n", none.north,
+                none.south, none.over, none.mean_max_height);
+  assert_true(none.over >= 3 * n / 4);
+  assert_true(none.mean_max_height > drag.mean_max_height + 10);
+}
+
+// The herd over hills gets to its goal: the centre ends near it.
+static void test_herd_reaches_goal(void **state)
+{
+  (void)state;
+  load("scripts/herd_hills.lua", NULL, 0);
+  for (int k = 0; k < 3000; ++k) {
+    assert_true(fbSim_Step(&sim));
+  }
+  double metrics[FB_MAX_METRICS];
+  assert_true(fbSim_Metrics(&sim, metrics));
+  print_message("herd centre to goal after 3000 steps: %.1f\n", metrics[0]);
+  assert_true(metrics[0] < 30);
+  fbSim_Free(&sim);
+}
+
+// Boids that start in random directions line up: polarisation climbs from near 0, and they keep
+// their distance (the mean nearest-neighbour distance stays near the separation radius).
+static void test_classic_flock_forms(void **state)
+{
+  (void)state;
+  load("scripts/classic_flock.lua", NULL, 0);
+  fbTelemetry t;
+  char err[64];
+  fbTelemetry_Open(&t, NULL, &sim, err, sizeof err);
+  fbMeasures start, end;
+  fbTelemetry_Measure(&t, &sim, &start);
+  for (int k = 0; k < 1500; ++k) {
+    assert_true(fbSim_Step(&sim));
+  }
+  fbTelemetry_Measure(&t, &sim, &end);
+  fbTelemetry_Close(&t);
+  print_message("polarisation %.2f -> %.2f, nearest neighbour %.2f\n", start.polarisation, end.polarisation,
+                end.mean_nn);
+  assert_true(start.polarisation < 0.2);
+  assert_true(end.polarisation > 0.6);
+  assert_true(end.mean_nn > 1.5 && end.mean_nn < 6);
+  fbSim_Free(&sim);
+}
+
+// Counts agent-steps touching a tree (within 5% of a body radius of contact) over a crossing,
+// and checks that no agent is ever inside one.
+static int tree_contacts(const char *avoid_weight, double *centre_x)
+{
+  const char *sets[] = {avoid_weight};
+  load("scripts/flock_trees.lua", sets, 1);
+  int contacts = 0;
+  for (int k = 0; k < 1200; ++k) {
+    assert_true(fbSim_Step(&sim));
+    const fbAgents *a = &sim.world.agents;
+    double r = sim.world.species[0].limits.body_radius;
+    for (int i = 0; i < a->count; ++i) {
+      for (int o = 0; o < sim.world.obstacles.count; ++o) {
+        double d = fbObstacles_Distance(&sim.world.obstacles, o, fbV(a->px[i], a->py[i]), NULL, NULL);
+        assert_true(d >= r - 1e-6);
+        contacts += d < 1.05 * r;
+      }
+    }
+  }
+  *centre_x = 0;
+  for (int i = 0; i < sim.world.agents.count; ++i) {
+    *centre_x += sim.world.agents.px[i] / sim.world.agents.count;
+  }
+  fbSim_Free(&sim);
+  return contacts;
+}
+
+// Steering past the nearest silhouette edge (Gompert 6.2) keeps the flock off the trees; without
+// it the flock still crosses (collision handling) but bumps into them far more often.
+static void test_flock_avoids_trees(void **state)
+{
+  (void)state;
+  double with_x, without_x;
+  int with = tree_contacts("flock.avoid.weight=1", &with_x);
+  int without = tree_contacts("flock.avoid.weight=0", &without_x);
+  print_message("tree contacts: %d with avoidance, %d without; centre x %.0f / %.0f\n", with, without, with_x,
+                without_x);
+  assert_true(with_x > 250);
+  assert_true(without > 4 * with + 20);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_herd_splits_round_a_hill),
+      cmocka_unit_test(test_herd_reaches_goal),
+      cmocka_unit_test(test_classic_flock_forms),
+      cmocka_unit_test(test_flock_avoids_trees),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
