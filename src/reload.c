@@ -295,8 +295,11 @@ int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms)
   }
   if (scenario) {  // the scenario may name other rule folders now
     char err[256];
+    fbHotReload kept = *h;
     fbHotReload_Close(h);
-    fbHotReload_Open(h, sim, h->polling, err, sizeof err);
+    fbHotReload_Open(h, sim, kept.polling, err, sizeof err);
+    h->reloads = kept.reloads;
+    h->last_ms = kept.last_ms;
   }
   return applied;
 }
