@@ -245,34 +245,37 @@ bool fbHotReload_Apply(fbSim *sim, const char *path)
 
 // ---- watching -----------------------------------------------------------------------------------
 
-static void add_dir_of(const char **dirs, char (*store)[512], int *n, const char *path)
+// The folders a sim's files live in: the scenario's, the rule folders it names, each rule's.
+static int sim_folders(const fbSim *sim, char (*out)[512], int max)
 {
-  if (*n >= FB_WATCH_MAX_DIRS) {
-    return;
+  int n = 0;
+  const char *paths[1 + FB_MAX_SPECIES * FB_MAX_RULES];
+  int count = 0;
+  paths[count++] = sim->path;
+  for (int s = 0; s < sim->world.species_count; ++s) {
+    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
+      paths[count++] = sim->world.species[s].rules[k].path;
+    }
   }
-  const char *slash = strrchr(path, '/');
-  snprintf(store[*n], 512, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
-  dirs[*n] = store[*n];
-  (*n)++;
+  for (int d = 0; d < sim->world.rule_dir_count && n < max; ++d) {
+    snprintf(out[n++], 512, "%s", sim->world.rule_dirs[d]);
+  }
+  for (int p = 0; p < count && n < max; ++p) {
+    const char *slash = strrchr(paths[p], '/');
+    snprintf(out[n++], 512, "%.*s", slash ? (int)(slash - paths[p]) : 1, slash ? paths[p] : ".");
+  }
+  return n;
 }
 
 bool fbHotReload_Open(fbHotReload *h, const fbSim *sim, bool polling, char *err, size_t errlen)
 {
   memset(h, 0, sizeof *h);
   h->polling = polling;
-  static char store[FB_WATCH_MAX_DIRS][512];
-  const char *dirs[FB_WATCH_MAX_DIRS];
-  int n = 0;
-  add_dir_of(dirs, store, &n, sim->path);
-  for (int d = 0; d < sim->world.rule_dir_count && n < FB_WATCH_MAX_DIRS; ++d) {
-    snprintf(store[n], 512, "%s", sim->world.rule_dirs[d]);
-    dirs[n] = store[n];
-    n++;
-  }
-  for (int s = 0; s < sim->world.species_count; ++s) {
-    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
-      add_dir_of(dirs, store, &n, sim->world.species[s].rules[k].path);
-    }
+  static char folders[1 + FB_MAX_RULE_DIRS + FB_MAX_SPECIES * FB_MAX_RULES][512];
+  const char *dirs[sizeof folders / sizeof folders[0]];
+  int n = sim_folders(sim, folders, (int)(sizeof folders / sizeof folders[0]));
+  for (int k = 0; k < n; ++k) {
+    dirs[k] = folders[k];
   }
   return fbWatch_Open(&h->watch, dirs, n, polling, err, errlen);
 }
@@ -293,13 +296,12 @@ int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms)
       h->last_ms = now_ms;
     }
   }
-  if (scenario) {  // the scenario may name other rule folders now
-    char err[256];
-    fbHotReload kept = *h;
-    fbHotReload_Close(h);
-    fbHotReload_Open(h, sim, kept.polling, err, sizeof err);
-    h->reloads = kept.reloads;
-    h->last_ms = kept.last_ms;
+  if (scenario) {  // the scenario may name other rule folders now (closing an inotify descriptor is slow: add)
+    static char folders[1 + FB_MAX_RULE_DIRS + FB_MAX_SPECIES * FB_MAX_RULES][512];
+    int count = sim_folders(sim, folders, (int)(sizeof folders / sizeof folders[0]));
+    for (int d = 0; d < count; ++d) {
+      fbWatch_AddDir(&h->watch, folders[d]);
+    }
   }
   return applied;
 }

@@ -99,7 +99,7 @@ static void rescan(fbWatch *w, double now_ms)
   }
 }
 
-static bool add_dir(fbWatch *w, const char *dir)
+bool fbWatch_AddDir(fbWatch *w, const char *dir)
 {
   char real[PATH_MAX];
   if (realpath(dir, real) == NULL || w->dir_count >= FB_WATCH_MAX_DIRS) {
@@ -130,7 +130,7 @@ bool fbWatch_Open(fbWatch *w, const char *const *dirs, int count, bool polling, 
   w->debounce_ms = 150;
   w->fd = polling ? -1 : inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
   for (int k = 0; k < count; ++k) {
-    add_dir(w, dirs[k]);
+    fbWatch_AddDir(w, dirs[k]);
   }
   if (w->dir_count == 0) {
     snprintf(err, errlen, "--watch: none of the folders to watch exists");

@@ -37,6 +37,9 @@ typedef struct fbWatch {
 bool fbWatch_Open(fbWatch *w, const char *const *dirs, int count, bool polling, char *err, size_t errlen);
 void fbWatch_Close(fbWatch *w);
 
+// Adds a folder to an open watch (nothing if it is watched already or does not exist).
+bool fbWatch_AddDir(fbWatch *w, const char *dir);
+
 // Non-blocking. Writes up to max paths (folder/name.lua) whose changes have settled for the
 // debounce time into out and returns how many; the same file saved many times in a burst is
 // reported once. now_ms is a monotonic clock in milliseconds.
