@@ -206,11 +206,13 @@ int fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char 
 
 bool fbRun_Row(fbRun *run) { return fbTelemetry_Row(&run->telemetry, &run->sim); }
 
+int fbRun_Poll(fbRun *run)
+{
+  return run->watching ? fbHotReload_Poll(&run->reload, &run->sim, seconds_now() * 1e3) : 0;
+}
+
 bool fbRun_Step(fbRun *run)
 {
-  if (run->watching) {
-    fbHotReload_Poll(&run->reload, &run->sim, seconds_now() * 1e3);
-  }
   bool ok = fbSim_Step(&run->sim);
   run->steps++;
   if (ok && run->steps % run->cli->every == 0) {
@@ -272,6 +274,7 @@ int fbCli_RunHeadless(const fbCli *cli)
   catch_interrupts();
   while (ok && run.steps < cli->steps && !interrupted) {
     keep_pace(cli->pace, run.steps, start);
+    fbRun_Poll(&run);
     ok = fbRun_Step(&run);
   }
   double elapsed = seconds_now() - start;

@@ -46,8 +46,12 @@ int fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char 
 // Writes the CSV row of the current step; false if a scenario metric failed (sim.error).
 bool fbRun_Row(fbRun *run);
 
-// Applies saved files (with --watch), makes one step, then a row when the step count is a multiple
-// of cli->every; false if the scenario's hook or a metric failed (sim.error).
+// With --watch (always in the window): applies every saved file whose writes have settled; returns
+// how many. Called before each headless step, and every frame in the window (paused or not).
+int fbRun_Poll(fbRun *run);
+
+// Makes one step, then a row when the step count is a multiple of cli->every; false if the
+// scenario's hook or a metric failed (sim.error).
 bool fbRun_Step(fbRun *run);
 
 // Closes the CSV (false if writing it failed); the sim stays loaded until fbSim_Free(&run->sim).

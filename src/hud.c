@@ -202,15 +202,19 @@ static void error_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
   for (int s = 0; s < w->species_count; ++s) {
     for (int k = 0; k < w->species[s].rule_count; ++k) {
       const fbRuleSlot *r = &w->species[s].rules[k];
-      if (r->disabled) {
+      if (r->error[0] != '\0') {  // switched off, or a bad save while the last good version runs
         char who[160];
-        snprintf(who, sizeof who, "%s/%s switched off: ", w->species[s].name, r->name);
+        snprintf(who, sizeof who, "%s/%s %s: ", w->species[s].name, r->name,
+                 r->disabled ? "switched off" : "keeps its last good version");
         error_line(c, who, r->error);
       }
     }
   }
   if (st->scenario_failed && sim->error[0] != '\0') {
     error_line(c, "scenario: ", sim->error);
+  }
+  if (sim->reload_error[0] != '\0') {
+    error_line(c, "scenario save not applied: ", sim->reload_error);
   }
 }
 

@@ -13,6 +13,8 @@ void fbPanel_Reset(fbParamPanel *p)
 {
   p->ranged = false;
   p->slot_count = 0;
+  p->content_h = 0;
+  p->scroll = 0;
 }
 
 // 0..2x for a positive value, 2x..0 for a negative one, 0..1 for zero.
@@ -102,7 +104,10 @@ void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, int view_w, int view_h)
   if (!p->ranged) {
     take_ranges(p, sim);
   }
-  SDL_Rect area = {view_w - PANEL_W - PAD, PAD, PANEL_W, view_h - 2 * PAD};
+  // As tall as last frame's content, at most the window: short lists leave the world visible.
+  int full = view_h - 2 * PAD;
+  int height = p->content_h > 0 ? (int)fmin(full, p->content_h + PAD) : full;
+  SDL_Rect area = {view_w - PANEL_W - PAD, PAD, PANEL_W, height};
   fbUi_Panel(ui, area);
   p->scroll -= ui->wheel * 3 * SLIDER_H;
   p->scroll = (int)fmax(0, fmin(p->scroll, p->content_h - area.h + PAD));

@@ -199,6 +199,7 @@ static void adopt_states(fbSim *sim, fbSim *fresh)
   sim->metric_count = fresh->metric_count;
   memcpy(sim->name, fresh->name, sizeof sim->name);
   sim->error[0] = '\0';
+  sim->reload_error[0] = '\0';
 }
 
 static bool reload_scenario(fbSim *sim)
@@ -208,7 +209,7 @@ static bool reload_scenario(fbSim *sim)
   o.no_spawn = true;
   char err[4096];
   if (!fbSim_Load(&fresh, sim->path, &o, err, sizeof err)) {
-    snprintf(sim->error, sizeof sim->error, "%.2000s", err);
+    snprintf(sim->reload_error, sizeof sim->reload_error, "%.2000s", err);
     fprintf(stderr, "flockbox: scenario reload failed, the last good version keeps running: %s\n", err);
     return false;
   }
@@ -289,10 +290,12 @@ int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms)
   int applied = 0;
   bool scenario = false;
   for (int k = 0; k < n; ++k) {
-    scenario = scenario || same_file(changed[k], sim->path);
+    bool is_scenario = same_file(changed[k], sim->path);
+    scenario = scenario || is_scenario;
     if (fbHotReload_Apply(sim, changed[k])) {
       applied++;
       h->reloads++;
+      h->scenario_reloads += is_scenario;
       h->last_ms = now_ms;
     }
   }

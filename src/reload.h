@@ -9,6 +9,7 @@ typedef struct fbHotReload {
   fbWatch watch;
   bool polling;       // mtime polling instead of inotify
   int reloads;        // files applied so far
+  int scenario_reloads; // of which the scenario (the window then redraws its terrain)
   double last_ms;     // wall-clock time of the last reload applied (for measurements)
 } fbHotReload;
 

@@ -503,7 +503,18 @@ void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
   const fbAgents *a = &w->agents;
   int leader = fbWorld_FindField(w, "leader");
   double jump = 0.5 * fmin(w->width, w->height);  // longer segments are wraps across the edge
+  // Agents off screen are skipped unless their tail (at most max_speed for the trail's steps) can
+  // reach into the view.
+  double reach[FB_MAX_SPECIES];
+  for (int s = 0; s < w->species_count; ++s) {
+    reach[s] = w->species[s].limits.max_speed * w->dt * FB_TRAIL_LENGTH * cam->scale + 2;
+  }
   for (int i = 0; i < a->count; ++i) {
+    fbVec2 s = fbCamera_ToScreen(cam, fbV(a->px[i], a->py[i]));
+    double m = reach[a->species[i]];
+    if (s.x < -m || s.y < -m || s.x > cam->view_w + m || s.y > cam->view_h + m) {
+      continue;
+    }
     SDL_Color c = fbRender_AgentColour(w, i, leader);
     fbVec2 prev = fbV(a->px[i], a->py[i]);
     for (int age = 0; age < t->filled; ++age) {

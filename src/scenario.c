@@ -1,11 +1,14 @@
 // scenario.c — reading a scenario script's table into the world, with one clear message per mistake.
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "scenario.h"
 
 #include <lauxlib.h>
 #include <stdarg.h>
 #include <string.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "rng.h"
 
@@ -156,6 +159,22 @@ static bool file_exists(const char *path)
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+// Shortens a found path for messages: relative to the working directory when it lies below it
+// ("behaviours/cohesion.lua:12:" rather than "scripts/../behaviours/cohesion.lua:12:").
+static void tidy_path(char *path, size_t len)
+{
+  char real[PATH_MAX], cwd[PATH_MAX];
+  if (realpath(path, real) == NULL || getcwd(cwd, sizeof cwd) == NULL) {
+    return;
+  }
+  size_t n = strlen(cwd);
+  if (strncmp(real, cwd, n) == 0 && real[n] == '/') {
+    snprintf(path, len, "%.*s", (int)len - 1, real + n + 1);
+  } else if (strstr(path, "/../") != NULL) {
+    snprintf(path, len, "%.*s", (int)len - 1, real);
+  }
+}
+
 // A path named by a scenario is looked for beside the scenario's folder first (scripts/../x, so a
 // project folder carries its own behaviours/ and terrains/), then as given, then in the source tree.
 static void resolve(const char *scenario, const char *rel, char *out, size_t len)
@@ -168,6 +187,7 @@ static void resolve(const char *scenario, const char *rel, char *out, size_t len
   int dir = slash ? (int)(slash - scenario) : 0;
   snprintf(out, len, "%.*s%s../%s", dir, scenario, dir ? "/" : "", rel);
   if (file_exists(out)) {
+    tidy_path(out, len);
     return;
   }
   snprintf(out, len, "%s", rel);

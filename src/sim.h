@@ -53,6 +53,7 @@ typedef struct fbSim {
   uint64_t catches;                // removals asked for by agents (predators) that took effect
   fbStepCost cost;
   char error[2048];                // the last scenario error (hooks), for the HUD
+  char reload_error[2048];         // why the last scenario save could not be applied ("" once one is)
 } fbSim;
 
 // Loads and validates the scenario, builds the world and spawns its agents. On failure writes one

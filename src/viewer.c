@@ -386,11 +386,23 @@ static double frame_seconds(fbViewer *v)
   return (v->record != NULL || v->cli.frames > 0) ? FRAME_S : fmin(wall, 0.1);
 }
 
+// Saved files apply every frame, paused or not, so a fixed error leaves the HUD at once. A scenario
+// reload may bring new terrain, obstacles and rules: the terrain image and the panel are rebuilt.
+static void pick_up_saves(fbViewer *v)
+{
+  int before = v->run->reload.scenario_reloads;
+  if (fbRun_Poll(v->run) > 0 && v->run->reload.scenario_reloads != before) {
+    fbRender_Forget(&v->render);
+    fbPanel_Reset(&v->panel);
+  }
+}
+
 void fbViewer_Frame(fbViewer *v)
 {
   SDL_GetRendererOutputSize(v->sdl, &v->camera.view_w, &v->camera.view_h);
   double frame_s = frame_seconds(v);
   if (v->loaded) {
+    pick_up_saves(v);
     steer_player(v);
     advance(v, steps_due(v, frame_s));
     follow(v);
@@ -448,6 +460,7 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
 {
   memset(v, 0, sizeof *v);
   v->cli = *cli;
+  v->cli.watch = true;  // the window always picks up saved rules and scenarios
   v->options = cli->run;
   v->speed = SPEED_DEFAULT;
   if (cli->record != NULL && !ffmpeg_installed()) {
@@ -488,7 +501,9 @@ int fbViewer_Destroy(fbViewer *v)
 {
   int status = v->status;
   char err[1024];
-  if (v->loaded && v->frames > 0 && v->cli.png != NULL && !fbRender_SavePng(&v->run->sim, v->cli.png, 1024, 1024, err, sizeof err)) {
+  // --png: the final frame's world, drawn as a headless run draws it.
+  bool picture = v->loaded && v->frames > 0 && v->cli.png != NULL;
+  if (picture && !fbRender_SavePng(&v->run->sim, v->cli.png, 1024, 1024, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     status = 1;
   }

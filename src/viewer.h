@@ -42,7 +42,7 @@ typedef struct fbViewer {
   long rate_frames, rate_steps;
   fbStepCost cost_sum, cost;
   double fps, sps;
-  char notice[256];
+  char notice[640];
   long notice_until;         // frame after which the notice goes
   FILE *record;              // ffmpeg's stdin with --record
   int record_w, record_h;

@@ -59,6 +59,22 @@ for scenario in scripts/classic_flock.lua tests/data/view_test.lua; do
   check "$base: 11 rows + header" test "$(wc -l <"$tmp/$base-window.csv")" -eq 12
 done
 
+# --record pipes raw RGBA frames to ffmpeg. A stand-in ffmpeg that keeps its arguments and stores
+# its input shows what the real one would get: 5 frames of 1280x800x4 bytes.
+mkdir -p "$tmp/bin"
+cat >"$tmp/bin/ffmpeg" <<'EOF_FAKE'
+#!/bin/sh
+for last; do :; done
+echo "$@" >"$last.args"
+cat >"$last"
+EOF_FAKE
+chmod +x "$tmp/bin/ffmpeg"
+PATH="$tmp/bin:$PATH" xvfb "$flockbox" --frames 5 --record "$tmp/fake.mp4" scripts/classic_flock.lua >/dev/null 2>&1
+check "--record (stand-in ffmpeg): exit 0" test $? -eq 0
+check "--record: raw rgba frames at 60 per second" grep -q -- "-f rawvideo -pix_fmt rgba -s 1280x800 -r 60 -i -" \
+  "$tmp/fake.mp4.args"
+check "--record: every frame piped" test "$(stat -c %s "$tmp/fake.mp4")" -eq $((5 * 1280 * 800 * 4))
+
 if command -v ffmpeg >/dev/null 2>&1; then
   xvfb "$flockbox" --frames 30 --record "$tmp/out.mp4" scripts/classic_flock.lua >/dev/null 2>&1
   check "--record: exit 0" test $? -eq 0
