@@ -8,6 +8,8 @@
 
 static fbRuleContext *ctx_of(lua_State *L) { return fbLuaHost_Of(L)->context; }
 
+static int l_view_index(lua_State *L);
+
 // ---- what rules may call ------------------------------------------------------------------------
 
 static int l_neighbour(lua_State *L)
@@ -274,6 +276,10 @@ bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms)
   // The view is one table per state, refilled for every agent: rules allocate nothing to get it.
   lua_newtable(L);
   luaL_setfuncs(L, view_methods, 0);
+  lua_newtable(L);
+  lua_pushcfunction(L, l_view_index);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, -2);
   r->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   luaL_newlib(L, fb_functions);
   lua_setglobal(L, "fb");
@@ -571,13 +577,73 @@ typedef struct RangeJob {
   int command_mark;  // queue length when the current agent started: a retried agent drops its commands
 } RangeJob;
 
-// The view's keys, pushed once per range onto the stack (from index `keys` on) so that filling the
-// view per agent is a raw set with an already interned string, not a string lookup.
+/*
+ * The agent view. Setting a field through the C API costs about as much as a rule's whole body,
+ * so the view holds only the fields some rule has read. It starts with none: a read of a missing
+ * field goes to __index (view_index below), which answers for the current agent and adds the
+ * field to view_mask; from the next agent on, the field is filled up front and read directly.
+ * A field is never in the table unless it is filled for every agent, so no value is ever stale.
+ */
 static const char *const view_keys[] = {"x",  "y",  "vx", "vy", "hx", "hy",      "cx",     "cy",
                                         "avx", "avy", "sx", "sy", "nearest", "energy", "speed", "n",
                                         "id"};
 #define FB_VIEW_KEYS ((int)(sizeof view_keys / sizeof view_keys[0]))
 
+// Pushes the value of view key k (a field after the fixed keys) for agent i.
+static void push_view_value(lua_State *L, const fbRuleContext *c, int k, int i)
+{
+  const fbAgents *a = &c->world->agents;
+  const fbAggregates *g = c->agg;
+  switch (k) {
+  case 0: lua_pushnumber(L, a->px[i]); break;
+  case 1: lua_pushnumber(L, a->py[i]); break;
+  case 2: lua_pushnumber(L, a->vx[i]); break;
+  case 3: lua_pushnumber(L, a->vy[i]); break;
+  case 4: lua_pushnumber(L, a->hx[i]); break;
+  case 5: lua_pushnumber(L, a->hy[i]); break;
+  case 6: lua_pushnumber(L, g->cx[i]); break;
+  case 7: lua_pushnumber(L, g->cy[i]); break;
+  case 8: lua_pushnumber(L, g->avx[i]); break;
+  case 9: lua_pushnumber(L, g->avy[i]); break;
+  case 10: lua_pushnumber(L, g->sx[i]); break;
+  case 11: lua_pushnumber(L, g->sy[i]); break;
+  case 12: lua_pushnumber(L, g->nearest[i]); break;
+  case 13: lua_pushnumber(L, a->energy[i]); break;
+  case 14: lua_pushnumber(L, sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i])); break;
+  case 15: lua_pushinteger(L, g->n[i]); break;
+  case 16: lua_pushinteger(L, a->id[i]); break;
+  default: lua_pushnumber(L, a->field[k - FB_VIEW_KEYS][i]); break;
+  }
+}
+
+static int view_key_index(const fbWorld *w, const char *key)
+{
+  for (int k = 0; k < FB_VIEW_KEYS; ++k) {
+    if (strcmp(view_keys[k], key) == 0) {
+      return k;
+    }
+  }
+  int f = fbWorld_FindField(w, key);
+  return f >= 0 ? FB_VIEW_KEYS + f : -1;
+}
+
+// __index of the view: a field no rule had read yet. Answer it, and fill it from now on.
+static int l_view_index(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  const char *key = lua_tostring(L, 2);
+  int k = key != NULL && lua_type(L, 2) == LUA_TSTRING ? view_key_index(c->world, key) : -1;
+  if (k < 0 || c->agent < 0 || c->agent >= c->world->agents.count) {
+    lua_pushnil(L);
+    return 1;
+  }
+  c->view_mask |= (uint64_t)1 << k;
+  push_view_value(L, c, k, c->agent);
+  return 1;
+}
+
+// Pushes the names of the view's keys once per range onto the stack (from the returned index on),
+// so that filling the view per agent is a raw set with an already interned string.
 static int push_view_keys(lua_State *L, const fbWorld *w)
 {
   luaL_checkstack(L, FB_VIEW_KEYS + FB_MAX_FIELDS + 8, "view keys");
@@ -591,36 +657,17 @@ static int push_view_keys(lua_State *L, const fbWorld *w)
   return first;
 }
 
-static inline void set_number(lua_State *L, int view, int key, double value)
-{
-  lua_pushvalue(L, key);
-  lua_pushnumber(L, value);
-  lua_rawset(L, view);
-}
-
-static inline void set_integer(lua_State *L, int view, int key, lua_Integer value)
-{
-  lua_pushvalue(L, key);
-  lua_pushinteger(L, value);
-  lua_rawset(L, view);
-}
-
-// Fills the view table (at stack index view) with agent i's state at step t and its aggregates.
+// Fills the view table (at stack index view) with the fields rules read, for agent i at step t.
 static void fill_view(lua_State *L, int view, int keys, const fbRuleContext *c, int i)
 {
-  const fbAgents *a = &c->world->agents;
-  const fbAggregates *g = c->agg;
-  const double values[] = {a->px[i],  a->py[i],  a->vx[i], a->vy[i], a->hx[i], a->hy[i],
-                           g->cx[i],  g->cy[i],  g->avx[i], g->avy[i], g->sx[i], g->sy[i],
-                           g->nearest[i], a->energy[i], sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i])};
-  int k = 0;
-  for (; k < (int)(sizeof values / sizeof values[0]); ++k) {
-    set_number(L, view, keys + k, values[k]);
-  }
-  set_integer(L, view, keys + k++, g->n[i]);
-  set_integer(L, view, keys + k++, a->id[i]);
-  for (int f = 0; f < c->world->field_count; ++f) {
-    set_number(L, view, keys + k++, a->field[f][i]);
+  uint64_t mask = c->view_mask;
+  int count = FB_VIEW_KEYS + c->world->field_count;
+  for (int k = 0; k < count; ++k) {
+    if (mask & ((uint64_t)1 << k)) {
+      lua_pushvalue(L, keys + k);
+      push_view_value(L, c, k, i);
+      lua_rawset(L, view);
+    }
   }
 }
 

@@ -14,6 +14,7 @@ typedef struct fbRuleContext {
   fbCommandQueue *commands;
   int agent;                 // index of the agent whose rules are running
   int species, rule;         // the rule running now, for messages
+  uint64_t view_mask;        // bit k: view field k has been read, so it is filled for every agent
 } fbRuleContext;
 
 typedef struct fbRuleFailure {
