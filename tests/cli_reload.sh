@@ -118,7 +118,17 @@ wait_for "reloaded"
 stop
 check "polling picks up a save" grep -q reloaded "$tmp/err"
 
-# 6. A scenario save re-applies its declarations without respawning.
+# 6. A module deleted (or renamed away) keeps its last version, with a warning.
+echo "$original" | save_in_place - "$cohesion"
+start --watch
+mv "$cohesion" "$tmp/cohesion.lua.moved"
+wait_for "the file is gone" && sleep 1
+check "deleted module: the run goes on" kill -0 "$pid"
+stop
+mv "$tmp/cohesion.lua.moved" "$cohesion"
+check "deleted module keeps its last version" bash -c "! grep -q 'switched off' '$tmp/err'"
+
+# 7. A scenario save re-applies its declarations without respawning.
 echo "$original" | save_in_place - "$cohesion"
 start --watch
 sed -i 's/max_speed = 12, min_speed = 4/max_speed = 3, min_speed = 1/' "$tmp/scripts/flock.lua"
