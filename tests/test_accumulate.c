@@ -11,13 +11,7 @@
 #define EPS 1e-12
 
 // cmocka 1.1 compares only floats; the accumulators are exact to double precision.
-#define assert_near(got, want, eps)                                                        \
-  do {                                                                                     \
-    double got_ = (got), want_ = (want);                                                   \
-    if (!(fabs(got_ - want_) <= (eps))) {                                                  \
-      fail_msg("%s = %.17g, expected %.17g within %g", #got, got_, want_, (double)(eps)); \
-    }                                                                                      \
-  } while (0)
+#include "test_util.h"
 
 static void assert_vec(fbVec2 got, double x, double y)
 {

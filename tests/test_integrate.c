@@ -13,13 +13,7 @@
 #define SAMPLES 64  // one sample per world unit
 
 // cmocka 1.1 compares only floats.
-#define assert_near(got, want, eps)                                                        \
-  do {                                                                                     \
-    double got_ = (got), want_ = (want);                                                   \
-    if (!(fabs(got_ - want_) <= (eps))) {                                                  \
-      fail_msg("%s = %.17g, expected %.17g within %g", #got, got_, want_, (double)(eps)); \
-    }                                                                                      \
-  } while (0)
+#include "test_util.h"
 
 // ---- fixtures ----------------------------------------------------------------------------
 

@@ -12,13 +12,7 @@
 #include "rng.h"
 
 // cmocka 1.1 compares only integers.
-#define assert_near(got, want, eps)                                                        \
-  do {                                                                                     \
-    double got_ = (got), want_ = (want);                                                   \
-    if (!(fabs(got_ - want_) <= (eps))) {                                                  \
-      fail_msg("%s = %.17g, expected %.17g within %g", #got, got_, want_, (double)(eps)); \
-    }                                                                                      \
-  } while (0)
+#include "test_util.h"
 
 #define EPS 1e-12
 
