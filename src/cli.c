@@ -277,6 +277,9 @@ int fbCli_RunHeadless(const fbCli *cli)
     fbRun_Poll(&run);
     ok = fbRun_Step(&run);
   }
+  if (ok && run.steps % cli->every != 0) {
+    ok = fbRun_Row(&run);  // the final state is always in the CSV
+  }
   double elapsed = seconds_now() - start;
   if (!ok) {
     fprintf(stderr, "flockbox: %s\n", sim->error);

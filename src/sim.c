@@ -68,7 +68,7 @@ static int s_count(lua_State *L)
   return 1;
 }
 
-// fb.agent(k) -> id, species name, x, y, vx, vy of the k-th agent (1..fb.count())
+// fb.agent(k) -> id, species name, x, y, vx, vy, energy of the k-th agent (1..fb.count())
 static int s_agent(lua_State *L)
 {
   const fbWorld *w = &sim_of(L)->world;
@@ -81,7 +81,8 @@ static int s_agent(lua_State *L)
   lua_pushnumber(L, w->agents.py[i]);
   lua_pushnumber(L, w->agents.vx[i]);
   lua_pushnumber(L, w->agents.vy[i]);
-  return 6;
+  lua_pushnumber(L, w->agents.energy[i]);
+  return 7;
 }
 
 // fb.field(k, name) -> the k-th agent's value of a declared per-agent field
