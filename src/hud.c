@@ -196,6 +196,24 @@ static void species_lines(Column *c, const fbSim *sim)
   }
 }
 
+// Catches made by agents (a:remove), and the scenario's own metrics, as in its CSV columns.
+static void metric_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
+{
+  if (sim->catches > 0) {
+    linef(c, TEXT, "catches  %llu", (unsigned long long)sim->catches);
+  }
+  if (st->metrics == NULL || sim->metric_count == 0) {
+    return;
+  }
+  char text[FB_HUD_TEXT] = "";
+  size_t used = 0;
+  for (int m = 0; m < sim->metric_count && used < sizeof text; ++m) {
+    used += (size_t)snprintf(text + used, sizeof text - used, "%s%s %.4g", m ? "   " : "", sim->metric_names[m],
+                             st->metrics[m]);
+  }
+  line(c, DIM, text);
+}
+
 static void error_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
 {
   const fbWorld *w = &sim->world;
@@ -235,6 +253,7 @@ SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st)
     linef(&c, TEXT, "%.0f steps/s   %.0f frames/s   speed ×%g (%.3g steps/frame)", st->steps_per_s, st->frames_per_s,
           st->time_scale, st->steps_per_frame);
     species_lines(&c, sim);
+    metric_lines(&c, sim, st);
     const fbStepCost *k = &st->cost;
     linef(&c, DIM, "step cost: grid %.2f · rules %.2f · integration %.2f · hooks %.2f ms", k->grid_ms, k->rules_ms,
           k->integrate_ms, k->hooks_ms);

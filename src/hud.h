@@ -40,6 +40,7 @@ typedef struct fbHudStatus {
   bool scenario_failed;    // the last hook or metric call failed: show sim->error
   const char *load_error;  // a restart whose scenario failed to load (no sim to show), or NULL
   const char *notice;      // a short message (screenshot saved, ...), or NULL
+  const double *metrics;   // the scenario's metrics at the last CSV row (sim->metric_count), or NULL
 } fbHudStatus;
 
 bool fbHud_Init(fbHud *hud, SDL_Renderer *sdl, const char *font_path, int size, char *err, size_t errlen);

@@ -585,7 +585,7 @@ typedef struct RangeJob {
  * A field is never in the table unless it is filled for every agent, so no value is ever stale.
  */
 static const char *const view_keys[] = {"x",  "y",  "vx", "vy", "hx", "hy",      "cx",     "cy",
-                                        "avx", "avy", "sx", "sy", "nearest", "energy", "speed", "n",
+                                        "avx", "avy", "sx", "sy", "nearest_dist", "energy", "speed", "n",
                                         "id"};
 #define FB_VIEW_KEYS ((int)(sizeof view_keys / sizeof view_keys[0]))
 

@@ -914,12 +914,15 @@ static bool find_species_table(lua_State *L, int root, const char *name)
   if (lua_getfield(L, root, "species") == LUA_TTABLE) {
     for (int k = 1; k <= (int)lua_rawlen(L, -1); ++k) {
       lua_rawgeti(L, -1, k);
-      if (lua_istable(L, -1) && lua_getfield(L, -1, "name") == LUA_TSTRING && strcmp(lua_tostring(L, -1), name) == 0) {
+      if (lua_istable(L, -1)) {
+        bool match = lua_getfield(L, -1, "name") == LUA_TSTRING && strcmp(lua_tostring(L, -1), name) == 0;
         lua_pop(L, 1);
-        lua_remove(L, -2);
-        return true;
+        if (match) {
+          lua_remove(L, -2);
+          return true;
+        }
       }
-      lua_pop(L, lua_istable(L, -1) ? 2 : 1);
+      lua_pop(L, 1);
     }
   }
   lua_pop(L, 1);

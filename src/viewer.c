@@ -277,6 +277,7 @@ static void draw_overlay(fbViewer *v, int selected)
       .following_flock = v->follow == FB_FOLLOW_FLOCK,
       .following_agent = v->follow == FB_FOLLOW_AGENT,
       .scenario_failed = v->scenario_failed,
+      .metrics = v->loaded ? v->run->telemetry.metrics : NULL,
       .load_error = v->loaded ? NULL : v->load_error,
       .notice = v->frames < v->notice_until ? v->notice : NULL,
   };

@@ -29,7 +29,7 @@ end
 -- ---- mock engine ---------------------------------------------------------------------------------
 
 -- fb: goals, world size and terrain; the test changes these between cases.
-local world = { goals = {}, width = 200, height = 100, wraps = false, gx = 0, gy = 0 }
+local world = { goals = {}, width = 200, height = 100, wraps = false, gx = 0, gy = 0, input = { 0, 0 } }
 local fb = {
   goal = function(name)
     local g = world.goals[name]
@@ -43,6 +43,9 @@ local fb = {
   end,
   terrain = function(x, y)
     return 0, world.gx, world.gy
+  end,
+  input = function()
+    return world.input[1], world.input[2]
   end,
 }
 
@@ -102,21 +105,51 @@ function view.silhouette(a, range, pad)
   return t[1], t[2], t[3]
 end
 
+-- a:random(stream) answers o.rand[stream], or 0.5.
 function view.random(a, stream)
-  return 0.5
+  return a._rand[stream] or 0.5
 end
+
+-- Declared per-agent fields: o.fields gives this agent's values; any other field a module declares
+-- reads as its declared default (FIELD_DEFAULTS, filled when the modules are loaded), as in the engine.
+local FIELD_DEFAULTS = {}
 
 function view.get(a, name)
-  return a[name]
+  local v = a._fields[name]
+  if v == nil then
+    v = FIELD_DEFAULTS[name]
+  end
+  if v == nil then
+    error("unknown field '" .. tostring(name) .. "'", 2)
+  end
+  return v
 end
 
-function view.set(a, name, value) end
+-- a:set records the value for step t+1 in a._set (the engine's field_next).
+function view.set(a, name, value)
+  if FIELD_DEFAULTS[name] == nil then
+    error("unknown field '" .. tostring(name) .. "'", 2)
+  end
+  a._set[name] = value
+end
 
+-- a:nearest(species, radius) answers o.nearest[species] = { dx, dy, vx, vy, id } when within radius.
 function view.nearest(a, name, radius)
-  return nil
+  a._nearest_radius = radius
+  local t = a._nearest[name]
+  if t == nil then
+    return nil
+  end
+  local d = math.sqrt(t[1] * t[1] + t[2] * t[2])
+  if d > radius then
+    return nil
+  end
+  return t[1], t[2], d, t[3] or 0, t[4] or 0, t[5] or 7
 end
 
-function view.remove(a, id) end
+function view.remove(a, id)
+  a._removed = id
+end
 
 -- Builds the view of one agent: o.x, o.y, o.vx, o.vy (heading = direction of the velocity, or
 -- o.hx, o.hy, or +x when still), o.nb = { {dx, dy, vx, vy}, ... } the flock-mates it sees (offsets
@@ -136,12 +169,18 @@ local function agent(o, s)
   end
   local a = {
     id = o.id or 1, x = x, y = y, vx = vx, vy = vy, speed = speed, hx = hx, hy = hy, energy = 0,
-    n = 0, cx = x, cy = y, avx = 0, avy = 0, sx = 0, sy = 0, nearest = math.huge,
+    n = 0, cx = x, cy = y, avx = 0, avy = 0, sx = 0, sy = 0,
+    nearest_dist = math.huge, -- distance to the nearest flock-mate; a:nearest is the method
     _dx = {}, _dy = {}, _dist = {}, _vx = {}, _vy = {}, _id = {},
     _h = 0, _gx = 0, _gy = 0, _obstacle = o.obstacle, _feeler = o.feeler, _silhouette = o.silhouette,
+    _fields = o.fields or {}, _set = {}, _nearest = o.nearest or {}, _rand = o.rand or {},
     -- filled in by the methods; declared here so that recording them allocates nothing
     _obstacle_range = 0, _feeler_length = 0, _feeler_pad = 0, _silhouette_range = 0, _silhouette_pad = 0,
+    _nearest_radius = 0, _removed = 0,
   }
+  for k, v in pairs(a._fields) do
+    a[k] = v -- the view carries the fields too (a.leader), as the engine's does
+  end
   if o.grad then
     a._gx, a._gy = o.grad[1], o.grad[2]
   end
@@ -155,7 +194,7 @@ local function agent(o, s)
     if d < s.separation then
       a.sx, a.sy = a.sx - m[1], a.sy - m[2]
     end
-    a.nearest = math.min(a.nearest, d)
+    a.nearest_dist = math.min(a.nearest_dist, d)
   end
   a.n = #nb
   if a.n > 0 then
@@ -187,6 +226,8 @@ local NAMES = {
   "separation_gompert", "alignment_gompert", "cohesion_gompert",
   "seek_goal", "tend_to_place", "flee_place", "wind", "soft_bounds", "terrain_drag",
   "avoid_repulsive", "avoid_feeler", "avoid_silhouette",
+  "leader", "chase", "intercept", "player_control", "flee", "evade", "scatter", "bunch_up", "predator",
+  "swarm_point", "follow_path", "perch", "wander", "avoid_flock", "gate_pass",
 }
 
 local R = {}
@@ -210,6 +251,10 @@ for _, name in ipairs(NAMES) do
       and (mod.validate == nil or type(mod.validate) == "function")
     for k, v in pairs(mod.params or {}) do
       shape = shape and type(k) == "string" and (type(v) == "number" or type(v) == "string" or type(v) == "boolean")
+    end
+    for k, v in pairs(mod.fields or {}) do
+      shape = shape and type(k) == "string" and type(v) == "number"
+      FIELD_DEFAULTS[k] = v
     end
     check(name .. ": params, fields and validate have the engine's shapes", shape)
     R[name] = mod
@@ -497,6 +542,239 @@ expect("avoid_silhouette: emergency push out", 0, -20,
 expect("avoid_silhouette: nothing ahead", 0, 0,
   steer("avoid_silhouette", agent({ vx = 6, obstacle = { 3.5, -1, 0, 3.5, 0 } }, S12), {}, S12))
 
+-- ---- Bourg, Follow the Leader ------------------------------------------------------------------------
+-- Heading +x; the right side is r = (0, 1) (+y, y-down world). Vision radius 10, body length 1.
+
+-- leader: front 1 (a wedge of +-45 degrees ahead), range 0 = the vision radius 10.
+-- A unit at (5, 1): 5 ahead, 1 to the side, 1 < 5: in front, so not a leader.
+local led = agent({ vx = 5, nb = { { 5, 1 } } })
+expect("leader: returns no steering", 0, 0, steer("leader", led))
+check("leader: a unit in front, not leader", led._set.leader == 0, tostring(led._set.leader))
+-- (5, 6): 6 to the side > 5 ahead: outside the wedge; (-5, 0) behind: the unit leads.
+led = agent({ vx = 5, nb = { { 5, 6 }, { -5, 0 } } })
+steer("leader", led)
+check("leader: nobody in the narrow view, leader", led._set.leader == 1, tostring(led._set.leader))
+-- front 2 widens the wedge to |side| < 2 * ahead: (5, 6) is now in front.
+led = agent({ vx = 5, nb = { { 5, 6 } } })
+steer("leader", led, { front = 2 })
+check("leader: front factor widens the view", led._set.leader == 0, tostring(led._set.leader))
+-- range 3 body lengths: (5, 1) is 5.1 away, beyond the narrow view.
+led = agent({ vx = 5, nb = { { 5, 1 } } })
+steer("leader", led, { range = 3 })
+check("leader: range limits the narrow view", led._set.leader == 1, tostring(led._set.leader))
+check("leader: front 0 rejected", rejects("leader", { front = 0 }) == "front")
+
+-- chase: max_accel 20, settle 15 degrees. Target (0, 10): 90 degrees off, to the right: (0, 20).
+expect("chase: full push toward a target on the right", 0, 20,
+  steer("chase", agent({ vx = 5, nearest = { player = { 0, 10 } } })))
+expect("chase: toward a target on the left", 0, -20,
+  steer("chase", agent({ vx = 5, nearest = { player = { 3, -10 } } })))
+-- 7.5 degrees off (half of settle): half the push, (0, 10).
+expect("chase: within settle the push shrinks", 0, 10,
+  steer("chase", agent({ vx = 5, nearest = { player = { 10, 10 * math.tan(math.rad(7.5)) } } })))
+-- settle 0 is Bourg's bang-bang: the full push even 7.5 degrees off.
+expect("chase: settle 0, bang-bang", 0, 20,
+  steer("chase", agent({ vx = 5, nearest = { player = { 10, 10 * math.tan(math.rad(7.5)) } } }), { settle = 0 }))
+expect("chase: dead ahead", 0, 0, steer("chase", agent({ vx = 5, nearest = { player = { 10, 0 } } })))
+expect("chase: dead behind, turns right", 0, 20, steer("chase", agent({ vx = 5, nearest = { player = { -10, 0 } } })))
+expect("chase: no target", 0, 0, steer("chase", agent({ vx = 5 })))
+-- leaders_only: a unit whose leader field is 0 does not chase; one whose field is 1 does.
+expect("chase: not a leader", 0, 0,
+  steer("chase", agent({ vx = 5, nearest = { player = { 0, 10 } }, fields = { leader = 0 } }), { leaders_only = true }))
+expect("chase: a leader", 0, 20,
+  steer("chase", agent({ vx = 5, nearest = { player = { 0, 10 } }, fields = { leader = 1 } }), { leaders_only = true }))
+
+-- intercept: own velocity (10, 0); target at (30, -40) (50 away) moving (0, 10).
+-- v_rel = (0, 10) - (10, 0) = (-10, 10), |v_rel| = 10 sqrt 2; t = 50 / (10 sqrt 2) = 3.5355 s.
+-- Aim s1 = (30, -40 + 10 t) = (30, -4.645): to the left, angle atan(4.645 / 30) = 8.80 degrees < 15:
+-- a = -20 * 8.80 / 15 * (0, 1) = (0, -11.74).
+local t_close = 50 / (10 * math.sqrt(2))
+local aim_y = -40 + 10 * t_close
+expect("intercept: aims where the target will be", 0, -20 * math.deg(math.atan(-aim_y / 30)) / 15,
+  steer("intercept", agent({ vx = 10, nearest = { player = { 30, -40, 0, 10 } } })))
+-- chase from the same place turns the other way: the target is up and to the left now, 53 degrees off.
+expect("chase: the same target, line of sight", 0, -20,
+  steer("chase", agent({ vx = 10, nearest = { player = { 30, -40, 0, 10 } } })))
+-- the target moves exactly like the unit: |v_rel| = 0, t = horizon 2: aim (10, 0) + (5, 0) * 2 = (20, 0): ahead.
+expect("intercept: closing time capped at the horizon", 0, 0,
+  steer("intercept", agent({ vx = 5, nearest = { player = { 10, 0, 5, 0 } } }), { horizon = 2 }))
+-- same, target 10 to the right moving with the unit: aim (10, 10): 45 degrees off, full push (0, 20).
+expect("intercept: horizon aim to the side", 0, 20,
+  steer("intercept", agent({ vx = 5, nearest = { player = { 0, 10, 5, 0 } } }), { horizon = 2 }))
+
+-- player_control: max_speed 10 (/ 2 = 5), max_accel 20, cruise 7.
+world.input = { 1, 0 }
+-- from rest toward +x: v_d = (10, 0), (10 - 0) / 5 = 2, capped at 1: (20, 0).
+expect("player_control: full input from rest", 20, 0, steer("player_control", agent({})))
+-- input (0.1, 0): v_d = (1, 0): 1 / 5 = 0.2: (4, 0).
+world.input = { 0.1, 0 }
+expect("player_control: half-hearted input", 4, 0, steer("player_control", agent({})))
+-- input (1, 1) is capped at length 1: v_d = 10 (1, 1) / sqrt 2; already moving so: nothing to do.
+world.input = { 1, 1 }
+expect("player_control: diagonal input capped", 0, 0,
+  steer("player_control", agent({ vx = 10 / math.sqrt(2), vy = 10 / math.sqrt(2) })))
+-- no input: keep cruising along the heading at 7: moving at 3, (7 - 3) / 5 = 0.8: (16, 0).
+world.input = { 0, 0 }
+expect("player_control: no input, cruise on", 16, 0, steer("player_control", agent({ vx = 3 })))
+
+-- ---- predators and prey ------------------------------------------------------------------------------
+
+-- flee: predator at (3, 4), 5 away, radius 0 = vision radius 10; dt 0.1: -(3, 4) / 100 / 0.1 = (-0.3, -0.4).
+local hunted = agent({ nearest = { predator = { 3, 4 } } })
+expect("flee: Parker's negative tend_to_place", -0.3, -0.4, steer("flee", hunted))
+check("flee: looks as far as the vision radius", hunted._nearest_radius == 10)
+expect("flee: divisor 10, capped at max 2", -1.2, -1.6, steer("flee", hunted, { divisor = 10, max = 2 }))
+expect("flee: beyond the radius", 0, 0, steer("flee", hunted, { radius = 4 }))
+
+-- evade: predator at (10, 0) standing still, agent still: |v_rel| = 0, t = horizon, q = (10, 0);
+-- v_e = (-10, 0), (-10 - 0) / 5 = -2, capped: (-20, 0). The agent starts fleeing.
+local prey = agent({ nearest = { predator = { 10, 0 } } })
+expect("evade: straight away from a still predator", -20, 0, steer("evade", prey))
+check("evade: starts fleeing", prey._set.fleeing == 1, tostring(prey._set.fleeing))
+-- predator at (10, 0) moving (0, 5): |v_rel| = 5, t = 10 / 5 = 2 s (< horizon 3): q = (10, 10);
+-- v_e = -10 (1, 1) / sqrt 2; / 5 = -sqrt 2 (1, 1), length 2, capped: -(1, 1) / sqrt 2 * 20.
+expect("evade: away from where the predator will be", -20 / math.sqrt(2), -20 / math.sqrt(2),
+  steer("evade", agent({ nearest = { predator = { 10, 0, 0, 5 } } })))
+-- gain 0.25 and moving (-5, 0) already: (-10 + 5) / 5 * 0.25 = -0.25: (-5, 0).
+expect("evade: gain", -5, 0, steer("evade", agent({ vx = -5, nearest = { predator = { 10, 0 } } }), { gain = 0.25 }))
+-- radius 25, calm 40, predator 30 away: not alarmed yet ...
+prey = agent({ nearest = { predator = { 30, 0 } } })
+expect("evade: beyond the alarm distance", 0, 0, steer("evade", prey, { radius = 25, calm = 40 }))
+check("evade: not fleeing", prey._set.fleeing == nil)
+-- ... but one already fleeing keeps running until the predator is beyond calm.
+prey = agent({ nearest = { predator = { 30, 0 } }, fields = { fleeing = 1 } })
+expect("evade: keeps fleeing out to calm", -20, 0, steer("evade", prey, { radius = 25, calm = 40 }))
+prey = agent({ nearest = { predator = { 45, 0 } }, fields = { fleeing = 1 } })
+expect("evade: calm again beyond calm", 0, 0, steer("evade", prey, { radius = 25, calm = 40 }))
+check("evade: stops fleeing", prey._set.fleeing == 0, tostring(prey._set.fleeing))
+check("evade: calm below radius rejected", rejects("evade", { radius = 25, calm = 10 }) == "calm")
+
+-- scatter: the crowd's centre 10 to the right. Calm: Parker's cohesion, (1, 0).
+local flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } } })
+expect("scatter: calm, plain cohesion", 1, 0, steer("scatter", flockmate))
+check("scatter: no time left", flockmate._set.scatter == 0)
+-- startled by the scenario: multiplier -1 for duration 3 s.
+flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } } })
+expect("scatter: startled, cohesion negated", -1, 0, steer("scatter", flockmate, { startle = 1 }))
+check("scatter: 3 s to go", flockmate._set.scatter == 3)
+-- 2 s left: still scattering, 1.9 s left after this step (dt 0.1).
+flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } }, fields = { scatter = 2 } })
+expect("scatter: still scattering", -1, 0, steer("scatter", flockmate))
+check("scatter: counts down", close(flockmate._set.scatter, 1.9))
+-- a predator within the alarm radius startles; multiplier -2.
+flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } }, nearest = { wolf = { 5, 5 } } })
+expect("scatter: startled by a predator", -2, 0, steer("scatter", flockmate, { from = "wolf", alarm = 10, multiplier = -2 }))
+
+-- bunch_up: comfort 8, tight 3, far 60, near 15, ratio 0.5, max_accel 20.
+-- No predator: C = 8, D = 4; a flock-mate at 6: w = (64 - 36) / (64 - 16) = 7/12: (-11.667, 0).
+expect("bunch_up: no predator, full comfort radius", -20 * 7 / 12, 0, steer("bunch_up", agent({ nb = { { 6, 0 } } })))
+-- predator at (36, 0), 30 from the centre of the flock-mates (6, 0): f = (30 - 15) / 45 = 1/3,
+-- C = 3 + 5 / 3 = 4.667 < 6: the flock-mate is no longer too close.
+expect("bunch_up: predator nearing, radius shrinks", 0, 0,
+  steer("bunch_up", agent({ nb = { { 6, 0 } }, nearest = { predator = { 36, 0 } } })))
+-- predator within near of the centre (2, 0): C = 3, D = 1.5; flock-mate at 2:
+-- w = (9 - 4) / (9 - 2.25) = 0.7407: (-14.815, 0).
+expect("bunch_up: tightest with the predator near", -20 * 5 / 6.75, 0,
+  steer("bunch_up", agent({ nb = { { 2, 0 } }, nearest = { predator = { 12, 0 } } })))
+check("bunch_up: tight above comfort rejected", rejects("bunch_up", { tight = 9 }) == "tight")
+
+-- predator: max_speed 10 (/ 2 = 5), max_accel 20, dt 0.1.
+-- Prey at (2, 0), beyond catch 1.5: v_p = (10, 0), 10 / 5 = 2, capped: (20, 0).
+local hunter = agent({ nearest = { prey = { 2, 0, 0, 0, 42 } } })
+expect("predator: seeks the nearest prey", 20, 0, steer("predator", hunter))
+check("predator: no catch yet", hunter._removed == 0)
+-- prey at (1, 0): caught (removed through the command queue), rest 4 s, brake: -(3, 0) / 0.1.
+hunter = agent({ vx = 3, nearest = { prey = { 1, 0, 0, 0, 42 } } })
+expect("predator: catches, then brakes", -30, 0, steer("predator", hunter))
+check("predator: removes the prey it caught", hunter._removed == 42)
+check("predator: starts resting", hunter._set.resting == 4)
+-- resting 2 s: ignores the prey, brakes, 1.9 s left.
+hunter = agent({ vx = 3, nearest = { prey = { 1, 0, 0, 0, 42 } }, fields = { resting = 2 } })
+expect("predator: resting", -30, 0, steer("predator", hunter))
+check("predator: rest counts down, no catch", close(hunter._set.resting, 1.9) and hunter._removed == 0)
+expect("predator: no prey in view", 0, 0, steer("predator", agent({ nearest = { prey = { 20, 0 } } })))
+
+-- ---- Gamlen: lamps and paths ------------------------------------------------------------------------
+
+-- swarm_point: lamp at (50, 0): Parker's cohesion toward it, 50 / 100 / 0.1 = 5.
+world.goals.lamp = { 50, 0 }
+expect("swarm_point: pulled toward the lamp", 5, 0, steer("swarm_point", agent({})))
+-- lamp at (3, 0), inside repel 6: pull 0.3 plus a push 20 sqrt(3 / 6) = 14.142 away: (-13.842, 0).
+world.goals.lamp = { 3, 0 }
+expect("swarm_point: repelled close to the lamp", 0.3 - 20 * math.sqrt(0.5), 0, steer("swarm_point", agent({})))
+expect("swarm_point: no lamp", 0, 0, steer("swarm_point", agent({}), { goal = "nowhere" }))
+
+-- follow_path: path object at (5, 0), lead 1 s: wanted velocity (5, 0); with a flock-mate in view,
+-- bias 0.02: 0.02 / 0.1 * 5 = 1.
+world.goals.path = { 5, 0 }
+expect("follow_path: small path bias", 1, 0, steer("follow_path", agent({ nb = { { 3, 3 } } })))
+-- alone (n = 0): the re-find bias 0.2: 10.
+expect("follow_path: alone, heads for the path object", 10, 0, steer("follow_path", agent({})))
+-- far away (100, 0): wanted velocity capped at max_speed 10: 0.2 / 0.1 * 10 = 20.
+world.goals.path = { 100, 0 }
+expect("follow_path: wanted speed capped", 20, 0, steer("follow_path", agent({})))
+
+-- ---- Parker: perching -------------------------------------------------------------------------------
+
+-- perched, 3 s left: brakes, -(3, 0) / 0.1; 2.9 s left.
+local bird = agent({ vx = 3, fields = { perch = 3, alt = 0 } })
+expect("perch: sits still", -30, 0, steer("perch", bird))
+check("perch: perch time counts down", close(bird._set.perch, 2.9))
+-- 0.05 s left: takes off, full acceleration along the heading, back up to the ceiling 30.
+bird = agent({ vx = 0.1, fields = { perch = 0.05, alt = 0 } })
+expect("perch: takes off", 20, 0, steer("perch", bird))
+check("perch: climbs to the ceiling", bird._set.perch == 0 and bird._set.alt == 30)
+-- flying at 10 up at speed 5, random 0.5: sinks 2 * 2 * 0.5 * 0.1 = 0.2 to 9.8; holds cruise 7:
+-- 2 * (7 - 5) = 4 along the heading.
+bird = agent({ vx = 5, fields = { perch = 0, alt = 10 } })
+expect("perch: flying, holds the cruising speed", 4, 0, steer("perch", bird))
+check("perch: glides down", close(bird._set.alt, 9.8))
+-- at 0.1 up: 0.1 - 0.2 <= ground 0: lands, perch 2 + (6 - 2) * 0.5 = 4 s; brakes.
+bird = agent({ vx = 5, fields = { perch = 0, alt = 0.1 } })
+expect("perch: lands", -50, 0, steer("perch", bird))
+check("perch: lands for a random time", bird._set.alt == 0 and bird._set.perch == 4)
+check("perch: ceiling below ground rejected", rejects("perch", { ground = 5, ceiling = 5 }) == "ceiling")
+
+-- ---- wander, two flocks, the gate --------------------------------------------------------------------
+
+-- wander: random 0.5 is no jitter; angle 0: wanted velocity cruise 7 along the heading.
+expect("wander: on course at cruising speed", 0, 0, steer("wander", agent({ vx = 7 })))
+-- at 5: (7 - 5) / 5 = 0.4, times strength 0.5 * max_accel 20: (4, 0).
+expect("wander: toward cruising speed", 4, 0, steer("wander", agent({ vx = 5 })))
+-- wander angle 1 rad, beyond limit 45 degrees: held at 45; from rest 7 (cos, sin) 45 / 5 = (0.99, 0.99),
+-- length 1.4, capped: (0.7071, 0.7071) * 10.
+local wanderer = agent({ hx = 1, hy = 0, fields = { wander = 1 } })
+expect("wander: angle held within the limit", 10 / math.sqrt(2), 10 / math.sqrt(2), steer("wander", wanderer))
+check("wander: angle remembered", close(wanderer._set.wander, math.rad(45)))
+
+-- avoid_flock: comfort 6, range 16, max_accel 20.
+-- heading +y, other member at (10, 0) beside it: straight push, f = sqrt((16 - 10) / 10): (-15.49, 0).
+expect("avoid_flock: pushed straight away", -20 * math.sqrt(0.6), 0,
+  steer("avoid_flock", agent({ vy = 5, nearest = { aqua = { 10, 0 } } }), { other = "aqua" }))
+-- inside the comfort radius, behind: full push (20, 0).
+expect("avoid_flock: full push inside comfort", 20, 0,
+  steer("avoid_flock", agent({ vx = 5, nearest = { aqua = { -4, 0 } } }), { other = "aqua" }))
+-- ahead and to the right at (8, 6), 10 away: push along -(u + 0.5 r) = -((0.8, 0.6) + (0, 0.5)),
+-- unit -(0.5872, 0.8074), times sqrt(0.6) * 20.
+local side = math.sqrt(0.8 ^ 2 + 1.1 ^ 2)
+expect("avoid_flock: sidesteps one ahead", -0.8 / side * 20 * math.sqrt(0.6), -1.1 / side * 20 * math.sqrt(0.6),
+  steer("avoid_flock", agent({ vx = 5, nearest = { aqua = { 8, 6 } } }), { other = "aqua" }))
+expect("avoid_flock: nobody in range", 0, 0,
+  steer("avoid_flock", agent({ vx = 5, nearest = { aqua = { 20, 0 } } }), { other = "aqua" }))
+
+-- gate_pass: gate at (50, 0): tend to it, 50 / 100 / 0.1 = 5.
+world.goals.gate, world.goals.pasture = { 50, 0 }, { 40, 30 }
+local sheep = agent({})
+expect("gate_pass: tends to the gate", 5, 0, steer("gate_pass", sheep))
+check("gate_pass: not through yet", sheep._set.passed == nil)
+-- gate 2 away (within reach 3): reached; tends to the pasture (40, 30) instead: (4, 3).
+world.goals.gate = { 2, 0 }
+sheep = agent({})
+expect("gate_pass: reaches the gate, moves on", 4, 3, steer("gate_pass", sheep))
+check("gate_pass: remembers it", sheep._set.passed == 1)
+world.goals.gate = { 50, 0 }
+expect("gate_pass: through, to the pasture", 4, 3, steer("gate_pass", agent({ fields = { passed = 1 } })))
+
 -- ---- every rule returns two finite numbers, even in awkward cases -----------------------------------
 
 world.gx, world.gy = 0, 0
@@ -541,6 +819,21 @@ local busy = {
   avoid_repulsive = { agent({ vx = 5, obstacle = { 6, -1, 0, 6, 0 } }) },
   avoid_feeler = { agent({ vx = 5, feeler = { 3, -1, 0, 5, 1 } }) },
   avoid_silhouette = { agent({ vx = 6, silhouette = { 6, 8, 3.5 }, obstacle = { 3.5, -1, 0, 3.5, 0 } }, S12), nil, S12 },
+  leader = { agent({ vx = 5, nb = { { 5, 6 }, { -5, 0 }, { 5, 1 } } }) },
+  chase = { agent({ vx = 5, nearest = { player = { 10, 1 } }, fields = { leader = 1 } }), { leaders_only = true } },
+  intercept = { agent({ vx = 10, nearest = { player = { 30, -40, 0, 10 } } }) },
+  player_control = { agent({ vx = 3 }) },
+  flee = { agent({ nearest = { predator = { 3, 4 } } }), { max = 0.2 } },
+  evade = { agent({ nearest = { predator = { 10, 0, 0, 5 } } }) },
+  scatter = { agent({ nb = { { 8, -3 }, { 12, 3 } }, nearest = { wolf = { 5, 5 } } }), { from = "wolf" } },
+  bunch_up = { agent({ nb = { { 2, 0 }, { 0, 3 } }, nearest = { predator = { 30, 0 } } }) },
+  predator = { agent({ nearest = { prey = { 2, 0, 0, 0, 42 } } }) },
+  swarm_point = { agent({ x = 48 }) },
+  follow_path = { agent({ nb = { { 3, 3 } } }) },
+  perch = { agent({ vx = 5, fields = { perch = 0, alt = 10 } }) },
+  wander = { agent({ vx = 5 }) },
+  avoid_flock = { agent({ vx = 5, nearest = { aqua = { 8, 6 } } }), { other = "aqua" } },
+  gate_pass = { agent({}) },
 }
 local function allocated(f, a, p, s)
   f(a, p, s) -- warm up: the first call may grow the Lua stack

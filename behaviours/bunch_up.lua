@@ -1,0 +1,70 @@
+-- behaviours/bunch_up.lua — keep flock-mates out of a comfort radius that shrinks as a predator nears, so the herd bunches up (Gamlen, Investigating Flocking Using Behavioural Modelling, section 3.8).
+-- Gamlen links the collision radius to the distance D between the flock and a predator: beyond
+-- `far` the predator is ignored (radius = comfort); nearer, the radius falls linearly to `tight`,
+-- reached at `near`; nearer still it stops falling, so the animals never run into each other:
+--   C = tight + (comfort - tight) * clamp((D - near) / (far - near), 0, 1).
+-- D is measured from the centre of the flock-mates in view (the agent's own position when it sees
+-- none), not from the agent: neighbours then shrink their radii alike, and the herd bunches where
+-- it stands instead of drifting away from the side nearer the predator.
+-- The push itself is Gompert's comfort/danger separation with danger radius = ratio * C:
+-- each flock-mate at d < C pushes away with w = (C^2 - d^2) / (C^2 - (ratio C)^2), capped at 1;
+-- the sum is capped at length 1 and scaled by max_accel.
+local sqrt = math.sqrt
+
+return {
+  params = {
+    from = "predator", -- the species that frightens
+    comfort = 8,       -- comfort radius with no predator near, world units
+    tight = 3,         -- comfort radius once the predator is within `near`
+    far = 60,          -- predator distance where bunching starts
+    near = 15,         -- predator distance where it is tightest
+    ratio = 0.5,       -- danger radius as a fraction of the comfort radius
+  },
+
+  validate = function(p)
+    if not (p.tight > 0 and p.tight <= p.comfort) then
+      return "tight", "must be in (0, comfort]"
+    end
+    if not (p.near >= 0 and p.near < p.far) then
+      return "near", "must be in [0, far)"
+    end
+    if not (p.ratio > 0 and p.ratio < 1) then
+      return "ratio", "must be in (0, 1) (Gompert: danger inside comfort)"
+    end
+  end,
+
+  steer = function(a, p, s)
+    local c = p.comfort
+    -- the predator is looked for a vision radius beyond `far`, so one that is within `far` of the
+    -- centre but farther from the agent is still found
+    local ox, oy = a:nearest(p.from, p.far + s.radius)
+    if ox ~= nil then
+      ox, oy = ox - (a.cx - a.x), oy - (a.cy - a.y)
+      local f = (sqrt(ox * ox + oy * oy) - p.near) / (p.far - p.near)
+      if f < 0 then
+        f = 0
+      elseif f > 1 then
+        f = 1
+      end
+      c = p.tight + (p.comfort - p.tight) * f
+    end
+    local c2 = c * c
+    local span = c2 * (1 - p.ratio * p.ratio)
+    local fx, fy = 0, 0
+    for k = 1, a.n do
+      local dx, dy, d = a:neighbour(k)
+      if d > 0 and d < c then
+        local w = (c2 - d * d) / span
+        if w > 1 then
+          w = 1
+        end
+        fx, fy = fx - dx / d * w, fy - dy / d * w
+      end
+    end
+    local len = sqrt(fx * fx + fy * fy)
+    if len > 1 then
+      fx, fy = fx / len, fy / len
+    end
+    return fx * s.max_accel, fy * s.max_accel
+  end,
+}

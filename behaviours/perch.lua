@@ -1,0 +1,70 @@
+-- behaviours/perch.lua — glide down, land on the ground for a random time, then take off and rejoin the flock (Parker, "Boids pseudocode", perching).
+-- The map is flat and top-down, so each bird keeps its altitude in the per-agent field `alt`.
+-- Flying, it glides down at `sink` world units/s on average (each step a random rate in
+-- [0, 2 sink]) and the rule holds it at cruising speed: a = gain * (cruise - speed) * heading.
+-- When alt reaches the scenario's ground level `ground`, it perches: it stays there for a random
+-- time in [perch_min, perch_max] seconds (field `perch`, seconds left), braking to a standstill,
+-- a = -v / dt (give the species min_speed = 0). Parker skips the other rules of a perched bird
+-- outright; here they still run, so with a weighted sum the bird keeps the speed they add in one
+-- step, dt times their pushes: near 0 (under 1 unit/s in scripts/perching_birds.lua).
+-- When the time is up it takes off to `ceiling` at full acceleration along its heading; the
+-- flocking rules bring it back to the flock. Birds start at random heights in (ground, ceiling].
+local max = math.max
+
+return {
+  params = {
+    ground = 0,     -- the ground level, world units
+    ceiling = 30,   -- the height a bird takes off to
+    sink = 2,       -- mean glide rate, world units per second
+    perch_min = 2,  -- shortest perch, seconds
+    perch_max = 6,  -- longest perch, seconds
+    cruise = 0,     -- flying speed held (0 = the species' cruise_speed)
+    gain = 2,       -- 1/s: how fast the flying speed is restored
+  },
+
+  fields = { alt = -1e9, perch = 0 }, -- alt below any ground: not yet placed
+
+  validate = function(p)
+    if not (p.ceiling > p.ground) then
+      return "ceiling", "must be above ground"
+    end
+    if not (p.sink > 0) then
+      return "sink", "must be positive"
+    end
+    if not (p.perch_min >= 0 and p.perch_max >= p.perch_min) then
+      return "perch_max", "must be >= perch_min >= 0"
+    end
+    if not (p.cruise >= 0 and p.gain >= 0) then
+      return "cruise", "cruise and gain must be >= 0"
+    end
+  end,
+
+  steer = function(a, p, s)
+    local dt = s.dt
+    local left = a:get("perch")
+    if left > 0 then -- perched
+      left = left - dt
+      if left > 0 then
+        a:set("perch", left)
+        return -a.vx / dt, -a.vy / dt
+      end
+      a:set("perch", 0)
+      a:set("alt", p.ceiling)
+      return a.hx * s.max_accel, a.hy * s.max_accel
+    end
+    local alt = a:get("alt")
+    if alt < p.ground - 1e6 then
+      alt = p.ground + (p.ceiling - p.ground) * (1 - a:random(3))
+    end
+    alt = alt - 2 * p.sink * a:random(1) * dt
+    if alt <= p.ground then
+      a:set("alt", p.ground)
+      a:set("perch", max(dt, p.perch_min + (p.perch_max - p.perch_min) * a:random(2)))
+      return -a.vx / dt, -a.vy / dt
+    end
+    a:set("alt", alt)
+    local cruise = p.cruise > 0 and p.cruise or s.cruise_speed
+    local k = p.gain * (cruise - a.speed)
+    return k * a.hx, k * a.hy
+  end,
+}

@@ -1,0 +1,35 @@
+-- tests/data/leader_line.lua — six units in a line, all heading +x at the same speed, with only the
+-- leader rule (Bourg ch. 4): the front one (largest x) sees no unit of its type ahead and leads.
+-- At step 5 the scenario removes the front unit; from then on the next one leads.
+return {
+  name = "Units in a line",
+  world = { width = 200, height = 100, dt = 0.05, bounds = "clamp" },
+  species = {
+    {
+      name = "unit", count = 0,
+      agents = { { 40, 50, 5, 0 }, { 44, 50.5, 5, 0 }, { 48, 49.5, 5, 0 }, { 52, 50, 5, 0 }, { 56, 50.4, 5, 0 },
+                 { 60, 50, 5, 0 } },
+      body_length = 2, max_speed = 5, min_speed = 5,
+      vision = { radius = 20, fov = 270 },
+      rules = { { "leader", params = { front = 1, range = 10 } } },
+    },
+    -- another type ahead of the line: not of the units' type, so it does not stop them leading
+    {
+      name = "other", count = 0, agents = { { 66, 50, 5, 0 } },
+      body_length = 2, max_speed = 5, min_speed = 5, vision = { radius = 20 },
+      rules = {},
+    },
+  },
+  on_step = function(step)
+    if step == 5 then
+      local front, best = nil, -math.huge
+      for k = 1, fb.count() do
+        local id, sp, x = fb.agent(k)
+        if sp == "unit" and x > best then
+          front, best = id, x
+        end
+      end
+      fb.remove(front)
+    end
+  end,
+}

@@ -1,0 +1,77 @@
+// demo_util.h — helpers for the tests of the shipped demos (include after <cmocka.h>): load a
+// scenario, read a metric column, measure what the CSV would.
+#ifndef FB_DEMO_UTIL_H
+#define FB_DEMO_UTIL_H
+
+#include <string.h>
+
+#include "sim.h"
+
+static fbSim sim;
+
+static inline void load(const char *path)
+{
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.headless = true;
+  char err[2048];
+  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+}
+
+static inline void step(void)
+{
+  if (!fbSim_Step(&sim)) {
+    fail_msg("%s: %s", sim.path, sim.error);
+  }
+}
+
+// The scenario's metric column `name`, now.
+static inline double metric(const char *name)
+{
+  double values[FB_MAX_METRICS];
+  if (!fbSim_Metrics(&sim, values)) {
+    fail_msg("%s", sim.error);
+  }
+  for (int m = 0; m < sim.metric_count; ++m) {
+    if (strcmp(sim.metric_names[m], name) == 0) {
+      return values[m];
+    }
+  }
+  fail_msg("%s has no metric '%s'", sim.path, name);
+  return NAN;
+}
+
+// A per-agent field of agent i.
+static inline double field(int i, const char *name)
+{
+  int f = fbWorld_FindField(&sim.world, name);
+  if (f < 0) {
+    fail_msg("no field '%s'", name);
+  }
+  return sim.world.agents.field[f][i];
+}
+
+static inline int species(const char *name)
+{
+  int s = fbWorld_FindSpecies(&sim.world, name);
+  if (s < 0) {
+    fail_msg("no species '%s'", name);
+  }
+  return s;
+}
+
+// |mean unit heading| over the agents: 1 = all aligned, near 0 = every which way (the CSV's).
+static inline double polarisation(void)
+{
+  const fbAgents *a = &sim.world.agents;
+  double hx = 0, hy = 0;
+  for (int i = 0; i < a->count; ++i) {
+    hx += a->hx[i];
+    hy += a->hy[i];
+  }
+  return a->count > 0 ? sqrt(hx * hx + hy * hy) / a->count : 0;
+}
+
+#endif

@@ -1,0 +1,95 @@
+// test_predators.c — herds and predators: bunching up and fleeing (Gamlen 3.8, evade), catches
+// counted once each (the predator rule and the command queue).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "demo_util.h"
+
+// A predator walks straight at a resting herd. While it comes, the herd's comfort radius shrinks
+// and the mean nearest-neighbour distance falls; once it is within the alarm distance the herd
+// runs, and the mean distance to the predator grows, though the predator keeps coming.
+static void test_herd_bunches_as_a_predator_nears_then_flees(void **state)
+{
+  (void)state;
+  load("tests/data/predator_approach.lua");
+  double settled_nn = 0, alarm_nn = 0, alarm_distance = 0, farthest_after = 0;
+  long alarm = -1;
+  for (int k = 1; k <= 1600; ++k) {
+    step();
+    if (k == 100) {
+      settled_nn = metric("herd_nn");  // the predator still beyond `far`
+      assert_true(metric("herd_to_predator") > 100);
+    }
+    if (k > 100 && alarm < 0 && metric("fleeing") > 0) {
+      alarm = k;
+      alarm_nn = metric("herd_nn");
+      alarm_distance = metric("herd_to_predator");
+    }
+    if (alarm > 0 && k <= alarm + 400) {
+      farthest_after = fmax(farthest_after, metric("herd_to_predator"));
+    }
+  }
+  print_message("mean nearest neighbour %.2f with the predator far, %.2f when the first animal runs (step %ld); "
+                "mean distance to the predator %.1f then, up to %.1f within 20 s\n",
+                settled_nn, alarm_nn, alarm, alarm_distance, farthest_after);
+  assert_true(alarm > 0);
+  assert_true(alarm_nn < 0.7 * settled_nn);
+  assert_true(farthest_after > alarm_distance + 20);
+  fbSim_Free(&sim);
+}
+
+// Predators hunt the herd over hills; the scenario replaces each catch with a newborn. Every
+// step: the herd is its 80 animals plus the newborns minus the catches, so each removal was
+// counted exactly once, and nothing else removed anybody.
+static void test_each_catch_counted_once(void **state)
+{
+  (void)state;
+  load("scripts/predator_prey.lua");
+  int herd = species("herd");
+  double last = 0;
+  for (int k = 1; k <= 3000; ++k) {
+    step();
+    int n = 0;
+    for (int i = 0; i < sim.world.agents.count; ++i) {
+      n += sim.world.agents.species[i] == herd;
+    }
+    double catches = metric("catches"), born = metric("born");
+    assert_true(catches == (double)sim.catches);
+    assert_true(catches >= last);
+    assert_int_equal(n, 80 + (int)born - (int)catches);
+    assert_int_equal(sim.world.removed_total, sim.catches);
+    last = catches;
+  }
+  print_message("%.0f catches in 3000 steps, each counted once\n", last);
+  assert_true(last >= 5);
+  fbSim_Free(&sim);
+}
+
+// Two predators reach the same prey in the same step: both ask to remove it, one catch counts.
+static void test_two_predators_one_prey_one_catch(void **state)
+{
+  (void)state;
+  load("tests/data/double_catch.lua");
+  assert_int_equal(sim.world.agents.count, 4);
+  step();
+  assert_int_equal(sim.catches, 1);
+  assert_int_equal(sim.world.agents.count, 3);
+  for (int k = 0; k < 20; ++k) {
+    step();
+  }
+  assert_int_equal(sim.catches, 1);
+  assert_int_equal(sim.world.agents.count, 3);
+  fbSim_Free(&sim);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_herd_bunches_as_a_predator_nears_then_flees),
+      cmocka_unit_test(test_each_catch_counted_once),
+      cmocka_unit_test(test_two_predators_one_prey_one_catch),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
