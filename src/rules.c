@@ -785,12 +785,18 @@ static void record_failure(fbRuleRunner *r, int agent, const char *message)
  * When a rule fails, the error unwinds to here: the failing rule is marked skipped, the agent's
  * queued commands and step-t+1 fields are rolled back, and the loop resumes at that same agent.
  */
-void fbRules_Run(fbRuleRunner *r, int begin, int end)
+void fbRules_Run(fbRuleRunner *r, int begin, int end) { fbRules_RunSkipping(r, begin, end, NULL); }
+
+void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)[FB_MAX_RULES])
 {
   lua_State *L = r->host.L;
   fbWorld *w = r->ctx.world;
   RangeJob job = {.r = r, .next = begin, .end = end, .command_mark = r->ctx.commands->count};
-  memset(r->skip, 0, sizeof r->skip);
+  if (skip != NULL) {
+    memcpy(r->skip, skip, sizeof r->skip);
+  } else {
+    memset(r->skip, 0, sizeof r->skip);
+  }
   r->failure_count = 0;
   fbLuaHost_Enter(&r->host);
   while (job.next < job.end) {

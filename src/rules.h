@@ -81,4 +81,7 @@ int fbRules_ListParams(fbRuleRunner *r, int species, int rule, char names[][FB_N
 // r->failures and skipped for the rest of the range; the agent it failed on is run again without it.
 void fbRules_Run(fbRuleRunner *r, int begin, int end);
 
+// As fbRules_Run, with the rules marked in skip[species][rule] skipped from the start.
+void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)[FB_MAX_RULES]);
+
 #endif

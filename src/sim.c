@@ -315,13 +315,20 @@ typedef struct PhaseJob {
   void (*work)(fbSim *sim, int thread, int begin, int end);
 } PhaseJob;
 
+// Contiguous ranges: worker t owns agents [t*n/T, (t+1)*n/T).
+static void range_of(const fbSim *sim, int t, int *begin, int *end)
+{
+  int64_t n = sim->world.agents.count;
+  *begin = (int)(n * t / sim->threads);
+  *end = (int)(n * (t + 1) / sim->threads);
+}
+
 static void *phase_main(void *arg)
 {
   PhaseJob *job = arg;
-  int n = job->sim->world.agents.count, t = job->thread, T = job->sim->threads;
-  // Contiguous ranges: worker t owns agents [t*n/T, (t+1)*n/T).
-  int begin = (int)((int64_t)n * t / T), end = (int)((int64_t)n * (t + 1) / T);
-  job->work(job->sim, t, begin, end);
+  int begin, end;
+  range_of(job->sim, job->thread, &begin, &end);
+  job->work(job->sim, job->thread, begin, end);
   return NULL;
 }
 
@@ -352,6 +359,50 @@ static void perceive_and_steer(fbSim *sim, int t, int begin, int end)
   sim->queues[t].count = 0;
   fbPerceive(&sim->perception, begin, end, &sim->agg, &sim->lists[t]);
   fbRules_Run(&sim->runners[t], begin, end);
+}
+
+/*
+ * On one thread, a rule that fails at agent m is skipped for every agent after m in that step.
+ * On several, a later worker may already have run it for its agents. So after a step with a
+ * failure, each later worker runs its range again with that rule skipped from the start (in
+ * worker order, so a failure found during a replay reaches the workers after it): the step then
+ * ends exactly as on one thread. Only steps where a rule failed pay for this.
+ */
+static void replay_after_failures(fbSim *sim)
+{
+  static bool skip[FB_MAX_SPECIES][FB_MAX_RULES];
+  int first[FB_MAX_SPECIES][FB_MAX_RULES];
+  for (int s = 0; s < FB_MAX_SPECIES; ++s) {
+    for (int k = 0; k < FB_MAX_RULES; ++k) {
+      first[s][k] = INT32_MAX;
+    }
+  }
+  fbAgents *a = &sim->world.agents;
+  for (int t = 0; t < sim->threads; ++t) {
+    int begin, end;
+    range_of(sim, t, &begin, &end);
+    bool replay = false;
+    for (int s = 0; s < FB_MAX_SPECIES; ++s) {
+      for (int k = 0; k < FB_MAX_RULES; ++k) {
+        skip[s][k] = first[s][k] < begin;
+        replay = replay || skip[s][k];
+      }
+    }
+    if (replay) {
+      sim->queues[t].count = 0;
+      for (int f = 0; f < sim->world.field_count; ++f) {
+        memcpy(a->field_next[f] + begin, a->field[f] + begin, sizeof(double) * (size_t)(end - begin));
+      }
+      fbRules_RunSkipping(&sim->runners[t], begin, end, (const bool(*)[FB_MAX_RULES])skip);
+    }
+    const fbRuleRunner *r = &sim->runners[t];
+    for (int q = 0; q < r->failure_count; ++q) {
+      const fbRuleFailure *f = &r->failures[q];
+      if (f->rule >= 0 && f->agent < first[f->species][f->rule]) {
+        first[f->species][f->rule] = f->agent;
+      }
+    }
+  }
 }
 
 static void integrate_range(fbSim *sim, int t, int begin, int end)
@@ -509,6 +560,13 @@ bool fbSim_Step(fbSim *sim)
   prepare_perception(sim);
   double t1 = now_ms();
   run_parallel(sim, perceive_and_steer);
+  bool failed = false;
+  for (int t = 0; t < sim->threads; ++t) {
+    failed = failed || sim->runners[t].failure_count > 0;
+  }
+  if (failed && sim->threads > 1) {
+    replay_after_failures(sim);
+  }
   switch_off_failed_rules(sim);
   settle_trials(sim);
   double t2 = now_ms();

@@ -148,6 +148,18 @@ static void test_same_seed_same_run_on_any_thread_count(void **state)
   assert_true(one != run_hash(path, 8, 1, 200));
 }
 
+// A rule failing mid-step is skipped after the failing agent on any thread count, so even that step
+// ends as it does on one thread.
+static void test_failing_rule_same_on_any_thread_count(void **state)
+{
+  (void)state;
+  const char *path = faulty_scenario("fails_at_one_agent", "{}");
+  uint64_t one = run_hash(path, 5, 1, 40);
+  assert_true(one == run_hash(path, 5, 2, 40));
+  assert_true(one == run_hash(path, 5, 3, 40));
+  unlink(path);
+}
+
 // A steady classic flock allocates no Lua memory: the view is refilled, never rebuilt, and rules
 // get their neighbours through C.
 static void test_zero_lua_allocations_per_steady_step(void **state)
@@ -212,6 +224,7 @@ int main(void)
       cmocka_unit_test(test_memory_bomb_is_contained),
       cmocka_unit_test(test_sandbox_refuses_escapes),
       cmocka_unit_test(test_same_seed_same_run_on_any_thread_count),
+      cmocka_unit_test(test_failing_rule_same_on_any_thread_count),
       cmocka_unit_test(test_zero_lua_allocations_per_steady_step),
       cmocka_unit_test(test_shipped_scenarios_run_clean),
   };
