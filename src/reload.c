@@ -246,39 +246,44 @@ bool fbHotReload_Apply(fbSim *sim, const char *path)
 
 // ---- watching -----------------------------------------------------------------------------------
 
-// The folders a sim's files live in: the scenario's, the rule folders it names, each rule's.
-static int sim_folders(const fbSim *sim, char (*out)[512], int max)
+// Watches the folder a file lives in.
+static void watch_folder_of(fbWatch *w, const char *path)
 {
-  int n = 0;
-  const char *paths[1 + FB_MAX_SPECIES * FB_MAX_RULES];
-  int count = 0;
-  paths[count++] = sim->path;
+  char dir[512];
+  const char *slash = strrchr(path, '/');
+  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+  fbWatch_AddDir(w, dir);
+}
+
+// Watches the folders a sim's files live in: the scenario's, the rule folders it names, each
+// rule's. Called again after a scenario reload, which may name new ones (folders already watched
+// are skipped, and reopening the watch would be slow: closing an inotify descriptor waits for
+// the kernel's grace period).
+static void watch_sim_folders(fbWatch *w, const fbSim *sim)
+{
+  watch_folder_of(w, sim->path);
+  for (int d = 0; d < sim->world.rule_dir_count; ++d) {
+    fbWatch_AddDir(w, sim->world.rule_dirs[d]);
+  }
   for (int s = 0; s < sim->world.species_count; ++s) {
     for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
-      paths[count++] = sim->world.species[s].rules[k].path;
+      watch_folder_of(w, sim->world.species[s].rules[k].path);
     }
   }
-  for (int d = 0; d < sim->world.rule_dir_count && n < max; ++d) {
-    snprintf(out[n++], 512, "%s", sim->world.rule_dirs[d]);
-  }
-  for (int p = 0; p < count && n < max; ++p) {
-    const char *slash = strrchr(paths[p], '/');
-    snprintf(out[n++], 512, "%.*s", slash ? (int)(slash - paths[p]) : 1, slash ? paths[p] : ".");
-  }
-  return n;
 }
 
 bool fbHotReload_Open(fbHotReload *h, const fbSim *sim, bool polling, char *err, size_t errlen)
 {
   memset(h, 0, sizeof *h);
   h->polling = polling;
-  static char folders[1 + FB_MAX_RULE_DIRS + FB_MAX_SPECIES * FB_MAX_RULES][512];
-  const char *dirs[sizeof folders / sizeof folders[0]];
-  int n = sim_folders(sim, folders, (int)(sizeof folders / sizeof folders[0]));
-  for (int k = 0; k < n; ++k) {
-    dirs[k] = folders[k];
+  fbWatch_Open(&h->watch, polling);
+  watch_sim_folders(&h->watch, sim);
+  if (h->watch.dir_count == 0) {
+    snprintf(err, errlen, "--watch: none of the scenario's folders exists");
+    fbWatch_Close(&h->watch);
+    return false;
   }
-  return fbWatch_Open(&h->watch, dirs, n, polling, err, errlen);
+  return true;
 }
 
 void fbHotReload_Close(fbHotReload *h) { fbWatch_Close(&h->watch); }
@@ -299,12 +304,8 @@ int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms)
       h->last_ms = now_ms;
     }
   }
-  if (scenario) {  // the scenario may name other rule folders now (closing an inotify descriptor is slow: add)
-    static char folders[1 + FB_MAX_RULE_DIRS + FB_MAX_SPECIES * FB_MAX_RULES][512];
-    int count = sim_folders(sim, folders, (int)(sizeof folders / sizeof folders[0]));
-    for (int d = 0; d < count; ++d) {
-      fbWatch_AddDir(&h->watch, folders[d]);
-    }
+  if (scenario) {
+    watch_sim_folders(&h->watch, sim);
   }
   return applied;
 }

@@ -370,7 +370,7 @@ static void perceive_and_steer(fbSim *sim, int t, int begin, int end)
  */
 static void replay_after_failures(fbSim *sim)
 {
-  static bool skip[FB_MAX_SPECIES][FB_MAX_RULES];
+  bool skip[FB_MAX_SPECIES][FB_MAX_RULES];
   int first[FB_MAX_SPECIES][FB_MAX_RULES];
   for (int s = 0; s < FB_MAX_SPECIES; ++s) {
     for (int k = 0; k < FB_MAX_RULES; ++k) {

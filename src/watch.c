@@ -124,20 +124,11 @@ bool fbWatch_AddDir(fbWatch *w, const char *dir)
   return true;
 }
 
-bool fbWatch_Open(fbWatch *w, const char *const *dirs, int count, bool polling, char *err, size_t errlen)
+void fbWatch_Open(fbWatch *w, bool polling)
 {
   memset(w, 0, sizeof *w);
   w->debounce_ms = 150;
   w->fd = polling ? -1 : inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-  for (int k = 0; k < count; ++k) {
-    fbWatch_AddDir(w, dirs[k]);
-  }
-  if (w->dir_count == 0) {
-    snprintf(err, errlen, "--watch: none of the folders to watch exists");
-    fbWatch_Close(w);
-    return false;
-  }
-  return true;
 }
 
 void fbWatch_Close(fbWatch *w)

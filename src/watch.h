@@ -32,12 +32,12 @@ typedef struct fbWatch {
   int debounce_ms;
 } fbWatch;
 
-// Watches the .lua files of the given folders (duplicates are ignored). Uses inotify unless
-// `polling` is set or inotify is unavailable. Returns false with a message if no folder exists.
-bool fbWatch_Open(fbWatch *w, const char *const *dirs, int count, bool polling, char *err, size_t errlen);
+// Starts an empty watch: inotify unless `polling` is set or inotify is unavailable.
+void fbWatch_Open(fbWatch *w, bool polling);
 void fbWatch_Close(fbWatch *w);
 
-// Adds a folder to an open watch (nothing if it is watched already or does not exist).
+// Watches the .lua files of a folder; false if it does not exist (a folder already watched is
+// not added twice).
 bool fbWatch_AddDir(fbWatch *w, const char *dir);
 
 // Non-blocking. Writes up to max paths (folder/name.lua) whose changes have settled for the
