@@ -1,6 +1,9 @@
 // bench_flock.c — the cost of scripting: the classic flock with Lua rules vs the same rules in C, one run.
 //   bench_flock            10 000 and 100 000 agents, ~20 neighbours each: ns per agent-step and the ratio
 //   bench_flock --check    a small run proving both paths compute the same flock (a ctest)
+//   bench_flock --scale    1 000 to 1 000 000 agents at the same density: ns per agent-step, native and Lua
+//   bench_flock --run N native|lua STEPS   just N agents for STEPS steps, for
+//       valgrind --tool=callgrind --toggle-collect=fbSim_Step (instructions per agent-step)
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include <time.h>
@@ -129,10 +132,78 @@ static int check(void)
   return same ? 0 : 1;
 }
 
+/*
+ * Cost per agent-step against size at a fixed density (~20 neighbours): the grid makes a step O(N),
+ * so the cost per agent should stay flat. Native and Lua alternate bursts; medians are reported.
+ */
+static void scale_size(int agents, int bursts, int steps)
+{
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/flockbox_bench_%d.lua", (int)getpid());
+  write_scenario(path, agents, 20);
+  static fbSim sims[2];
+  load(&sims[0], path, 1, true);
+  load(&sims[1], path, 1, false);
+  unlink(path);
+  double samples[2][64];
+  for (int s = 0; s < 2; ++s) {
+    time_steps(&sims[s], 1);
+  }
+  for (int b = 0; b < bursts; ++b) {
+    for (int s = 0; s < 2; ++s) {
+      samples[s][b] = time_steps(&sims[s], steps) / steps / agents * 1e9;
+    }
+  }
+  double median[2];
+  for (int s = 0; s < 2; ++s) {
+    qsort(samples[s], (size_t)bursts, sizeof(double), compare_doubles);
+    median[s] = samples[s][bursts / 2];
+  }
+  printf("| %9d | %5.1f | %8.0f | %8.0f |\n", agents, mean_neighbours(&sims[1]), median[0], median[1]);
+  fflush(stdout);
+  for (int s = 0; s < 2; ++s) {
+    fbSim_Free(&sims[s]);
+  }
+}
+
+static int scale(void)
+{
+  printf("classic flock, ~20 neighbours, fixed density, one thread: ns per agent-step (medians)\n\n");
+  printf("| agents    | nbrs  | C rules  | Lua rules|\n");
+  printf("|-----------|-------|----------|----------|\n");
+  scale_size(1000, 9, 40);
+  scale_size(10000, 9, 8);
+  scale_size(100000, 5, 2);
+  scale_size(1000000, 3, 1);
+  return 0;
+}
+
+// One path, one size, no timing: what callgrind counts with --toggle-collect=fbSim_Step.
+static int run_only(int agents, bool native, int steps)
+{
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/flockbox_bench_run_%d.lua", (int)getpid());
+  write_scenario(path, agents, 20);
+  static fbSim sim;
+  load(&sim, path, 1, native);
+  unlink(path);
+  time_steps(&sim, steps);
+  printf("%d agents, %s rules, %d steps, %.1f neighbours, hash %016llx\n", agents, native ? "C" : "Lua", steps,
+         mean_neighbours(&sim), (unsigned long long)fbSim_Hash(&sim));
+  fbSim_Free(&sim);
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "--check") == 0) {
     return check();
+  }
+  if (argc > 1 && strcmp(argv[1], "--scale") == 0) {
+    return scale();
+  }
+  if (argc == 5 && strcmp(argv[1], "--run") == 0) {
+    return run_only(atoi(argv[2]), strcmp(argv[3], "native") == 0, atoi(argv[4]));
   }
   printf("classic flock (separation, alignment, cohesion, soft bounds), ~20 neighbours, ns per agent-step\n\n");
   printf("| agents  | nbrs  | C rules  | Lua rules| Lua / C | Lua, 2 threads | same flock |\n");

@@ -2,7 +2,7 @@
 #ifndef FB_VIEWER_H
 #define FB_VIEWER_H
 
-#include "cli.h"
+#include "run.h"
 #include "hud.h"
 #include "input.h"
 #include "panel.h"

@@ -2,7 +2,6 @@
 #ifndef FB_INPUT_H
 #define FB_INPUT_H
 
-#define FB_RENDER_SDL
 #include "render.h"
 
 typedef enum fbActionKind {

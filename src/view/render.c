@@ -1,5 +1,4 @@
 // render.c — drawing the world top-down with SDL2: terrain, obstacles, goals, agents, selection; PNG output.
-#define FB_RENDER_SDL
 #include "render.h"
 
 #include <stb_image_write.h>

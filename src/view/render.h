@@ -2,17 +2,14 @@
 #ifndef FB_RENDER_H
 #define FB_RENDER_H
 
+#include <SDL.h>
+
 #include "sim.h"
 
 // Draws the sim's current state through the same code the window uses into an offscreen software
 // surface of width x height pixels fitting the whole world, and writes it as a PNG with
 // stb_image_write. On failure writes one line naming the path into err.
 bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height, char *err, size_t errlen);
-
-// What the window needs besides the PNG. Kept behind this guard so that engine files including
-// render.h do not pull in SDL.
-#ifdef FB_RENDER_SDL
-#include <SDL.h>
 
 // World to screen: screen = (world - centre) * scale + view / 2. Both have y down.
 typedef struct fbCamera {
@@ -84,6 +81,5 @@ int fbRender_Neighbours(const fbSim *sim, int agent, int *out, int max);
 
 // Reads the renderer's current target and writes it as a PNG.
 bool fbRender_WritePng(SDL_Renderer *sdl, const char *path, char *err, size_t errlen);
-#endif
 
 #endif

@@ -1,5 +1,5 @@
 // main.c — flockbox's entry point: parse the command line, then run headless or in a window.
-#include "cli.h"
+#include "headless.h"
 #include "viewer.h"
 
 int main(int argc, char **argv)
@@ -14,5 +14,5 @@ int main(int argc, char **argv)
     fprintf(stderr, "flockbox: %s\n", err);
     return 2;
   }
-  return cli.headless ? fbCli_RunHeadless(&cli) : fbViewer_Run(&cli);
+  return cli.headless ? fbHeadless_Run(&cli) : fbViewer_Run(&cli);
 }

@@ -1,5 +1,4 @@
 // hud.c — SDL2_ttf text with a per-line texture cache, the status panel, the inspector and key help.
-#define FB_RENDER_SDL
 #include "hud.h"
 
 #include <stdarg.h>

@@ -1,0 +1,29 @@
+// cli.h — the command line: options and help text, for a headless or windowed run.
+#ifndef FB_CLI_H
+#define FB_CLI_H
+
+#include "sim.h"
+
+typedef struct fbCli {
+  const char *scenario;
+  bool headless;
+  long steps;             // headless: steps to run; window: stop stepping after this many if steps_given
+  bool steps_given;       // --steps was on the command line
+  const char *csv;        // CSV telemetry file
+  long every;             // a CSV row every K steps
+  const char *png;        // picture of the final frame
+  const char *record;     // window: pipe frames to ffmpeg
+  bool watch;             // hot reload of rules and scenarios
+  long frames;            // window: quit after N frames (tests); 0 = run until closed
+  bool quiet;             // no summary line
+  long pace;              // headless: at most this many steps per second (0 = as fast as possible)
+  bool poll_files;        // --watch by polling mtimes instead of inotify
+  fbRunOptions run;
+} fbCli;
+
+// Returns 0 to run, 1 after printing help or the version (exit 0), 2 on a bad argument (message in err).
+int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen);
+
+void fbCli_PrintHelp(FILE *out);
+
+#endif

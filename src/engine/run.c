@@ -1,0 +1,57 @@
+// run.c — a scenario being run: the sim, its CSV and its hot reload, stepped the same way headless and in the window.
+#define _POSIX_C_SOURCE 200809L
+#include "run.h"
+
+#include <time.h>
+
+double fbRun_Seconds(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char *err, size_t errlen)
+{
+  run->cli = cli;
+  run->steps = 0;
+  if (!fbSim_Load(&run->sim, cli->scenario, options, err, errlen)) {
+    return 2;
+  }
+  if (!fbTelemetry_Open(&run->telemetry, cli->csv, &run->sim, err, errlen)) {
+    fbSim_Free(&run->sim);
+    return 1;
+  }
+  run->telemetry.flush = cli->watch || cli->pace > 0;
+  run->watching = cli->watch && fbHotReload_Open(&run->reload, &run->sim, cli->poll_files, err, errlen);
+  if (cli->watch && !run->watching) {
+    fprintf(stderr, "flockbox: %s\n", err);
+  }
+  return 0;
+}
+
+bool fbRun_Row(fbRun *run) { return fbTelemetry_Row(&run->telemetry, &run->sim); }
+
+int fbRun_Poll(fbRun *run)
+{
+  return run->watching ? fbHotReload_Poll(&run->reload, &run->sim, fbRun_Seconds() * 1e3) : 0;
+}
+
+bool fbRun_Step(fbRun *run)
+{
+  bool ok = fbSim_Step(&run->sim);
+  run->steps++;
+  if (ok && run->steps % run->cli->every == 0) {
+    ok = fbRun_Row(run);
+  }
+  return ok;
+}
+
+bool fbRun_End(fbRun *run)
+{
+  if (run->watching) {
+    fbHotReload_Close(&run->reload);
+    run->watching = false;
+  }
+  return fbTelemetry_Close(&run->telemetry);
+}
