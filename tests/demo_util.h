@@ -34,8 +34,8 @@ static inline double metric(const char *name)
   if (!fbSim_Metrics(&sim, values)) {
     fail_msg("%s", sim.error);
   }
-  for (int m = 0; m < sim.metric_count; ++m) {
-    if (strcmp(sim.metric_names[m], name) == 0) {
+  for (int m = 0; m < sim.hooks.metric_count; ++m) {
+    if (strcmp(sim.hooks.metric_names[m], name) == 0) {
       return values[m];
     }
   }

@@ -69,8 +69,8 @@ static void expect_contained(const char *rule, const char *params, const char *m
   }
   const fbRuleSlot *slot = &sim.world.species[0].rules[1];
   assert_true(slot->disabled);
-  if (strstr(slot->error, message) == NULL) {
-    fail_msg("expected '%s' in: %s", message, slot->error);
+  if (strstr(fbSim_RuleError(&sim, 0, 1), message) == NULL) {
+    fail_msg("expected '%s' in: %s", message, fbSim_RuleError(&sim, 0, 1));
   }
   assert_false(sim.world.species[0].rules[0].disabled);
   assert_false(sim.world.species[0].rules[2].disabled);
@@ -169,13 +169,13 @@ static void test_zero_lua_allocations_per_steady_step(void **state)
   for (int k = 0; k < 50; ++k) {
     fbSim_Step(&sim);
   }
-  uint64_t rules_before = sim.runners[0].host.allocations;
-  uint64_t scenario_before = sim.scenario.allocations;
+  uint64_t rules_before = fbRuleSet_Allocations(&sim.rules);
+  uint64_t scenario_before = sim.hooks.host.allocations;
   for (int k = 0; k < 1000; ++k) {
     assert_true(fbSim_Step(&sim));
   }
-  assert_int_equal(sim.runners[0].host.allocations - rules_before, 0);
-  assert_int_equal(sim.scenario.allocations - scenario_before, 0);
+  assert_int_equal(fbRuleSet_Allocations(&sim.rules) - rules_before, 0);
+  assert_int_equal(sim.hooks.host.allocations - scenario_before, 0);
   fbSim_Free(&sim);
 }
 
@@ -203,7 +203,7 @@ static void test_shipped_scenarios_run_clean(void **state)
     for (int s = 0; s < sim.world.species_count; ++s) {
       for (int k = 0; k < sim.world.species[s].rule_count; ++k) {
         if (sim.world.species[s].rules[k].disabled) {
-          fail_msg("%s: %s", path, sim.world.species[s].rules[k].error);
+          fail_msg("%s: %s", path, fbSim_RuleError(&sim, s, k));
         }
       }
     }

@@ -67,8 +67,8 @@ static double closest_approach(double avoid)
   int green = species("green");
   for (int s = 0; s < sim.world.species_count; ++s) {
     for (int k = 0; k < sim.world.species[s].rule_count; ++k) {
-      if (strcmp(sim.world.species[s].rules[k].name, "avoid_flock") == 0) {
-        sim.world.species[s].rules[k].weight = avoid;
+      if (strcmp(fbSim_RuleName(&sim, s, k), "avoid_flock") == 0) {
+        fbSim_SetWeight(&sim, s, k, avoid);
       }
     }
   }
@@ -240,13 +240,13 @@ static void test_demo_rules_allocate_nothing(void **state)
     for (int k = 0; k < 50; ++k) {
       step();
     }
-    uint64_t before = sim.runners[0].host.allocations;
+    uint64_t before = fbRuleSet_Allocations(&sim.rules);
     for (int k = 0; k < 200; ++k) {
       step();
     }
-    if (sim.runners[0].host.allocations != before) {
+    if (fbRuleSet_Allocations(&sim.rules) != before) {
       fail_msg("%s: the rules allocated %llu times in 200 steps", path,
-               (unsigned long long)(sim.runners[0].host.allocations - before));
+               (unsigned long long)(fbRuleSet_Allocations(&sim.rules) - before));
     }
     fbSim_Free(&sim);
   }

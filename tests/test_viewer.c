@@ -271,7 +271,7 @@ static void test_panel_sliders_change_weights_and_params(void **state)
   for (int t = 0; t < sim->threads; ++t) {  // every worker's Lua state got the new value
     char names[4][FB_NAME_LEN];
     double values[4];
-    assert_int_equal(fbRules_ListParams(&sim->runners[t], 0, 2, names, values, 4), 1);
+    assert_int_equal(fbRuleSet_ListParams(&sim->rules, t, 0, 2, names, values, 4), 1);
     assert_string_equal(names[0], "divisor");
     assert_float_equal(values[0], 50, 0.5);
   }

@@ -372,6 +372,103 @@ bool fbLua_CopyValue(lua_State *from, int idx, lua_State *to, const char *what, 
   return true;
 }
 
+// ---- values as Lua text ---------------------------------------------------------------------------
+
+static bool is_identifier(const char *s)
+{
+  if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) {
+    return false;
+  }
+  for (; *s; ++s) {
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static void print_string(FILE *out, const char *s)
+{
+  fputc('"', out);
+  for (; *s; ++s) {
+    if (*s == '"' || *s == '\\') {
+      fputc('\\', out);
+    }
+    if (*s == '\n') {
+      fputs("\\n", out);
+    } else {
+      fputc(*s, out);
+    }
+  }
+  fputc('"', out);
+}
+
+static int compare_keys(const void *a, const void *b) { return strcmp(a, b); }
+
+static void print_value(lua_State *L, int idx, FILE *out, int depth);
+
+// A table's entries: its list part first, then the named ones sorted (table order is not stable).
+static void print_table(lua_State *L, int idx, FILE *out, int depth)
+{
+  idx = lua_absindex(L, idx);
+  fputs("{ ", out);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+  for (lua_Integer k = 1; k <= n; ++k) {
+    lua_rawgeti(L, idx, k);
+    print_value(L, -1, out, depth + 1);
+    lua_pop(L, 1);
+    fputs(", ", out);
+  }
+  char keys[64][FB_NAME_LEN];
+  int count = 0;
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    if (lua_type(L, -2) == LUA_TSTRING && count < 64 && lua_rawlen(L, -2) < FB_NAME_LEN) {
+      snprintf(keys[count++], FB_NAME_LEN, "%s", lua_tostring(L, -2));
+    }
+    lua_pop(L, 1);
+  }
+  qsort(keys, (size_t)count, FB_NAME_LEN, compare_keys);
+  for (int k = 0; k < count; ++k) {
+    if (is_identifier(keys[k])) {
+      fprintf(out, "%s = ", keys[k]);
+    } else {
+      fputc('[', out);
+      print_string(out, keys[k]);
+      fputs("] = ", out);
+    }
+    lua_getfield(L, idx, keys[k]);
+    print_value(L, -1, out, depth + 1);
+    lua_pop(L, 1);
+    fputs(k + 1 < count ? ", " : " ", out);
+  }
+  fputc('}', out);
+}
+
+static void print_value(lua_State *L, int idx, FILE *out, int depth)
+{
+  switch (lua_type(L, idx)) {
+  case LUA_TNUMBER:
+    if (lua_isinteger(L, idx)) {
+      fprintf(out, "%lld", (long long)lua_tointeger(L, idx));
+    } else {
+      fprintf(out, "%.9g", lua_tonumber(L, idx));
+    }
+    break;
+  case LUA_TBOOLEAN: fputs(lua_toboolean(L, idx) ? "true" : "false", out); break;
+  case LUA_TSTRING: print_string(out, lua_tostring(L, idx)); break;
+  case LUA_TTABLE:
+    if (depth < 8) {
+      print_table(L, idx, out, depth);
+      break;
+    }
+    /* fall through */
+  default: fputs("nil", out); break;
+  }
+}
+
+void fbLua_Write(lua_State *L, int idx, FILE *out) { print_value(L, idx, out, 0); }
+
 void fbLua_FunctionWhere(lua_State *L, int idx, char *out, size_t len)
 {
   lua_Debug ar;

@@ -60,6 +60,10 @@ static inline void fbLuaHost_Progress(fbLuaHost *h)
 // tables of those (depth <= 16). Functions, userdata and cycles are refused with a message naming `what`.
 bool fbLua_CopyValue(lua_State *from, int idx, lua_State *to, const char *what, char *err, size_t errlen);
 
+// Writes the value at idx as Lua source: numbers, booleans, strings and tables of those (named keys
+// sorted, so the text is the same on every run); anything else as nil.
+void fbLua_Write(lua_State *L, int idx, FILE *out);
+
 // The file:line where the function at idx was defined ("?" when not a Lua function).
 void fbLua_FunctionWhere(lua_State *L, int idx, char *out, size_t len);
 

@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "reload.h"
 
-#include <lauxlib.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,178 +28,7 @@ static bool same_file(const char *a, const char *b)
   return realpath(a, ra) != NULL && realpath(b, rb) != NULL && strcmp(ra, rb) == 0;
 }
 
-// Pushes the scenario's params table for rule k of species s (or nothing: returns 0).
-static int push_overrides(fbSim *sim, int s, int k)
-{
-  lua_State *L = sim->scenario.L;
-  int top = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, sim->scenario_ref);
-  lua_getfield(L, -1, "species");
-  lua_rawgeti(L, -1, s + 1);
-  lua_getfield(L, -1, "rules");
-  lua_rawgeti(L, -1, k + 1);  // read_rules made every entry a table
-  if (lua_getfield(L, -1, "params") != LUA_TTABLE) {
-    lua_settop(L, top);
-    return 0;
-  }
-  lua_replace(L, top + 1);
-  lua_settop(L, top + 1);
-  return top + 1;
-}
-
-static bool reload_rule(fbSim *sim, int s, int k)
-{
-  fbSpecies *sp = &sim->world.species[s];
-  fbRuleSlot *slot = &sp->rules[k];
-  if (access(slot->path, R_OK) != 0) {
-    char path[sizeof slot->path];
-    memcpy(path, slot->path, sizeof path);
-    snprintf(slot->error, sizeof slot->error, "%.500s: the file is gone; its last version keeps running", path);
-    fprintf(stderr, "flockbox: %s\n", slot->error);
-    return false;
-  }
-  int overrides = push_overrides(sim, s, k);
-  char what[768], err[2048];
-  snprintf(what, sizeof what, "%s: species '%s' rule '%s'", sim->path, sp->name, slot->name);
-  int loaded = 0;
-  bool ok = true;
-  for (; ok && loaded < sim->threads; ++loaded) {
-    ok = fbRules_Reload(&sim->runners[loaded], &sim->world, s, k, sim->scenario.L, overrides, what, err, sizeof err);
-  }
-  if (overrides) {
-    lua_pop(sim->scenario.L, 1);
-  }
-  if (!ok) {
-    for (int t = 0; t < loaded - 1; ++t) {
-      fbRules_Fallback(&sim->runners[t], s, k);  // the states that took it give it back
-    }
-    snprintf(slot->error, sizeof slot->error, "%.2000s", err);
-    fprintf(stderr, "flockbox: reload failed, the last good version keeps running: %s\n", err);
-    return false;
-  }
-  slot->disabled = false;
-  slot->on_trial = true;
-  slot->error[0] = '\0';
-  fprintf(stderr, "flockbox: reloaded %s (species '%s' rule '%s') at step %llu\n", slot->path, sp->name, slot->name,
-          (unsigned long long)sim->world.step);
-  return true;
-}
-
 // ---- scenario reload ----------------------------------------------------------------------------
-
-// Rebuilds the agents' field arrays in the order of `fresh` fields, carrying values over by name.
-static void adopt_fields(fbWorld *old, const fbWorld *fresh)
-{
-  fbAgents *a = &old->agents;
-  double *cur[FB_MAX_FIELDS], *next[FB_MAX_FIELDS];
-  bool taken[FB_MAX_FIELDS] = {false};
-  int capacity = a->capacity > 0 ? a->capacity : 1;
-  for (int f = 0; f < fresh->field_count; ++f) {
-    int g = fbWorld_FindField(old, fresh->field_names[f]);
-    if (g >= 0) {
-      cur[f] = a->field[g];
-      next[f] = a->field_next[g];
-      taken[g] = true;
-      continue;
-    }
-    cur[f] = malloc(sizeof(double) * (size_t)capacity);
-    next[f] = malloc(sizeof(double) * (size_t)capacity);
-    FB_ASSERT(cur[f] != NULL && next[f] != NULL);
-    for (int i = 0; i < a->count; ++i) {
-      cur[f][i] = next[f][i] = fresh->field_defaults[f];
-    }
-  }
-  for (int g = 0; g < old->field_count; ++g) {
-    if (!taken[g]) {
-      free(a->field[g]);
-      free(a->field_next[g]);
-    }
-  }
-  for (int f = 0; f < fresh->field_count; ++f) {
-    a->field[f] = cur[f];
-    a->field_next[f] = next[f];
-    snprintf(old->field_names[f], FB_NAME_LEN, "%s", fresh->field_names[f]);
-    old->field_defaults[f] = fresh->field_defaults[f];
-  }
-  old->field_count = fresh->field_count;
-}
-
-// Agents follow their species by name; those whose species is gone are removed.
-static void remap_species(fbWorld *old, const fbWorld *fresh)
-{
-  int map[FB_MAX_SPECIES];
-  for (int s = 0; s < old->species_count; ++s) {
-    map[s] = fbWorld_FindSpecies(fresh, old->species[s].name);
-    if (map[s] < 0) {
-      fprintf(stderr, "flockbox: species '%s' is no longer in the scenario: its agents are removed\n",
-              old->species[s].name);
-    }
-  }
-  fbAgents *a = &old->agents;
-  for (int i = 0; i < a->count; ++i) {
-    int s = map[a->species[i]];
-    a->active[i] = s >= 0;
-    a->species[i] = (uint8_t)(s >= 0 ? s : 0);
-  }
-  fbWorld_Compact(old);
-}
-
-// Everything the scenario declares moves from fresh into old; old's agents stay.
-static void adopt_world(fbWorld *old, fbWorld *fresh)
-{
-  remap_species(old, fresh);
-  adopt_fields(old, fresh);
-  old->width = fresh->width;
-  old->height = fresh->height;
-  old->dt = fresh->dt;
-  old->bounds = fresh->bounds;
-  fbTerrain_Free(&old->terrain);
-  old->terrain = fresh->terrain;
-  fbTerrain_InitFlat(&fresh->terrain, fresh->width, fresh->height);
-  fbObstacles_Free(&old->obstacles);
-  old->obstacles = fresh->obstacles;
-  fbObstacles_Init(&fresh->obstacles);
-  memcpy(old->species, fresh->species, sizeof old->species);
-  old->species_count = fresh->species_count;
-  memcpy(old->goals, fresh->goals, sizeof old->goals);
-  old->goal_count = fresh->goal_count;
-  memcpy(old->rule_dirs, fresh->rule_dirs, sizeof old->rule_dirs);
-  old->rule_dir_count = fresh->rule_dir_count;
-}
-
-// The fresh Lua states (rules, scenario) replace the old ones, which are then closed.
-static void adopt_states(fbSim *sim, fbSim *fresh)
-{
-  fbRuleRunner *old_runners = sim->runners;
-  sim->runners = fresh->runners;
-  fresh->runners = old_runners;
-  for (int t = 0; t < sim->threads; ++t) {
-    fbRuleContext *c = &sim->runners[t].ctx;
-    c->world = &sim->world;
-    c->perception = &sim->perception;
-    c->agg = &sim->agg;
-    c->list = &sim->lists[t];
-    c->commands = &sim->queues[t];
-  }
-  fbLuaHost old_scenario;
-  fbLuaHost_Move(&old_scenario, &sim->scenario);
-  fbLuaHost_Move(&sim->scenario, &fresh->scenario);
-  fbLuaHost_Move(&fresh->scenario, &old_scenario);
-  sim->scenario.context = sim;
-  fresh->scenario.context = fresh;
-  sim->scenario_ref = fresh->scenario_ref;
-  sim->on_step_ref = fresh->on_step_ref;
-  sim->on_key_ref = fresh->on_key_ref;
-  if (sim->metric_count != fresh->metric_count) {
-    fprintf(stderr, "flockbox: the scenario's metrics changed: CSV columns no longer match the header\n");
-  }
-  memcpy(sim->metric_refs, fresh->metric_refs, sizeof sim->metric_refs);
-  memcpy(sim->metric_names, fresh->metric_names, sizeof sim->metric_names);
-  sim->metric_count = fresh->metric_count;
-  memcpy(sim->name, fresh->name, sizeof sim->name);
-  sim->error[0] = '\0';
-  sim->reload_error[0] = '\0';
-}
 
 static bool reload_scenario(fbSim *sim)
 {
@@ -213,10 +41,8 @@ static bool reload_scenario(fbSim *sim)
     fprintf(stderr, "flockbox: scenario reload failed, the last good version keeps running: %s\n", err);
     return false;
   }
-  adopt_world(&sim->world, &fresh.world);
-  adopt_states(sim, &fresh);
+  fbSim_Adopt(sim, &fresh);
   fbSim_Free(&fresh);
-  fbSim_Inspect(sim, sim->inspect_id);
   fprintf(stderr, "flockbox: reloaded scenario %s at step %llu (%d agents kept)\n", sim->path,
           (unsigned long long)sim->world.step, sim->world.agents.count);
   return true;
@@ -230,14 +56,17 @@ bool fbHotReload_Apply(fbSim *sim, const char *path)
   bool any = false, ok = true;
   for (int s = 0; s < sim->world.species_count; ++s) {
     for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
-      const char *slot_path = sim->world.species[s].rules[k].path;
+      const char *slot_path = sim->rules.info[s][k].path;
+      if (slot_path[0] == '\0') {
+        continue;  // a native rule has no file
+      }
       // A deleted file no longer resolves: compare names then, to warn that its last version stays.
       bool match = same_file(path, slot_path) ||
                    (access(path, F_OK) != 0 && strcmp(strrchr(path, '/') ? strrchr(path, '/') : path,
                                                       strrchr(slot_path, '/') ? strrchr(slot_path, '/') : slot_path) == 0);
       if (match) {
         any = true;
-        ok = reload_rule(sim, s, k) && ok;
+        ok = fbSim_ReloadRule(sim, s, k) && ok;
       }
     }
   }
@@ -262,12 +91,14 @@ static void watch_folder_of(fbWatch *w, const char *path)
 static void watch_sim_folders(fbWatch *w, const fbSim *sim)
 {
   watch_folder_of(w, sim->path);
-  for (int d = 0; d < sim->world.rule_dir_count; ++d) {
-    fbWatch_AddDir(w, sim->world.rule_dirs[d]);
+  for (int d = 0; d < sim->rules.dir_count; ++d) {
+    fbWatch_AddDir(w, sim->rules.dirs[d]);
   }
   for (int s = 0; s < sim->world.species_count; ++s) {
     for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
-      watch_folder_of(w, sim->world.species[s].rules[k].path);
+      if (sim->rules.info[s][k].path[0] != '\0') {
+        watch_folder_of(w, sim->rules.info[s][k].path);
+      }
     }
   }
 }

@@ -297,42 +297,36 @@ void fbRules_Close(fbRuleRunner *r) { fbLuaHost_Destroy(&r->host); }
 
 // ---- loading ------------------------------------------------------------------------------------
 
-// Copies scenario overrides into the defaults table at -1, refusing names the module does not know
-// and values whose type differs from the default's.
-static bool merge_overrides(lua_State *L, lua_State *scenario, int overrides, const char *what, char *err,
-                            size_t errlen)
+static const char *value_kind_name(fbValueKind kind)
 {
-  overrides = lua_absindex(scenario, overrides);
-  lua_pushnil(scenario);
-  while (lua_next(scenario, overrides) != 0) {
-    if (lua_type(scenario, -2) != LUA_TSTRING) {
-      lua_pop(scenario, 2);
-      snprintf(err, errlen, "%s: params: keys must be names", what);
-      return false;
-    }
-    const char *key = lua_tostring(scenario, -2);
-    int expected = lua_getfield(L, -1, key);
+  return kind == FB_VALUE_BOOL ? "boolean" : kind == FB_VALUE_STRING ? "string" : "number";
+}
+
+// Writes the scenario's parameter overrides into the defaults table at -1, refusing names the
+// module does not know and values whose type differs from the default's.
+static bool merge_overrides(lua_State *L, const fbRuleDef *def, const char *what, char *err, size_t errlen)
+{
+  for (int k = 0; k < def->param_count; ++k) {
+    const fbParamDef *p = &def->params[k];
+    int expected = lua_getfield(L, -1, p->name);
     lua_pop(L, 1);
-    int got = lua_type(scenario, -1);
     if (expected == LUA_TNIL) {
-      snprintf(err, errlen, "%s: params.%s: unknown parameter (see the rule's params table)", what, key);
-      lua_pop(scenario, 2);
+      snprintf(err, errlen, "%s: params.%s: unknown parameter (see the rule's params table)", what, p->name);
       return false;
     }
+    int got = p->kind == FB_VALUE_BOOL ? LUA_TBOOLEAN : p->kind == FB_VALUE_STRING ? LUA_TSTRING : LUA_TNUMBER;
     if (expected != got) {
-      snprintf(err, errlen, "%s: params.%s: expected a %s, got a %s", what, key, lua_typename(L, expected),
-               lua_typename(scenario, got));
-      lua_pop(scenario, 2);
+      snprintf(err, errlen, "%s: params.%s: expected a %s, got a %s", what, p->name, lua_typename(L, expected),
+               value_kind_name(p->kind));
       return false;
     }
-    char field[256];
-    snprintf(field, sizeof field, "%s: params.%s", what, key);
-    if (!fbLua_CopyValue(scenario, -1, L, field, err, errlen)) {
-      lua_pop(scenario, 2);
-      return false;
+    switch (p->kind) {
+    case FB_VALUE_INTEGER: lua_pushinteger(L, (lua_Integer)p->number); break;
+    case FB_VALUE_NUMBER: lua_pushnumber(L, p->number); break;
+    case FB_VALUE_BOOL: lua_pushboolean(L, p->number != 0); break;
+    case FB_VALUE_STRING: lua_pushstring(L, p->text); break;
     }
-    lua_setfield(L, -2, key);
-    lua_pop(scenario, 1);
+    lua_setfield(L, -2, p->name);
   }
   return true;
 }
@@ -415,12 +409,11 @@ static void replace_ref(lua_State *L, int *ref)
  * Nothing is committed until the module has loaded, its params merged and validated: a reload that
  * fails at any point leaves the last good version running.
  */
-static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
+static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
                       const char *what, bool keep_previous, char *err, size_t errlen)
 {
   lua_State *L = r->host.L;
   int top = lua_gettop(L);
-  const char *path = w->species[species].rules[rule].path;
   r->ctx.world = w;
   r->ctx.rule = rule;
   if (!fbLuaHost_RunFile(&r->host, path, err, errlen)) {
@@ -436,8 +429,7 @@ static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_St
     int steer = lua_gettop(L);
     push_defaults(L, module);
     int params = lua_gettop(L);
-    ok = (overrides == 0 || merge_overrides(L, scenario, overrides, what, err, errlen)) &&
-         validate_params(r, species, module, params, what, err, errlen);
+    ok = merge_overrides(L, def, what, err, errlen) && validate_params(r, species, module, params, what, err, errlen);
     lua_pushvalue(L, module);
     ok = ok && declare_fields(L, w, what, err, errlen);
     if (ok && keep_previous) {
@@ -459,16 +451,16 @@ static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_St
   return ok;
 }
 
-bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
+bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
                   const char *what, char *err, size_t errlen)
 {
-  return load_rule(r, w, species, rule, scenario, overrides, what, false, err, errlen);
+  return load_rule(r, w, species, rule, path, def, what, false, err, errlen);
 }
 
-bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
+bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
                     const char *what, char *err, size_t errlen)
 {
-  return load_rule(r, w, species, rule, scenario, overrides, what, true, err, errlen);
+  return load_rule(r, w, species, rule, path, def, what, true, err, errlen);
 }
 
 bool fbRules_Fallback(fbRuleRunner *r, int species, int rule)
@@ -544,7 +536,7 @@ bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, 
 
 static int compare_names(const void *a, const void *b) { return strcmp(a, b); }
 
-int fbRules_ListParams(fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max)
+int fbRules_ListParams(const fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max)
 {
   lua_State *L = r->host.L;
   lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
@@ -567,6 +559,14 @@ int fbRules_ListParams(fbRuleRunner *r, int species, int rule, char names[][FB_N
   }
   lua_pop(L, 1);
   return n;
+}
+
+void fbRules_WriteParams(const fbRuleRunner *r, int species, int rule, FILE *out)
+{
+  lua_State *L = r->host.L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
+  fbLua_Write(L, -1, out);
+  lua_pop(L, 1);
 }
 
 // ---- running ------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
-// rules.h — running the Lua rule modules of each species for a range of agents in one Lua state.
+// rules.h — one Lua state with every species' rule modules: the agent view, the functions rules call, the protected loop over a range.
 #ifndef FB_RULES_H
 #define FB_RULES_H
 
+#include "defs.h"
 #include "lua_host.h"
-#include "world.h"
 
 // What the C functions that rules call (a:neighbour, a:set, fb.terrain, ...) work on.
 typedef struct fbRuleContext {
@@ -50,15 +50,15 @@ typedef struct fbRuleRunner {
 bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms);
 void fbRules_Close(fbRuleRunner *r);
 
-// Loads behaviours module for rule `rule` of species `species`: its params are the module's defaults
-// overridden by the table at index `overrides` of `scenario` (0 for none); unknown names and wrong
-// types are refused. Declares the module's per-agent fields in the world. err gets one line naming
-// `what` (e.g. "scripts/flock.lua: species 'boid' rule 'cohesion'").
-bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
+// Loads the module at `path` for rule `rule` of species `species`: its params are the module's
+// defaults overridden by def's parameters; unknown names and wrong types are refused. Declares the
+// module's per-agent fields in the world. err gets one line naming `what` (e.g.
+// "scripts/flock.lua: species 'boid' rule 'cohesion'").
+bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
                   const char *what, char *err, size_t errlen);
 
 // As fbRules_Load, for a reload: the version it replaces is kept as the fallback.
-bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, lua_State *scenario, int overrides,
+bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
                     const char *what, char *err, size_t errlen);
 
 // Goes back to the version a reload replaced; false if there is none.
@@ -74,7 +74,10 @@ void fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species);
 bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value);
 
 // The numeric parameters of a loaded rule, sorted by name; returns how many (at most max).
-int fbRules_ListParams(fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max);
+int fbRules_ListParams(const fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max);
+
+// Writes a rule's parameter table as Lua text.
+void fbRules_WriteParams(const fbRuleRunner *r, int species, int rule, FILE *out);
 
 // Runs rules for agents [begin, end): writes ax, ay (the accumulator's result), fx, fy (forces) and
 // step-t+1 fields. A rule that errors, or returns anything but two finite numbers, is recorded in

@@ -1,20 +1,16 @@
-// scenario.h — reading a scenario script's table into the world: validation with messages that name the field.
+// scenario.h — reading the table a scenario script returns into an fbScenarioDef.
 #ifndef FB_SCENARIO_H
 #define FB_SCENARIO_H
 
-#include "sim.h"
+#include <lua.h>
 
-// Applies --set NAME=VALUE overrides to the scenario table at the top of L. Dotted names reach
-// world fields (world.width), species fields (boid.max_speed, boid.vision.radius) and rules
-// (boid.cohesion.weight, boid.cohesion.divisor for a parameter).
-bool fbScenario_ApplySets(lua_State *L, const char *file, const char *const *sets, int count, char *err,
-                          size_t errlen);
+#include "defs.h"
 
-// Reads the table at the top of the scenario state into sim->world (world, terrain, obstacles,
-// goals, species with their rules) and loads every rule into every runner. Spawns nothing.
-bool fbScenario_Read(fbSim *sim, char *err, size_t errlen);
-
-// Spawns the agents the scenario's species ask for (count + spawn area, and explicit agents lists).
-bool fbScenario_Spawn(fbSim *sim, char *err, size_t errlen);
+// Reads the scenario table at index root of L (the script's result) into d: world, terrain,
+// obstacles, goals, rule folders, species with their rules and parameters, agents placed by hand.
+// Hooks and metrics are the scenario host's (hooks.h). Every read runs in a protected call, so a
+// metamethod that fails is reported as the scenario's error. On failure writes one message naming
+// the file and the field ("scripts/x.lua: species[1].vision.fov: must be between 0 and 360").
+bool fbScenario_Read(lua_State *L, int root, const char *path, fbScenarioDef *d, char *err, size_t errlen);
 
 #endif

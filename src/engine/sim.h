@@ -1,19 +1,18 @@
-// sim.h — a running scenario: the world, its Lua states and worker threads, and the fixed step.
+// sim.h — a running scenario: the world, its rules in every thread's Lua state, the scenario's hooks, and the fixed step.
 #ifndef FB_SIM_H
 #define FB_SIM_H
 
-#include "lua_host.h"
-#include "rules.h"
-#include "world.h"
+#include "defs.h"
+#include "hooks.h"
+#include "ruleset.h"
 
 #define FB_MAX_THREADS 16
-#define FB_MAX_METRICS 16
 #define FB_MAX_SETS 64
 
 typedef struct fbRunOptions {
   uint64_t seed;
   int threads;                     // worker threads (each with its own Lua state); results do not depend on it
-  const char *sets[FB_MAX_SETS];   // --set NAME=VALUE overrides, applied to the scenario table
+  const char *sets[FB_MAX_SETS];   // --set NAME=VALUE overrides, applied to the scenario's description
   int set_count;
   size_t lua_memory;               // bytes per Lua state
   int lua_timeout_ms;              // a rule or hook making no progress this long is stopped
@@ -29,36 +28,36 @@ typedef struct fbStepCost {
 } fbStepCost;
 
 typedef struct fbSim {
-  fbWorld world;
-  fbRunOptions options;
-  char path[512];                  // the scenario file
-  char name[128];                  // its display name
+  fbWorld world;                   // what a step reads and writes: agents, species, terrain, obstacles
   fbGrid grid;
   fbAggregates agg;
   fbPerceptionInput perception;
   fbVision vision[FB_MAX_SPECIES];
   int threads;
-  fbRuleRunner *runners;           // one per thread
   fbNeighbourList lists[FB_MAX_THREADS];
   fbCommandQueue queues[FB_MAX_THREADS];
-  fbLuaHost scenario;              // the scenario script's own state: hooks and metrics run here
-  int scenario_ref;                // the table the script returned
-  int on_step_ref;
-  int on_key_ref;
+  fbRuleSet rules;                 // every rule in every thread's Lua state
+  fbHooks hooks;                   // the scenario's own state: on_step, on_key, metrics
+  fbRunOptions options;
   uint32_t inspect_id;
-  int metric_refs[FB_MAX_METRICS];
-  char metric_names[FB_MAX_METRICS][FB_NAME_LEN];
-  int metric_count;
-  fbCommandQueue scenario_queue;   // spawns and removals asked for by hooks
   uint64_t catches;                // removals asked for by agents (predators) that took effect
   fbStepCost cost;
-  char error[2048];                // the last scenario error (hooks), for the HUD
+  // Cold: where it came from and what went wrong, for messages and the HUD.
+  char path[512];                  // the scenario file ("" for a world built in C)
+  char name[128];                  // its display name
+  char error[2048];                // the last scenario error (hooks, metrics)
   char reload_error[2048];         // why the last scenario save could not be applied ("" once one is)
 } fbSim;
 
-// Loads and validates the scenario, builds the world and spawns its agents. On failure writes one
-// message naming the file and the field into err; the sim is then freed and must not be stepped.
+// Builds the world d describes, loads its rules into every thread's state and spawns its agents
+// (unless options->no_spawn). d's obstacles move into the world; d stays the caller's to delete.
+// On failure writes one message naming the file and the field; the sim is then freed.
+bool fbSim_Create(fbSim *sim, fbScenarioDef *d, const fbRunOptions *options, char *err, size_t errlen);
+
+// Runs the scenario script, reads its table into a description, applies the --set overrides and
+// creates the sim from it, hooks and metrics included. On failure as fbSim_Create.
 bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char *err, size_t errlen);
+
 void fbSim_Free(fbSim *sim);
 
 // One fixed step: grid, perception and rules (in parallel), integration, commands, then the
@@ -80,5 +79,30 @@ uint64_t fbSim_Hash(const fbSim *sim);
 
 // Evaluates the scenario's metrics into values[]; false (message in sim->error) if one failed.
 bool fbSim_Metrics(fbSim *sim, double *values);
+
+// ---- the rules, as the panel, hooks and hot reload reach them ----------------------------------
+
+// Rule index of species s by the name the scenario gave it (or its module's), -1 if none.
+int fbSim_FindRule(const fbSim *sim, int s, const char *name);
+const char *fbSim_RuleName(const fbSim *sim, int s, int k);
+const char *fbSim_RuleModule(const fbSim *sim, int s, int k);
+const char *fbSim_RuleError(const fbSim *sim, int s, int k);   // "" when it runs fine
+
+void fbSim_SetWeight(fbSim *sim, int s, int k, double weight);
+// One numeric parameter in every thread's state; false if the rule has none of that name.
+bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value);
+// The rule's numeric parameters, sorted by name; returns how many (at most max).
+int fbSim_ListParams(const fbSim *sim, int s, int k, char names[][FB_NAME_LEN], double *values, int max);
+// The rule's parameter table as Lua text.
+void fbSim_WriteParams(const fbSim *sim, int s, int k, FILE *out);
+
+// Loads rule k of species s again from its file (a save): the last good version stays until the
+// new one has run a step cleanly. False with the message in fbSim_RuleError if it did not load.
+bool fbSim_ReloadRule(fbSim *sim, int s, int k);
+
+// A scenario reload: everything fresh describes (world size, terrain, obstacles, goals, species,
+// rules, hooks, metrics) replaces sim's, while sim's agents stay with their ids, positions,
+// velocities, energy and fields. fresh is left to be freed.
+void fbSim_Adopt(fbSim *sim, fbSim *fresh);
 
 #endif

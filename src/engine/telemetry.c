@@ -57,8 +57,8 @@ bool fbTelemetry_Open(fbTelemetry *t, const char *path, const fbSim *sim, char *
     return false;
   }
   fprintf(t->csv, "step,time,agents,mean_speed,polarisation,mean_nn_distance,mean_energy");
-  for (int m = 0; m < sim->metric_count; ++m) {
-    fprintf(t->csv, ",%s", sim->metric_names[m]);
+  for (int m = 0; m < sim->hooks.metric_count; ++m) {
+    fprintf(t->csv, ",%s", sim->hooks.metric_names[m]);
   }
   fputc('\n', t->csv);
   return true;
@@ -76,7 +76,7 @@ bool fbTelemetry_Row(fbTelemetry *t, fbSim *sim)
   fbTelemetry_Measure(t, sim, &m);
   fprintf(t->csv, "%llu,%.6f,%d,%.9g,%.9g,%.9g,%.9g", (unsigned long long)sim->world.step,
           (double)sim->world.step * sim->world.dt, m.agents, m.mean_speed, m.polarisation, m.mean_nn, m.mean_energy);
-  for (int k = 0; k < sim->metric_count; ++k) {
+  for (int k = 0; k < sim->hooks.metric_count; ++k) {
     fprintf(t->csv, ",%.9g", t->metrics[k]);
   }
   fputc('\n', t->csv);

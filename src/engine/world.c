@@ -206,6 +206,86 @@ void fbWorld_SwapFields(fbWorld *w)
   }
 }
 
+// ---- a scenario reload ---------------------------------------------------------------------------
+
+// Rebuilds the agents' field arrays in the order of `fresh` fields, carrying values over by name.
+static void adopt_fields(fbWorld *old, const fbWorld *fresh)
+{
+  fbAgents *a = &old->agents;
+  double *cur[FB_MAX_FIELDS], *next[FB_MAX_FIELDS];
+  bool taken[FB_MAX_FIELDS] = {false};
+  int capacity = a->capacity > 0 ? a->capacity : 1;
+  for (int f = 0; f < fresh->field_count; ++f) {
+    int g = fbWorld_FindField(old, fresh->field_names[f]);
+    if (g >= 0) {
+      cur[f] = a->field[g];
+      next[f] = a->field_next[g];
+      taken[g] = true;
+      continue;
+    }
+    cur[f] = malloc(sizeof(double) * (size_t)capacity);
+    next[f] = malloc(sizeof(double) * (size_t)capacity);
+    FB_ASSERT(cur[f] != NULL && next[f] != NULL);
+    for (int i = 0; i < a->count; ++i) {
+      cur[f][i] = next[f][i] = fresh->field_defaults[f];
+    }
+  }
+  for (int g = 0; g < old->field_count; ++g) {
+    if (!taken[g]) {
+      free(a->field[g]);
+      free(a->field_next[g]);
+    }
+  }
+  for (int f = 0; f < fresh->field_count; ++f) {
+    a->field[f] = cur[f];
+    a->field_next[f] = next[f];
+    snprintf(old->field_names[f], FB_NAME_LEN, "%s", fresh->field_names[f]);
+    old->field_defaults[f] = fresh->field_defaults[f];
+  }
+  old->field_count = fresh->field_count;
+}
+
+// Agents follow their species by name; those whose species is gone are removed.
+static void remap_species(fbWorld *old, const fbWorld *fresh)
+{
+  int map[FB_MAX_SPECIES];
+  for (int s = 0; s < old->species_count; ++s) {
+    map[s] = fbWorld_FindSpecies(fresh, old->species[s].name);
+    if (map[s] < 0) {
+      fprintf(stderr, "flockbox: species '%s' is no longer in the scenario: its agents are removed\n",
+              old->species[s].name);
+    }
+  }
+  fbAgents *a = &old->agents;
+  for (int i = 0; i < a->count; ++i) {
+    int s = map[a->species[i]];
+    a->active[i] = s >= 0;
+    a->species[i] = (uint8_t)(s >= 0 ? s : 0);
+  }
+  fbWorld_Compact(old);
+}
+
+// Everything the scenario declares moves from fresh into old; old's agents stay.
+void fbWorld_Adopt(fbWorld *old, fbWorld *fresh)
+{
+  remap_species(old, fresh);
+  adopt_fields(old, fresh);
+  old->width = fresh->width;
+  old->height = fresh->height;
+  old->dt = fresh->dt;
+  old->bounds = fresh->bounds;
+  fbTerrain_Free(&old->terrain);
+  old->terrain = fresh->terrain;
+  fbTerrain_InitFlat(&fresh->terrain, fresh->width, fresh->height);
+  fbObstacles_Free(&old->obstacles);
+  old->obstacles = fresh->obstacles;
+  fbObstacles_Init(&fresh->obstacles);
+  memcpy(old->species, fresh->species, sizeof old->species);
+  old->species_count = fresh->species_count;
+  memcpy(old->goals, fresh->goals, sizeof old->goals);
+  old->goal_count = fresh->goal_count;
+}
+
 void fbCommands_Push(fbCommandQueue *q, fbCommand c)
 {
   if (q->count == q->capacity) {

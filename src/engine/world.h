@@ -14,18 +14,15 @@ struct fbRuleContext;
 // A rule written in C (the benchmark's native baseline): same inputs as a Lua rule, same output.
 typedef fbVec2 (*fbNativeRule)(const struct fbRuleContext *c, int agent);
 
-// One rule of a species, as the scenario lists it. The Lua function and parameter tables live in
-// each Lua state (lua_host); this is the C side every state shares.
+// One rule of a species as the step uses it. Its Lua function and parameters live in each Lua
+// state, its names, file and last error in the rule set (ruleset.h): only what every agent's step
+// reads sits here.
 typedef struct fbRuleSlot {
-  char name[FB_NAME_LEN];    // how the scenario and --set address it (the module name unless renamed)
-  char module[FB_NAME_LEN];  // behaviours/<module>.lua
-  char path[512];            // resolved file path, for messages and reloads
   double weight;             // multiplies the output (weighted) or scales it (prioritised, exclusive)
-  bool force;                // added after the accumulator as an external force (Gompert's terrain drag)
   fbNativeRule native;       // when set, called instead of the Lua module
+  bool force;                // added after the accumulator as an external force (Gompert's terrain drag)
   bool disabled;             // switched off after an error until the file changes
   bool on_trial;             // reloaded and not yet run cleanly: a failure goes back to the last good version
-  char error[2048];          // the last error, file:line and traceback, for the HUD
 } fbRuleSlot;
 
 typedef struct fbSpecies {
@@ -102,8 +99,6 @@ typedef struct fbWorld {
   int field_count;
   fbGoal goals[FB_MAX_GOALS];
   int goal_count;
-  char rule_dirs[FB_MAX_RULE_DIRS][512];  // folders the scenario names for its own rules, searched first
-  int rule_dir_count;
   fbAgents agents;
   fbVec2 input;              // the player's steering input: arrow keys in the window, fb.set_input() headless
   uint32_t next_id;
@@ -130,6 +125,11 @@ void fbWorld_Compact(fbWorld *w);
 
 // step t+1 fields become current; the next step starts from a copy of them.
 void fbWorld_SwapFields(fbWorld *w);
+
+// A scenario reload: everything fresh describes (size, dt, bounds, terrain, obstacles, goals,
+// species, fields) moves into old, whose agents stay. Agents follow their species by name (those of
+// a species that is gone are removed); fields carry over by name, new ones start at their defaults.
+void fbWorld_Adopt(fbWorld *old, fbWorld *fresh);
 
 void fbCommands_Push(fbCommandQueue *q, fbCommand c);
 void fbCommands_Free(fbCommandQueue *q);

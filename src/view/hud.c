@@ -201,13 +201,13 @@ static void metric_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
   if (sim->catches > 0) {
     linef(c, TEXT, "catches  %llu", (unsigned long long)sim->catches);
   }
-  if (st->metrics == NULL || sim->metric_count == 0) {
+  if (st->metrics == NULL || sim->hooks.metric_count == 0) {
     return;
   }
   char text[FB_HUD_TEXT] = "";
   size_t used = 0;
-  for (int m = 0; m < sim->metric_count && used < sizeof text; ++m) {
-    used += (size_t)snprintf(text + used, sizeof text - used, "%s%s %.4g", m ? "   " : "", sim->metric_names[m],
+  for (int m = 0; m < sim->hooks.metric_count && used < sizeof text; ++m) {
+    used += (size_t)snprintf(text + used, sizeof text - used, "%s%s %.4g", m ? "   " : "", sim->hooks.metric_names[m],
                              st->metrics[m]);
   }
   line(c, DIM, text);
@@ -218,12 +218,12 @@ static void error_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
   const fbWorld *w = &sim->world;
   for (int s = 0; s < w->species_count; ++s) {
     for (int k = 0; k < w->species[s].rule_count; ++k) {
-      const fbRuleSlot *r = &w->species[s].rules[k];
-      if (r->error[0] != '\0') {  // switched off, or a bad save while the last good version runs
+      const char *error = fbSim_RuleError(sim, s, k);
+      if (error[0] != '\0') {  // switched off, or a bad save while the last good version runs
         char who[160];
-        snprintf(who, sizeof who, "%s/%s %s: ", w->species[s].name, r->name,
-                 r->disabled ? "switched off" : "keeps its last good version");
-        error_line(c, who, r->error);
+        snprintf(who, sizeof who, "%s/%s %s: ", w->species[s].name, fbSim_RuleName(sim, s, k),
+                 w->species[s].rules[k].disabled ? "switched off" : "keeps its last good version");
+        error_line(c, who, error);
       }
     }
   }
@@ -284,13 +284,14 @@ static void rule_lines(Column *c, const fbSim *sim, int i)
     int box = c->hud->line_h / 2;
     SDL_RenderFillRect(c->hud->sdl, &(SDL_Rect){c->x, c->y + box / 2 + 1, box, box});
     char text[FB_HUD_TEXT];
+    const char *name = fbSim_RuleName(sim, sim->world.agents.species[i], k);
     if (s->rules[k].disabled) {
-      snprintf(text, sizeof text, "%s  (switched off)", s->rules[k].name);
+      snprintf(text, sizeof text, "%s  (switched off)", name);
     } else if (ran) {
-      snprintf(text, sizeof text, "%s  w %g%s  →  (%.3g, %.3g)  |%.3g|", s->rules[k].name, s->rules[k].weight,
+      snprintf(text, sizeof text, "%s  w %g%s  →  (%.3g, %.3g)  |%.3g|", name, s->rules[k].weight,
                s->rules[k].force ? " force" : "", v.x, v.y, fbV_Length(v));
     } else {
-      snprintf(text, sizeof text, "%s  w %g  —", s->rules[k].name, s->rules[k].weight);
+      snprintf(text, sizeof text, "%s  w %g  —", name, s->rules[k].weight);
     }
     int h;
     fbHud_Text(c->hud, c->x + box + 6, c->y, s->rules[k].disabled ? ERROR : TEXT, 0, text, NULL, &h);

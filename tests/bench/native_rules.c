@@ -64,7 +64,7 @@ bool fbNative_Install(fbSim *sim)
     for (int k = 0; k < sp->rule_count; ++k) {
       fbRuleSlot *slot = &sp->rules[k];
       for (size_t t = 0; t < sizeof twins / sizeof twins[0] && !slot->native; ++t) {
-        if (strcmp(slot->module, twins[t].module) == 0) {
+        if (strcmp(fbSim_RuleModule(sim, s, k), twins[t].module) == 0) {
           slot->native = twins[t].rule;
         }
       }

@@ -1,0 +1,125 @@
+// build.c — a world from its description: the checks every world gets, whether read from Lua or filled in by C.
+#include "build.h"
+
+#include <string.h>
+
+#include "paths.h"
+#include "schema.h"
+
+static const char *file_of(const fbScenarioDef *d) { return d->path[0] ? d->path : "(world built in C)"; }
+
+static bool check_def(const fbScenarioDef *d, const fbSchema *s, const void *def, const char *where, char *err,
+                      size_t errlen)
+{
+  const char *field;
+  char msg[256];
+  if (fbSchema_Check(s, def, &field, msg, sizeof msg)) {
+    return true;
+  }
+  snprintf(err, errlen, "%s: %s%s%s: %s", file_of(d), where, where[0] ? "." : "", field, msg);
+  return false;
+}
+
+static bool build_terrain(fbWorld *w, const fbScenarioDef *d, char *err, size_t errlen)
+{
+  const fbTerrainDef *t = &d->world.terrain;
+  fbTerrain_InitFlat(&w->terrain, w->width, w->height);
+  if (t->png[0] != '\0') {
+    char path[600], msg[700];
+    fbPath_Resolve(d->path, t->png, path, sizeof path);
+    if (!fbTerrain_LoadPng(&w->terrain, path, w->width, w->height, t->height, msg, sizeof msg)) {
+      snprintf(err, errlen, "%s: terrain.png: %s", file_of(d), msg);
+      return false;
+    }
+  } else if (t->generate >= 0) {
+    double feature = t->feature > 0 ? t->feature : fmin(w->width, w->height) / 4;
+    fbTerrain_Generate(&w->terrain, (uint64_t)t->generate, t->samples, w->width, w->height, t->height, feature);
+  }
+  return true;
+}
+
+// vision.sees names species; with none named, a species sees its own kind.
+static bool resolve_sees(fbWorld *w, const fbScenarioDef *d, int s, char *err, size_t errlen)
+{
+  const fbVisionDef *v = &d->species[s].vision;
+  uint32_t mask = v->sees_count == 0 ? 1u << s : 0;
+  for (int k = 0; k < v->sees_count; ++k) {
+    int other = fbWorld_FindSpecies(w, v->sees[k]);
+    if (other < 0) {
+      snprintf(err, errlen, "%s: species[%d].vision.sees[%d]: unknown species '%s'", file_of(d), s + 1, k + 1,
+               v->sees[k]);
+      return false;
+    }
+    mask |= 1u << other;
+  }
+  w->species[s].vision.sees = mask;
+  return true;
+}
+
+static bool build_species(fbWorld *w, const fbScenarioDef *d, int s, char *err, size_t errlen)
+{
+  const fbSpeciesDef *sd = &d->species[s];
+  char where[640];
+  snprintf(where, sizeof where, "species[%d]", s + 1);
+  if (!check_def(d, &fbSpeciesSchema, sd, where, err, errlen)) {
+    return false;
+  }
+  if (sd->name[0] == '\0' || fbWorld_FindSpecies(w, sd->name) >= 0) {
+    snprintf(err, errlen, "%s: %s.name: %s", file_of(d), where,
+             sd->name[0] ? "two species have this name" : "every species needs a name");
+    return false;
+  }
+  snprintf(where, sizeof where, "%s: species[%d]", file_of(d), s + 1);
+  fbSpecies *sp = &w->species[s];
+  if (!fbSpeciesDef_Build(sd, w->dt, sp, where, err, errlen)) {
+    return false;
+  }
+  sp->rule_count = sd->rule_count;
+  sp->all_native = true;
+  for (int k = 0; k < sd->rule_count; ++k) {
+    const fbRuleDef *r = &sd->rules[k];
+    char rule_where[64];
+    snprintf(rule_where, sizeof rule_where, "species[%d].rules[%d]", s + 1, k + 1);
+    if (!check_def(d, &fbRuleSchema, r, rule_where, err, errlen)) {
+      return false;
+    }
+    sp->rules[k] = (fbRuleSlot){.weight = r->weight, .native = r->native, .force = r->force};
+    sp->all_native = sp->all_native && r->native != NULL;
+  }
+  w->species_count = s + 1;
+  return true;
+}
+
+bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
+{
+  if (!check_def(d, &fbScenarioSchema, d, "", err, errlen)) {
+    return false;
+  }
+  if (d->species_count < 1) {
+    snprintf(err, errlen, "%s: species: a scenario needs at least one species", file_of(d));
+    return false;
+  }
+  w->width = d->world.width;
+  w->height = d->world.height;
+  w->dt = d->world.dt;
+  w->bounds = d->world.bounds;
+  if (!build_terrain(w, d, err, errlen)) {
+    return false;
+  }
+  fbObstacles_Free(&w->obstacles);
+  w->obstacles = d->obstacles;
+  fbObstacles_Init(&d->obstacles);
+  memcpy(w->goals, d->goals, sizeof w->goals);
+  w->goal_count = d->goal_count;
+  for (int s = 0; s < d->species_count; ++s) {
+    if (!build_species(w, d, s, err, errlen)) {
+      return false;
+    }
+  }
+  for (int s = 0; s < d->species_count; ++s) {
+    if (!resolve_sees(w, d, s, err, errlen)) {
+      return false;
+    }
+  }
+  return true;
+}

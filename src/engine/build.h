@@ -1,0 +1,13 @@
+// build.h — a world from its description: size, terrain, obstacles, goals and species, checked field by field, no Lua involved.
+#ifndef FB_BUILD_H
+#define FB_BUILD_H
+
+#include "defs.h"
+
+// Builds w (initialised, with no agents) from d: every number checked against the schema, the
+// landmarks of each species (defs.h), the species each one sees, the terrain loaded or generated.
+// The obstacles move from d into w. Rule slots get their weight, force and native function; their
+// Lua modules are the rule set's. On failure writes one message naming the file and the field.
+bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen);
+
+#endif

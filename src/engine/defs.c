@@ -1,0 +1,217 @@
+// defs.c — defaults of the definition structs, their small builders, and the landmark checks of a species.
+#include "defs.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+fbWorldDef fbDefaultWorldDef(void)
+{
+  fbWorldDef d;
+  memset(&d, 0, sizeof d);
+  d.width = 100.0;
+  d.height = 100.0;
+  d.dt = 0.05;
+  d.bounds = FB_BOUNDS_WRAP;
+  d.terrain.height = 10.0;
+  d.terrain.generate = -1.0;
+  d.terrain.samples = 256;
+  return d;
+}
+
+fbSpeciesDef fbDefaultSpeciesDef(void)
+{
+  fbSpeciesDef d;
+  memset(&d, 0, sizeof d);
+  d.spawn.area[0] = NAN;
+  d.spawn.around[2] = -1.0;
+  d.spawn.speed[1] = -1.0;
+  d.spawn.heading = NAN;
+  d.body_length = 1.0;
+  d.max_speed = 10.0;
+  d.cruise_speed = -1.0;
+  d.max_accel = -1.0;
+  d.max_turn = -1.0;
+  d.vision.radius = 10.0;
+  d.vision.fov = 270.0;
+  d.vision.separation = -1.0;
+  d.accumulator = FB_ACCUM_WEIGHTED;
+  d.update_every = 1;
+  d.slope_correction = true;
+  d.colour[0] = 240;
+  d.colour[1] = 200;
+  d.colour[2] = 60;
+  return d;
+}
+
+fbRuleDef fbDefaultRuleDef(void)
+{
+  fbRuleDef d;
+  memset(&d, 0, sizeof d);
+  d.weight = 1.0;
+  return d;
+}
+
+fbScenarioDef *fbScenarioDef_New(void)
+{
+  fbScenarioDef *d = calloc(1, sizeof *d);
+  FB_ASSERT(d != NULL);
+  d->world = fbDefaultWorldDef();
+  fbObstacles_Init(&d->obstacles);
+  return d;
+}
+
+void fbScenarioDef_Delete(fbScenarioDef *d)
+{
+  if (d != NULL) {
+    fbObstacles_Free(&d->obstacles);
+    free(d->placed);
+    free(d);
+  }
+}
+
+fbSpeciesDef *fbScenarioDef_AddSpecies(fbScenarioDef *d, const char *name)
+{
+  if (d->species_count >= FB_MAX_SPECIES || strlen(name) >= FB_NAME_LEN) {
+    return NULL;
+  }
+  fbSpeciesDef *s = &d->species[d->species_count++];
+  *s = fbDefaultSpeciesDef();
+  snprintf(s->name, sizeof s->name, "%s", name);
+  return s;
+}
+
+fbSpeciesDef *fbScenarioDef_FindSpecies(fbScenarioDef *d, const char *name)
+{
+  for (int s = 0; s < d->species_count; ++s) {
+    if (strcmp(d->species[s].name, name) == 0) {
+      return &d->species[s];
+    }
+  }
+  return NULL;
+}
+
+fbRuleDef *fbSpeciesDef_AddRule(fbSpeciesDef *s, const char *module)
+{
+  if (s->rule_count >= FB_MAX_RULES || (module != NULL && strlen(module) >= FB_NAME_LEN)) {
+    return NULL;
+  }
+  fbRuleDef *r = &s->rules[s->rule_count++];
+  *r = fbDefaultRuleDef();
+  snprintf(r->module, sizeof r->module, "%s", module != NULL ? module : "");
+  return r;
+}
+
+const char *fbRuleDef_Name(const fbRuleDef *r) { return r->name[0] ? r->name : r->module; }
+
+fbRuleDef *fbSpeciesDef_FindRule(fbSpeciesDef *s, const char *name)
+{
+  for (int k = 0; k < s->rule_count; ++k) {
+    if (strcmp(fbRuleDef_Name(&s->rules[k]), name) == 0) {
+      return &s->rules[k];
+    }
+  }
+  return NULL;
+}
+
+bool fbRuleDef_SetParam(fbRuleDef *r, const fbParamDef *p)
+{
+  if (strlen(p->name) >= FB_NAME_LEN || strlen(p->text) >= FB_PARAM_TEXT) {
+    return false;
+  }
+  for (int k = 0; k < r->param_count; ++k) {
+    if (strcmp(r->params[k].name, p->name) == 0) {
+      r->params[k] = *p;
+      return true;
+    }
+  }
+  if (r->param_count >= FB_MAX_PARAMS) {
+    return false;
+  }
+  r->params[r->param_count++] = *p;
+  return true;
+}
+
+bool fbRuleDef_SetNumber(fbRuleDef *r, const char *name, double value)
+{
+  fbParamDef p;
+  memset(&p, 0, sizeof p);
+  if (strlen(name) >= FB_NAME_LEN) {
+    return false;
+  }
+  snprintf(p.name, sizeof p.name, "%s", name);
+  p.kind = FB_VALUE_NUMBER;
+  p.number = value;
+  return fbRuleDef_SetParam(r, &p);
+}
+
+bool fbScenarioDef_PlaceAgent(fbScenarioDef *d, int species, fbVec2 p, fbVec2 v)
+{
+  if (d->placed_count >= FB_MAX_PLACED) {
+    return false;
+  }
+  if (d->placed_count == d->placed_capacity) {
+    d->placed_capacity = d->placed_capacity ? 2 * d->placed_capacity : 64;
+    d->placed = realloc(d->placed, sizeof *d->placed * (size_t)d->placed_capacity);
+    FB_ASSERT(d->placed != NULL);
+  }
+  d->placed[d->placed_count++] = (fbPlacedAgent){species, p, v};
+  return true;
+}
+
+static bool fail(char *err, size_t errlen, const char *where, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static bool fail(char *err, size_t errlen, const char *where, const char *key, const char *fmt, ...)
+{
+  char msg[256];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(msg, sizeof msg, fmt, args);
+  va_end(args);
+  snprintf(err, errlen, "%s.%s: %s", where, key, msg);
+  return false;
+}
+
+/*
+ * Gompert's appendix and Table 1 give the derived defaults and the landmarks that relate fields:
+ * cruising speed 0.7 of the maximum and at most the maximum; maximum acceleration twice the
+ * maximum speed; the comfort (separation) zone at least the animal's size, here two body lengths
+ * but never beyond what it can see. The view is stored as the cosine of half its angle (Gompert
+ * 9.3.4), -2 for all round; the turn limit as radians per step (Gamlen 3.7).
+ */
+bool fbSpeciesDef_Build(const fbSpeciesDef *d, double dt, fbSpecies *out, const char *where, char *err,
+                        size_t errlen)
+{
+  memset(out, 0, sizeof *out);
+  snprintf(out->name, sizeof out->name, "%s", d->name);
+  fbMotionLimits *lim = &out->limits;
+  lim->max_speed = d->max_speed;
+  lim->min_speed = d->min_speed;
+  if (d->cruise_speed > d->max_speed) {
+    return fail(err, errlen, where, "cruise_speed", "must not exceed max_speed (%g > %g; Gompert Table 1)",
+                d->cruise_speed, d->max_speed);
+  }
+  if (d->min_speed > d->max_speed) {
+    return fail(err, errlen, where, "min_speed", "must not exceed max_speed (%g > %g)", d->min_speed,
+                d->max_speed);
+  }
+  out->cruise_speed = d->cruise_speed < 0 ? 0.7 * d->max_speed : d->cruise_speed;
+  lim->max_accel = d->max_accel < 0 ? 2.0 * d->max_speed : d->max_accel;
+  lim->max_turn = d->max_turn >= 0 ? d->max_turn * FB_PI / 180.0 * dt : FB_PI * 1000;
+  lim->half_accel_term = d->half_accel;
+  lim->slope_correction = d->slope_correction;
+  lim->body_radius = d->body_length / 2;
+  out->body_length = d->body_length;
+  out->fov_degrees = d->vision.fov;
+  out->vision.radius = d->vision.radius;
+  out->vision.separation_radius =
+      d->vision.separation < 0 ? fmin(d->vision.radius, 2.0 * d->body_length) : d->vision.separation;
+  out->vision.cos_half_fov = d->vision.fov >= 360.0 ? -2.0 : cos(d->vision.fov * FB_PI / 360.0);
+  out->accumulator = d->accumulator;
+  out->update_every = d->update_every < 1 ? 1 : d->update_every;
+  out->player = d->player;
+  for (int c = 0; c < 3; ++c) {
+    out->colour[c] = (uint8_t)fmin(255, fmax(0, d->colour[c]));
+  }
+  return true;
+}

@@ -1,0 +1,357 @@
+// hooks.c — the scenario's own Lua state: the fb.* functions hooks call, on_step, on_key and the metrics.
+#include "hooks.h"
+
+#include <lauxlib.h>
+#include <string.h>
+
+#include "sim.h"
+
+// ---- the scenario's API (runs in the scenario's own state, between steps) -------------------------
+
+static fbSim *sim_of(lua_State *L) { return fbLuaHost_Of(L)->context; }
+
+static int species_arg(lua_State *L, int arg)
+{
+  fbSim *sim = sim_of(L);
+  const char *name = luaL_checkstring(L, arg);
+  int s = fbWorld_FindSpecies(&sim->world, name);
+  if (s < 0) {
+    luaL_error(L, "unknown species '%s'", name);
+  }
+  return s;
+}
+
+static int rule_arg(lua_State *L, int species, int arg)
+{
+  fbSim *sim = sim_of(L);
+  const char *name = luaL_checkstring(L, arg);
+  int k = fbSim_FindRule(sim, species, name);
+  if (k < 0) {
+    return luaL_error(L, "species '%s' has no rule '%s'", sim->world.species[species].name, name);
+  }
+  return k;
+}
+
+// fb.count([species]) -> number of agents (of that species)
+static int s_count(lua_State *L)
+{
+  const fbWorld *w = &sim_of(L)->world;
+  if (lua_isnoneornil(L, 1)) {
+    lua_pushinteger(L, w->agents.count);
+    return 1;
+  }
+  int s = species_arg(L, 1), n = 0;
+  for (int i = 0; i < w->agents.count; ++i) {
+    n += w->agents.species[i] == s;
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+// fb.agent(k) -> id, species name, x, y, vx, vy, energy of the k-th agent (1..fb.count())
+static int s_agent(lua_State *L)
+{
+  const fbWorld *w = &sim_of(L)->world;
+  lua_Integer k = luaL_checkinteger(L, 1);
+  luaL_argcheck(L, k >= 1 && k <= w->agents.count, 1, "agent index out of range 1..fb.count()");
+  int i = (int)k - 1;
+  lua_pushinteger(L, w->agents.id[i]);
+  lua_pushstring(L, w->species[w->agents.species[i]].name);
+  lua_pushnumber(L, w->agents.px[i]);
+  lua_pushnumber(L, w->agents.py[i]);
+  lua_pushnumber(L, w->agents.vx[i]);
+  lua_pushnumber(L, w->agents.vy[i]);
+  lua_pushnumber(L, w->agents.energy[i]);
+  return 7;
+}
+
+// fb.field(k, name) -> the k-th agent's value of a declared per-agent field
+static int s_field(lua_State *L)
+{
+  const fbWorld *w = &sim_of(L)->world;
+  lua_Integer k = luaL_checkinteger(L, 1);
+  luaL_argcheck(L, k >= 1 && k <= w->agents.count, 1, "agent index out of range 1..fb.count()");
+  int f = fbWorld_FindField(w, luaL_checkstring(L, 2));
+  if (f < 0) {
+    return luaL_error(L, "unknown field '%s'", lua_tostring(L, 2));
+  }
+  lua_pushnumber(L, w->agents.field[f][k - 1]);
+  return 1;
+}
+
+static int s_step(lua_State *L)
+{
+  const fbWorld *w = &sim_of(L)->world;
+  lua_pushinteger(L, (lua_Integer)w->step);
+  lua_pushnumber(L, (double)w->step * w->dt);
+  return 2;
+}
+
+static int s_spawn(lua_State *L)
+{
+  fbSim *sim = sim_of(L);
+  fbCommand c = {.kind = FB_CMD_SPAWN, .by = UINT32_MAX, .species = species_arg(L, 1)};
+  c.p = fbV(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
+  c.v = fbV(luaL_optnumber(L, 4, 0), luaL_optnumber(L, 5, 0));
+  luaL_argcheck(L, isfinite(c.p.x) && isfinite(c.p.y) && isfinite(c.v.x) && isfinite(c.v.y), 2,
+                "position and velocity must be finite");
+  fbCommands_Push(&sim->hooks.queue, c);
+  return 0;
+}
+
+static int s_remove(lua_State *L)
+{
+  fbCommand c = {.kind = FB_CMD_REMOVE, .by = UINT32_MAX, .target = (uint32_t)luaL_checkinteger(L, 1)};
+  fbCommands_Push(&sim_of(L)->hooks.queue, c);
+  return 0;
+}
+
+static int s_set_weight(lua_State *L)
+{
+  fbSim *sim = sim_of(L);
+  int s = species_arg(L, 1);
+  int k = rule_arg(L, s, 2);
+  double w = luaL_checknumber(L, 3);
+  luaL_argcheck(L, isfinite(w), 3, "weight must be finite");
+  fbSim_SetWeight(sim, s, k, w);
+  return 0;
+}
+
+static int s_set_param(lua_State *L)
+{
+  fbSim *sim = sim_of(L);
+  int s = species_arg(L, 1);
+  int k = rule_arg(L, s, 2);
+  const char *name = luaL_checkstring(L, 3);
+  double v = luaL_checknumber(L, 4);
+  luaL_argcheck(L, isfinite(v), 4, "value must be finite");
+  if (!fbSim_SetParam(sim, s, k, name, v)) {
+    return luaL_error(L, "rule '%s' has no numeric parameter '%s'", fbSim_RuleName(sim, s, k), name);
+  }
+  return 0;
+}
+
+static int s_goal(lua_State *L)
+{
+  fbWorld *w = &sim_of(L)->world;
+  const char *name = luaL_checkstring(L, 1);
+  int g = fbWorld_FindGoal(w, name);
+  if (lua_gettop(L) >= 3) {
+    double x = luaL_checknumber(L, 2), y = luaL_checknumber(L, 3);
+    luaL_argcheck(L, isfinite(x) && isfinite(y), 2, "goal position must be finite");
+    if (g < 0) {
+      luaL_argcheck(L, w->goal_count < FB_MAX_GOALS && strlen(name) < FB_NAME_LEN, 1, "too many goals");
+      g = w->goal_count++;
+      snprintf(w->goals[g].name, FB_NAME_LEN, "%s", name);
+    }
+    w->goals[g].p = fbV(x, y);
+    return 0;
+  }
+  if (g < 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushnumber(L, w->goals[g].p.x);
+  lua_pushnumber(L, w->goals[g].p.y);
+  return 2;
+}
+
+static int s_catches(lua_State *L)
+{
+  lua_pushinteger(L, (lua_Integer)sim_of(L)->catches);
+  return 1;
+}
+
+// fb.set_input(x, y): the player's steering input, as the arrow keys would give it
+static int s_set_input(lua_State *L)
+{
+  double x = luaL_checknumber(L, 1), y = luaL_checknumber(L, 2);
+  luaL_argcheck(L, isfinite(x) && isfinite(y), 1, "input must be finite");
+  sim_of(L)->world.input = fbV(fmax(-1, fmin(1, x)), fmax(-1, fmin(1, y)));
+  return 0;
+}
+
+static const luaL_Reg scenario_api[] = {{"count", s_count},           {"agent", s_agent},   {"field", s_field},
+                                        {"step", s_step},             {"spawn", s_spawn},   {"remove", s_remove},
+                                        {"set_weight", s_set_weight}, {"set_param", s_set_param},
+                                        {"goal", s_goal},             {"catches", s_catches},
+                                        {"set_input", s_set_input}, {NULL, NULL}};
+
+// ---- the state and its hooks ----------------------------------------------------------------------
+
+bool fbHooks_Open(fbHooks *h, fbSim *sim, size_t memory_limit, int timeout_ms, uint64_t seed)
+{
+  memset(h, 0, sizeof *h);
+  h->on_step_ref = h->on_key_ref = LUA_NOREF;
+  if (!fbLuaHost_Create(&h->host, memory_limit, timeout_ms)) {
+    return false;
+  }
+  h->host.context = sim;
+  lua_State *L = h->host.L;
+  // The scenario's own math.random is seeded from the run's seed, so scripts may use it freely.
+  lua_getglobal(L, "math");
+  lua_getfield(L, -1, "randomseed");
+  lua_pushinteger(L, (lua_Integer)(seed & 0x7fffffffffffffffULL));
+  lua_call(L, 1, 0);
+  lua_pop(L, 1);
+  luaL_newlib(L, scenario_api);
+  lua_setglobal(L, "fb");
+  return true;
+}
+
+void fbHooks_Close(fbHooks *h)
+{
+  fbLuaHost_Destroy(&h->host);
+  fbCommands_Free(&h->queue);
+  h->on_step_ref = h->on_key_ref = LUA_NOREF;
+  h->metric_count = 0;
+}
+
+static bool read_hook(lua_State *L, int root, const char *name, int *ref, const char *path, char *err, size_t errlen)
+{
+  int type = lua_getfield(L, root, name);
+  if (type == LUA_TFUNCTION) {
+    *ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return true;
+  }
+  lua_pop(L, 1);
+  if (type != LUA_TNIL) {
+    snprintf(err, errlen, "%s: %s: expected a function", path, name);
+    return false;
+  }
+  return true;
+}
+
+typedef struct ReadJob {
+  fbHooks *h;
+  const char *path;
+  char *err;
+  size_t errlen;
+  bool ok;
+} ReadJob;
+
+static bool read_metrics(ReadJob *job, lua_State *L, int root)
+{
+  fbHooks *h = job->h;
+  int type = lua_getfield(L, root, "metrics");
+  if (type != LUA_TTABLE) {
+    lua_pop(L, 1);
+    if (type != LUA_TNIL) {
+      snprintf(job->err, job->errlen, "%s: metrics: expected a table, got a %s", job->path, lua_typename(L, type));
+      return false;
+    }
+    return true;
+  }
+  int t = lua_gettop(L);
+  bool ok = true;
+  for (int k = 1; ok && k <= (int)lua_rawlen(L, t); ++k) {
+    lua_rawgeti(L, t, k);
+    bool entry = lua_istable(L, -1);
+    if (entry) {
+      lua_rawgeti(L, -1, 1);
+      lua_rawgeti(L, -2, 2);
+    } else {
+      lua_pushnil(L);
+      lua_pushnil(L);
+    }
+    const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+    if (h->metric_count >= FB_MAX_METRICS) {
+      snprintf(job->err, job->errlen, "%s: metrics[%d]: too many metrics (at most %d)", job->path, k, FB_MAX_METRICS);
+      ok = false;
+    } else if (name == NULL || strlen(name) >= FB_NAME_LEN || strpbrk(name, ",\"\n") || !lua_isfunction(L, -1)) {
+      snprintf(job->err, job->errlen, "%s: metrics[%d]: expected { \"column_name\", function() return number end }",
+               job->path, k);
+      ok = false;
+    } else {
+      snprintf(h->metric_names[h->metric_count], FB_NAME_LEN, "%s", name);
+      h->metric_refs[h->metric_count++] = luaL_ref(L, LUA_REGISTRYINDEX);
+      lua_pushnil(L);
+    }
+    lua_pop(L, 3);
+  }
+  lua_pop(L, 1);
+  return ok;
+}
+
+static int read_protected(lua_State *L)
+{
+  ReadJob *job = lua_touserdata(L, 1);
+  job->ok = read_hook(L, 2, "on_step", &job->h->on_step_ref, job->path, job->err, job->errlen) &&
+            read_hook(L, 2, "on_key", &job->h->on_key_ref, job->path, job->err, job->errlen) &&
+            read_metrics(job, L, 2);
+  return 0;
+}
+
+bool fbHooks_Read(fbHooks *h, int root, const char *path, char *err, size_t errlen)
+{
+  lua_State *L = h->host.L;
+  ReadJob job = {h, path, err, errlen, false};
+  root = lua_absindex(L, root);
+  lua_pushcfunction(L, read_protected);
+  lua_pushlightuserdata(L, &job);
+  lua_pushvalue(L, root);
+  if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
+    snprintf(err, errlen, "%s: while reading the scenario: %s", path, lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error)");
+    lua_pop(L, 1);
+    return false;
+  }
+  return job.ok;
+}
+
+bool fbHooks_Step(fbHooks *h, uint64_t step, char *err, size_t errlen)
+{
+  if (h->on_step_ref == LUA_NOREF) {
+    return true;
+  }
+  lua_State *L = h->host.L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, h->on_step_ref);
+  lua_pushinteger(L, (lua_Integer)step);
+  return fbLuaHost_Call(&h->host, 1, 0, err, errlen);
+}
+
+bool fbHooks_Key(fbHooks *h, const char *name, char *err, size_t errlen)
+{
+  if (h->on_key_ref == LUA_NOREF) {
+    return true;
+  }
+  lua_State *L = h->host.L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, h->on_key_ref);
+  lua_pushstring(L, name);
+  return fbLuaHost_Call(&h->host, 1, 0, err, errlen);
+}
+
+bool fbHooks_Metrics(fbHooks *h, const char *path, double *values, char *err, size_t errlen)
+{
+  lua_State *L = h->host.L;
+  for (int m = 0; m < h->metric_count; ++m) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->metric_refs[m]);
+    char msg[1536];
+    if (!fbLuaHost_Call(&h->host, 0, 1, msg, sizeof msg)) {
+      snprintf(err, errlen, "metric '%s': %s", h->metric_names[m], msg);
+      return false;
+    }
+    int isnum = 0;
+    values[m] = lua_tonumberx(L, -1, &isnum);
+    lua_pop(L, 1);
+    if (!isnum) {
+      snprintf(err, errlen, "%s: metric '%s' returned a non-number", path, h->metric_names[m]);
+      return false;
+    }
+  }
+  return true;
+}
+
+void fbHooks_Move(fbHooks *to, fbHooks *from, fbSim *sim)
+{
+  fbLuaHost_Move(&to->host, &from->host);  // the state now points at its new address
+  to->host.context = sim;
+  to->on_step_ref = from->on_step_ref;
+  to->on_key_ref = from->on_key_ref;
+  memcpy(to->metric_refs, from->metric_refs, sizeof to->metric_refs);
+  memcpy(to->metric_names, from->metric_names, sizeof to->metric_names);
+  to->metric_count = from->metric_count;
+  to->queue = from->queue;
+  memset(&from->queue, 0, sizeof from->queue);
+  from->on_step_ref = from->on_key_ref = LUA_NOREF;
+  from->metric_count = 0;
+}

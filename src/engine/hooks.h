@@ -1,0 +1,45 @@
+// hooks.h — the scenario's own Lua state: the fb.* functions it may call, its on_step and on_key hooks, its metrics.
+#ifndef FB_HOOKS_H
+#define FB_HOOKS_H
+
+#include "lua_host.h"
+#include "world.h"
+
+#define FB_MAX_METRICS 16
+
+struct fbSim;
+
+/*
+ * The scenario script runs in a sandboxed state apart from the rules' states. Its functions run
+ * between steps, never during one: spawns and removals they ask for are queued and applied by the
+ * simulation right after the hook returns. math.random is seeded from the run's seed, so scripts
+ * may use it freely and still run the same on every thread count.
+ */
+typedef struct fbHooks {
+  fbLuaHost host;
+  int on_step_ref, on_key_ref;           // LUA_NOREF when the scenario has none
+  int metric_refs[FB_MAX_METRICS];
+  char metric_names[FB_MAX_METRICS][FB_NAME_LEN];
+  int metric_count;
+  fbCommandQueue queue;                  // spawns and removals asked for by hooks
+} fbHooks;
+
+// Opens the state with the fb.* functions working on sim.
+bool fbHooks_Open(fbHooks *h, struct fbSim *sim, size_t memory_limit, int timeout_ms, uint64_t seed);
+void fbHooks_Close(fbHooks *h);
+
+// Takes on_step, on_key and metrics from the scenario table at index root of h->host.L.
+bool fbHooks_Read(fbHooks *h, int root, const char *path, char *err, size_t errlen);
+
+// Calls on_step(step) / on_key(name); false with the message and traceback in err if it failed.
+bool fbHooks_Step(fbHooks *h, uint64_t step, char *err, size_t errlen);
+bool fbHooks_Key(fbHooks *h, const char *name, char *err, size_t errlen);
+
+// Evaluates every metric into values[]; false (message in err naming the metric) if one failed.
+bool fbHooks_Metrics(fbHooks *h, const char *path, double *values, char *err, size_t errlen);
+
+// Moves a state to another address and points its fb.* functions at sim (a scenario reload adopts
+// the fresh state); from is left closed.
+void fbHooks_Move(fbHooks *to, fbHooks *from, struct fbSim *sim);
+
+#endif

@@ -1,0 +1,20 @@
+// paths.h — finding the files a scenario names: beside its folder first, then as given, then in the source tree.
+#ifndef FB_PATHS_H
+#define FB_PATHS_H
+
+#include "fb.h"
+
+// True for an existing regular file.
+bool fbPath_IsFile(const char *path);
+
+// A path named by a scenario is looked for beside the scenario's folder first (scripts/../x, so a
+// project folder carries its own behaviours/ and terrains/), then as given, then in the source
+// tree; a file or a folder. scenario may be "" (a world built in C). When nothing exists, out is
+// rel as given.
+void fbPath_Resolve(const char *scenario, const char *rel, char *out, size_t len);
+
+// A rule module: the scenario's own rule folders first, then behaviours/<module>.lua as above.
+void fbPath_ResolveRule(const char (*dirs)[512], int dir_count, const char *scenario, const char *module, char *out,
+                        size_t len);
+
+#endif

@@ -1,0 +1,329 @@
+// ruleset.c — a simulation's rules across its per-thread Lua states: load, reload and fall back, parameters, failures.
+#include "ruleset.h"
+
+#include <lauxlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "paths.h"
+
+bool fbRuleSet_Open(fbRuleSet *rs, int threads, size_t memory_limit, int timeout_ms, char *err, size_t errlen)
+{
+  memset(rs, 0, sizeof *rs);
+  rs->threads = threads < 1 ? 1 : threads;
+  rs->runners = calloc((size_t)rs->threads, sizeof *rs->runners);
+  rs->info = calloc(FB_MAX_SPECIES, sizeof *rs->info);
+  FB_ASSERT(rs->runners != NULL && rs->info != NULL);
+  for (int t = 0; t < rs->threads; ++t) {
+    if (!fbRules_Open(&rs->runners[t], memory_limit, timeout_ms)) {
+      snprintf(err, errlen, "cannot create a Lua state");
+      return false;
+    }
+    // math.random keeps one sequence per state, so its numbers would depend on which thread ran
+    // which agent: rules get a:random(stream) instead.
+    fbLuaHost *host = &rs->runners[t].host;
+    if (!fbLuaHost_RunString(host,
+                             "math.random = function() error('math.random is not available to rules: "
+                             "use a:random(stream), which gives the same numbers on any thread count', 2) end "
+                             "math.randomseed = function() error('math.randomseed is not available to rules', 2) end",
+                             "sandbox", err, errlen)) {
+      return false;
+    }
+    lua_pop(host->L, 1);
+  }
+  return true;
+}
+
+void fbRuleSet_Close(fbRuleSet *rs)
+{
+  for (int t = 0; t < rs->threads && rs->runners != NULL; ++t) {
+    fbRules_Close(&rs->runners[t]);
+  }
+  free(rs->runners);
+  free(rs->info);
+  memset(rs, 0, sizeof *rs);
+}
+
+void fbRuleSet_SetFolders(fbRuleSet *rs, const char *scenario, const char (*dirs)[512], int dir_count)
+{
+  snprintf(rs->scenario, sizeof rs->scenario, "%s", scenario);
+  rs->dir_count = dir_count < FB_MAX_RULE_DIRS ? dir_count : FB_MAX_RULE_DIRS;
+  memcpy(rs->dirs, dirs, sizeof rs->dirs[0] * (size_t)rs->dir_count);
+}
+
+void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, const fbAggregates *agg,
+                    fbNeighbourList *lists, fbCommandQueue *queues)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    fbRuleContext *c = &rs->runners[t].ctx;
+    c->world = w;
+    c->perception = in;
+    c->agg = agg;
+    c->list = &lists[t];
+    c->commands = &queues[t];
+  }
+}
+
+void fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    fbRules_SetSpecies(&rs->runners[t], w, s);
+  }
+}
+
+// "scripts/x.lua: species 'boid' rule 'cohesion'": how load messages name a rule.
+static void rule_what(const fbRuleSet *rs, const fbWorld *w, int s, int k, char *out, size_t len)
+{
+  snprintf(out, len, "%s: species '%s' rule '%s'", rs->scenario[0] ? rs->scenario : "(world built in C)",
+           w->species[s].name, fbRuleDef_Name(&rs->info[s][k].def));
+}
+
+bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *def, const char *where, char *err,
+                    size_t errlen)
+{
+  fbRuleInfo *info = &rs->info[s][k];
+  memset(info, 0, sizeof *info);
+  info->def = *def;
+  fbRuleSlot *slot = &w->species[s].rules[k];
+  memset(slot, 0, sizeof *slot);
+  slot->weight = def->weight;
+  slot->force = def->force;
+  slot->native = def->native;
+  if (def->native != NULL) {
+    return true;
+  }
+  fbPath_ResolveRule(rs->dirs, rs->dir_count, rs->scenario, def->module, info->path, sizeof info->path);
+  if (!fbPath_IsFile(info->path)) {
+    snprintf(err, errlen, "%s.rule: unknown rule '%s' (no file behaviours/%s.lua)", where, def->module, def->module);
+    return false;
+  }
+  char what[768];
+  rule_what(rs, w, s, k, what, sizeof what);
+  for (int t = 0; t < rs->threads; ++t) {
+    if (!fbRules_Load(&rs->runners[t], w, s, k, info->path, def, what, err, errlen)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
+{
+  fbRuleInfo *info = &rs->info[s][k];
+  fbRuleSlot *slot = &w->species[s].rules[k];
+  if (access(info->path, R_OK) != 0) {
+    snprintf(info->error, sizeof info->error, "%.500s: the file is gone; its last version keeps running", info->path);
+    fprintf(stderr, "flockbox: %s\n", info->error);
+    return false;
+  }
+  char what[768], err[2048];
+  rule_what(rs, w, s, k, what, sizeof what);
+  int loaded = 0;
+  bool ok = true;
+  for (; ok && loaded < rs->threads; ++loaded) {
+    ok = fbRules_Reload(&rs->runners[loaded], w, s, k, info->path, &info->def, what, err, sizeof err);
+  }
+  if (!ok) {
+    for (int t = 0; t < loaded - 1; ++t) {
+      fbRules_Fallback(&rs->runners[t], s, k);  // the states that took it give it back
+    }
+    snprintf(info->error, sizeof info->error, "%.2000s", err);
+    fprintf(stderr, "flockbox: reload failed, the last good version keeps running: %s\n", err);
+    return false;
+  }
+  slot->disabled = false;
+  slot->on_trial = true;
+  info->error[0] = '\0';
+  fprintf(stderr, "flockbox: reloaded %s (species '%s' rule '%s') at step %llu\n", info->path, w->species[s].name,
+          fbRuleDef_Name(&info->def), (unsigned long long)w->step);
+  return true;
+}
+
+bool fbRuleSet_SetParam(fbRuleSet *rs, int s, int k, const char *name, double value)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    if (!fbRules_SetParam(&rs->runners[t], s, k, name, value)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int fbRuleSet_ListParams(const fbRuleSet *rs, int thread, int s, int k, char names[][FB_NAME_LEN], double *values,
+                         int max)
+{
+  return fbRules_ListParams(&rs->runners[thread], s, k, names, values, max);
+}
+
+void fbRuleSet_WriteParams(const fbRuleSet *rs, int s, int k, FILE *out)
+{
+  fbRules_WriteParams(&rs->runners[0], s, k, out);
+}
+
+void fbRuleSet_Run(fbRuleSet *rs, int thread, int begin, int end) { fbRules_Run(&rs->runners[thread], begin, end); }
+
+/*
+ * On one thread, a rule that fails at agent m is skipped for every agent after m in that step.
+ * On several, a later worker may already have run it for its agents. So after a step with a
+ * failure, each later worker runs its range again with that rule skipped from the start (in
+ * worker order, so a failure found during a replay reaches the workers after it): the step then
+ * ends exactly as on one thread. Only steps where a rule failed pay for this.
+ */
+static void replay_after_failures(fbRuleSet *rs, fbWorld *w, const int *begins, const int *ends)
+{
+  bool skip[FB_MAX_SPECIES][FB_MAX_RULES];
+  int first[FB_MAX_SPECIES][FB_MAX_RULES];
+  for (int s = 0; s < FB_MAX_SPECIES; ++s) {
+    for (int k = 0; k < FB_MAX_RULES; ++k) {
+      first[s][k] = INT32_MAX;
+    }
+  }
+  fbAgents *a = &w->agents;
+  for (int t = 0; t < rs->threads; ++t) {
+    int begin = begins[t], end = ends[t];
+    bool replay = false;
+    for (int s = 0; s < FB_MAX_SPECIES; ++s) {
+      for (int k = 0; k < FB_MAX_RULES; ++k) {
+        skip[s][k] = first[s][k] < begin;
+        replay = replay || skip[s][k];
+      }
+    }
+    fbRuleRunner *r = &rs->runners[t];
+    if (replay) {
+      r->ctx.commands->count = 0;
+      for (int f = 0; f < w->field_count; ++f) {
+        memcpy(a->field_next[f] + begin, a->field[f] + begin, sizeof(double) * (size_t)(end - begin));
+      }
+      fbRules_RunSkipping(r, begin, end, (const bool(*)[FB_MAX_RULES])skip);
+    }
+    for (int q = 0; q < r->failure_count; ++q) {
+      const fbRuleFailure *f = &r->failures[q];
+      if (f->rule >= 0 && f->agent < first[f->species][f->rule]) {
+        first[f->species][f->rule] = f->agent;
+      }
+    }
+  }
+}
+
+// A reloaded rule that failed goes back to its last good version in every Lua state.
+static bool fall_back(fbRuleSet *rs, fbWorld *w, int s, int k, const char *message)
+{
+  fbRuleSlot *slot = &w->species[s].rules[k];
+  fbRuleInfo *info = &rs->info[s][k];
+  bool ok = slot->on_trial;
+  for (int t = 0; ok && t < rs->threads; ++t) {
+    ok = fbRules_Fallback(&rs->runners[t], s, k);
+  }
+  if (!ok) {
+    return false;
+  }
+  slot->on_trial = false;
+  snprintf(info->error, sizeof info->error, "%.1800s\n(the last good version of %.200s keeps running)", message,
+           info->path);
+  fprintf(stderr, "flockbox: %s: the new version failed; the last good one keeps running:\n%s\n", info->path,
+          message);
+  return true;
+}
+
+// Rules reloaded before this step ran it without failing: the versions they replaced can go.
+static void settle_trials(fbRuleSet *rs, fbWorld *w)
+{
+  for (int s = 0; s < w->species_count; ++s) {
+    for (int k = 0; k < w->species[s].rule_count; ++k) {
+      fbRuleSlot *slot = &w->species[s].rules[k];
+      for (int t = 0; slot->on_trial && t < rs->threads; ++t) {
+        fbRules_Settle(&rs->runners[t], s, k);
+      }
+      slot->on_trial = false;
+    }
+  }
+}
+
+/*
+ * A failing rule is switched off for its species from the next step on, with one message (or,
+ * freshly reloaded, goes back to its last good version). When several workers saw it fail, the
+ * failure at the lowest agent index is the one reported, so the message does not depend on the
+ * thread count.
+ */
+static bool switch_off_failed_rules(fbRuleSet *rs, fbWorld *w)
+{
+  bool any = false;
+  for (int t = 0; t < rs->threads; ++t) {
+    const fbRuleRunner *r = &rs->runners[t];
+    for (int q = 0; q < r->failure_count; ++q) {
+      const fbRuleFailure *f = &r->failures[q];
+      fbRuleSlot *slot = &w->species[f->species].rules[f->rule];
+      fbRuleInfo *info = &rs->info[f->species][f->rule];
+      if (slot->disabled || fall_back(rs, w, f->species, f->rule, f->message)) {
+        continue;
+      }
+      slot->disabled = true;
+      any = true;
+      // Some errors (out of memory) carry no position: name the file so the message says where.
+      const char *base = strrchr(info->path, '/') ? strrchr(info->path, '/') + 1 : info->path;
+      bool named = strstr(f->message, base) != NULL;
+      snprintf(info->error, sizeof info->error, "%.500s%s%.1000s", named ? "" : info->path, named ? "" : ": ",
+               f->message);
+      fprintf(stderr, "flockbox: rule '%s' of species '%s' switched off at step %llu: %s\n",
+              fbRuleDef_Name(&info->def), w->species[f->species].name, (unsigned long long)w->step, info->error);
+    }
+  }
+  return any;
+}
+
+bool fbRuleSet_Finish(fbRuleSet *rs, fbWorld *w, const int *begin, const int *end)
+{
+  bool failed = false;
+  for (int t = 0; t < rs->threads; ++t) {
+    failed = failed || rs->runners[t].failure_count > 0;
+  }
+  if (failed && rs->threads > 1) {
+    replay_after_failures(rs, w, begin, end);
+  }
+  bool off = failed && switch_off_failed_rules(rs, w);
+  settle_trials(rs, w);
+  return off;
+}
+
+void fbRuleSet_Inspect(fbRuleSet *rs, int index)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    rs->runners[t].inspect = index;
+  }
+}
+
+void fbRuleSet_ForgetInspect(fbRuleSet *rs)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    rs->runners[t].inspect = -1;
+    memset(rs->runners[t].inspect_ran, 0, sizeof rs->runners[t].inspect_ran);
+  }
+}
+
+bool fbRuleSet_InspectOutput(const fbRuleSet *rs, int k, fbVec2 *out)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    const fbRuleRunner *r = &rs->runners[t];
+    if (r->inspect >= 0 && k >= 0 && k < FB_MAX_RULES && r->inspect_ran[k]) {
+      *out = r->inspect_out[k];
+      return true;
+    }
+  }
+  return false;
+}
+
+void fbRuleSet_Swap(fbRuleSet *a, fbRuleSet *b)
+{
+  fbRuleSet t = *a;
+  *a = *b;
+  *b = t;
+}
+
+uint64_t fbRuleSet_Allocations(const fbRuleSet *rs)
+{
+  uint64_t n = 0;
+  for (int t = 0; t < rs->threads; ++t) {
+    n += rs->runners[t].host.allocations;
+  }
+  return n;
+}

@@ -1,0 +1,90 @@
+// ruleset.h — a simulation's rules across its per-thread Lua states, and the only owner of those states.
+#ifndef FB_RULESET_H
+#define FB_RULESET_H
+
+#include "rules.h"
+
+/*
+ * Every worker thread runs rules in a Lua state of its own, so each rule exists once per state.
+ * The rule set keeps them in step: it loads a rule into every state or into none, reloads with a
+ * fallback to the last good version, sets a parameter everywhere, lists parameters, and switches
+ * a failing rule off with one message. The panel, scenario hooks and hot reload go through the
+ * simulation's functions (sim.h), which come here; nothing else touches a worker's lua_State.
+ *
+ * What a rule is in the world (weight, force, disabled) is hot and lives in the species' slots;
+ * what it is called, where its file is and its last error are cold and live here.
+ */
+
+typedef struct fbRuleInfo {
+  fbRuleDef def;             // as the scenario gave it: a reload starts again from its parameters
+  char path[512];            // the module's file ("" for a native rule)
+  char error[2048];          // the last error, file:line and traceback, for the HUD ("" if none)
+} fbRuleInfo;
+
+typedef struct fbRuleSet {
+  int threads;
+  fbRuleRunner *runners;                 // one per thread, each with its own Lua state
+  fbRuleInfo (*info)[FB_MAX_RULES];      // [species][rule], on the heap
+  char scenario[512];                    // the scenario file: module paths start beside it
+  char dirs[FB_MAX_RULE_DIRS][512];      // its own rule folders, searched before behaviours/
+  int dir_count;
+} fbRuleSet;
+
+// Opens one sandboxed state per thread (math.random replaced by a message pointing at a:random).
+bool fbRuleSet_Open(fbRuleSet *rs, int threads, size_t memory_limit, int timeout_ms, char *err, size_t errlen);
+void fbRuleSet_Close(fbRuleSet *rs);
+
+// Where modules are looked for: beside the scenario, in its own folders, then behaviours/.
+void fbRuleSet_SetFolders(fbRuleSet *rs, const char *scenario, const char (*dirs)[512], int dir_count);
+
+// Points every state at what rules read and write: thread t gets lists[t] and queues[t].
+void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, const fbAggregates *agg,
+                    fbNeighbourList *lists, fbCommandQueue *queues);
+
+// (Re)builds species s's table (max_speed, dt, ...) that its rules get as their third argument.
+void fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s);
+
+// Rule k of species s from its def: finds the module, loads it into every state with the def's
+// parameters, declares its fields, and fills the species' slot (weight, force, native). A native
+// rule loads nothing. `where` names it in messages ("scripts/x.lua: species[1].rules[2]").
+bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *def, const char *where, char *err,
+                    size_t errlen);
+
+// Loads rule k of species s again from its file into every state, keeping the current version as
+// the fallback until the new one has run a step cleanly. On failure nothing changes, and the
+// message is in info[s][k].error and on stderr.
+bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k);
+
+// One numeric parameter in every state; false if the rule has no numeric parameter of that name.
+bool fbRuleSet_SetParam(fbRuleSet *rs, int s, int k, const char *name, double value);
+
+// The numeric parameters of a rule as state `thread` holds them, sorted by name; returns how many.
+int fbRuleSet_ListParams(const fbRuleSet *rs, int thread, int s, int k, char names[][FB_NAME_LEN], double *values,
+                         int max);
+
+// A rule's parameter table as Lua text ("{ divisor = 100 }"), from the first state.
+void fbRuleSet_WriteParams(const fbRuleSet *rs, int s, int k, FILE *out);
+
+// Runs the rules of agents [begin, end) in state `thread` (see fbRules_Run).
+void fbRuleSet_Run(fbRuleSet *rs, int thread, int begin, int end);
+
+// After every state ran its range: a failure makes later ranges run again without the failed rule
+// (so a step ends as on one thread), then the rule is switched off with one message, or goes back
+// to its last good version if it was just reloaded; reloads that ran cleanly settle. begin and end
+// give each thread's range. Returns true if a rule was switched off.
+bool fbRuleSet_Finish(fbRuleSet *rs, fbWorld *w, const int *begin, const int *end);
+
+// Records each rule's output for the agent at this index in the coming steps (-1: none); the
+// index is set again before every step, since agents move in storage.
+void fbRuleSet_Inspect(fbRuleSet *rs, int index);
+// Another agent is inspected: forget the outputs recorded so far.
+void fbRuleSet_ForgetInspect(fbRuleSet *rs);
+bool fbRuleSet_InspectOutput(const fbRuleSet *rs, int k, fbVec2 *out);
+
+// Exchanges the states and rule information of two sets (a scenario reload adopts fresh ones).
+void fbRuleSet_Swap(fbRuleSet *a, fbRuleSet *b);
+
+// Allocations and reallocations made by the rule states since they were opened.
+uint64_t fbRuleSet_Allocations(const fbRuleSet *rs);
+
+#endif

@@ -1,0 +1,353 @@
+// schema.c — the field tables of scenarios, species and rule slots, and checked writes into their defs.
+#include "schema.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+// ---- the tables -----------------------------------------------------------------------------------
+
+static const fbChoice BOUNDS[] = {{"wrap", FB_BOUNDS_WRAP}, {"clamp", FB_BOUNDS_CLAMP}, {NULL, 0}};
+static const fbChoice ACCUMULATORS[] = {{"weighted", FB_ACCUM_WEIGHTED},
+                                        {"prioritised", FB_ACCUM_PRIORITISED},
+                                        {"prioritized", FB_ACCUM_PRIORITISED},  // Reynolds' spelling
+                                        {"exclusive", FB_ACCUM_EXCLUSIVE},
+                                        {NULL, 0}};
+
+#define SC(field) offsetof(fbScenarioDef, field)
+#define SP(field) offsetof(fbSpeciesDef, field)
+#define RU(field) offsetof(fbRuleDef, field)
+#define FIELDS(table) table, (int)(sizeof table / sizeof table[0])
+
+static const fbField scenario_fields[] = {
+    {"name", FB_FIELD_TEXT, SC(name), sizeof(((fbScenarioDef *)0)->name), 0, 0, NULL, false, "shown in the window's title and the summary"},
+    {"world.width", FB_FIELD_NUMBER, SC(world.width), 0, 1e-3, 1e7, NULL, false, "world units"},
+    {"world.height", FB_FIELD_NUMBER, SC(world.height), 0, 1e-3, 1e7, NULL, false, "world units"},
+    {"world.dt", FB_FIELD_NUMBER, SC(world.dt), 0, 1e-5, 1.0, NULL, false, "seconds per step"},
+    {"world.bounds", FB_FIELD_CHOICE, SC(world.bounds), 0, 0, 0, BOUNDS, false, "wrap (a torus) or clamp (walls)"},
+    {"terrain.png", FB_FIELD_TEXT, SC(world.terrain.png), sizeof(((fbTerrainDef *)0)->png), 0, 0, NULL, false, "greyscale heightfield, 8 or 16 bits"},
+    {"terrain.height", FB_FIELD_NUMBER, SC(world.terrain.height), 0, 0, 1e6, NULL, false, "world units: the height of white"},
+    {"terrain.generate", FB_FIELD_NUMBER, SC(world.terrain.generate), 0, 0, 9.0e15, NULL, true, "seed of smooth random hills"},
+    {"terrain.feature", FB_FIELD_NUMBER, SC(world.terrain.feature), 0, 0, 1e7, NULL, false, "world units across a generated hill"},
+    {"terrain.samples", FB_FIELD_INT, SC(world.terrain.samples), 0, 2, FB_TERRAIN_MAX_SIDE, NULL, false, "generated samples per side"},
+    {"obstacles", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ circle = {x, y, r} } or { polygon = { {x, y}, ... } }"},
+    {"goals", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "name = {x, y}"},
+    {"behaviours", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "the scenario's own rule folders"},
+    {"species", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "a list of species"},
+    {"on_step", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "function(step) after each step"},
+    {"on_key", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "function(key) for keys the window does not use"},
+    {"metrics", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ {\"column\", function() return number end}, ... }"},
+};
+
+static const fbField species_fields[] = {
+    {"name", FB_FIELD_TEXT, SP(name), FB_NAME_LEN, 0, 0, NULL, false, "how rules, --set and hooks name it"},
+    {"count", FB_FIELD_INT, SP(count), 0, 0, 5e7, NULL, false, "agents spawned at the start"},
+    {"spawn.area", FB_FIELD_LIST, SP(spawn.area), 4, -1e7, 1e7, NULL, false, "x0, y0, x1, y1 (default: the world)"},
+    {"spawn.around", FB_FIELD_LIST, SP(spawn.around), 3, -1e7, 1e7, NULL, false, "x, y, r: a disc instead of the area"},
+    {"spawn.speed", FB_FIELD_RANGE, SP(spawn.speed), 0, 0, 1e7, NULL, false, "units/s, or {min, max} (default 0 to the cruising speed)"},
+    {"spawn.heading", FB_FIELD_NUMBER, SP(spawn.heading), 0, -1e6, 1e6, NULL, false, "degrees, 0 = +x, 90 = +y (default random)"},
+    {"agents", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "agents placed by hand: { {x, y, vx, vy}, ... }"},
+    {"body_length", FB_FIELD_NUMBER, SP(body_length), 0, 1e-6, 1e6, NULL, false, "world units"},
+    {"max_speed", FB_FIELD_NUMBER, SP(max_speed), 0, 1e-9, 1e7, NULL, false, "units/s"},
+    {"min_speed", FB_FIELD_NUMBER, SP(min_speed), 0, 0, 1e7, NULL, false, "units/s"},
+    {"cruise_speed", FB_FIELD_NUMBER, SP(cruise_speed), 0, 0, 1e7, NULL, true, "units/s (default 0.7 max_speed)"},
+    {"max_accel", FB_FIELD_NUMBER, SP(max_accel), 0, 1e-9, 1e9, NULL, true, "units/s^2 (default 2 max_speed)"},
+    {"max_turn", FB_FIELD_NUMBER, SP(max_turn), 0, 0, 1e9, NULL, true, "degrees per second (default unlimited)"},
+    {"vision.radius", FB_FIELD_NUMBER, SP(vision.radius), 0, 0, 1e7, NULL, false, "world units"},
+    {"vision.fov", FB_FIELD_NUMBER, SP(vision.fov), 0, 0, 360, NULL, false, "degrees, the full angle of view"},
+    {"vision.separation", FB_FIELD_NUMBER, SP(vision.separation), 0, 0, 1e7, NULL, true, "comfort radius, world units (default 2 body lengths)"},
+    {"vision.sees", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "species counted as flock-mates (default its own)"},
+    {"accumulator", FB_FIELD_CHOICE, SP(accumulator), 0, 0, 0, ACCUMULATORS, false, "how its rules combine"},
+    {"update_every", FB_FIELD_INT, SP(update_every), 0, 1, 1000, NULL, false, "steps between steering updates (Gompert 8.2)"},
+    {"half_accel", FB_FIELD_BOOL, SP(half_accel), 0, 0, 0, NULL, false, "add 1/2 a dt^2 to the position"},
+    {"slope_correction", FB_FIELD_BOOL, SP(slope_correction), 0, 0, 0, NULL, false, "move by v / sqrt(s^2 + 1) on slopes"},
+    {"colour", FB_FIELD_LIST, SP(colour), 3, 0, 255, NULL, false, "red, green, blue"},
+    {"player", FB_FIELD_BOOL, SP(player), 0, 0, 0, NULL, false, "driven by the arrow keys"},
+    {"rules", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ \"rule\", weight = 1, params = {...} }, ..."},
+};
+
+static const fbField rule_fields[] = {
+    {"rule", FB_FIELD_TEXT, RU(module), FB_NAME_LEN, 0, 0, NULL, false, "the module, behaviours/<rule>.lua"},
+    {"name", FB_FIELD_TEXT, RU(name), FB_NAME_LEN, 0, 0, NULL, false, "how --set and hooks name it (default: the module)"},
+    {"weight", FB_FIELD_NUMBER, RU(weight), 0, -1e9, 1e9, NULL, false, "multiplies or scales its output"},
+    {"force", FB_FIELD_BOOL, RU(force), 0, 0, 0, NULL, false, "added after the accumulator, as a physical force"},
+    {"params", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "overrides of the module's params"},
+};
+
+const fbSchema fbScenarioSchema = {"scenario", FIELDS(scenario_fields), false};
+const fbSchema fbSpeciesSchema = {"species", FIELDS(species_fields), false};
+const fbSchema fbRuleSchema = {"rule", FIELDS(rule_fields), true};
+
+// ---- lookups --------------------------------------------------------------------------------------
+
+const fbField *fbSchema_Find(const fbSchema *s, const char *name)
+{
+  for (int k = 0; k < s->count; ++k) {
+    if (strcmp(s->fields[k].name, name) == 0) {
+      return &s->fields[k];
+    }
+  }
+  return NULL;
+}
+
+// The key of field f in the table at prefix ("" or "vision"), with its length; NULL if f is not
+// directly in that table (a deeper field yields its first component below the prefix).
+static const char *key_below(const fbField *f, const char *prefix, size_t *n)
+{
+  const char *name = f->name;
+  size_t p = strlen(prefix);
+  if (p > 0) {
+    if (strncmp(name, prefix, p) != 0 || name[p] != '.') {
+      return NULL;
+    }
+    name += p + 1;
+  }
+  const char *dot = strchr(name, '.');
+  *n = dot ? (size_t)(dot - name) : strlen(name);
+  return name;
+}
+
+bool fbSchema_HasKey(const fbSchema *s, const char *prefix, const char *key)
+{
+  size_t len = strlen(key);
+  for (int k = 0; k < s->count; ++k) {
+    size_t n;
+    const char *name = key_below(&s->fields[k], prefix, &n);
+    if (name != NULL && n == len && strncmp(name, key, n) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void fbSchema_Keys(const fbSchema *s, const char *prefix, char *out, size_t len)
+{
+  size_t used = 0;
+  out[0] = '\0';
+  for (int k = 0; k < s->count; ++k) {
+    size_t n;
+    const char *name = key_below(&s->fields[k], prefix, &n);
+    bool repeat = false;
+    for (int j = 0; j < k && name != NULL && !repeat; ++j) {
+      size_t m;
+      const char *earlier = key_below(&s->fields[j], prefix, &m);
+      repeat = earlier != NULL && m == n && strncmp(earlier, name, n) == 0;
+    }
+    if (name != NULL && !repeat && used < len) {
+      used += (size_t)snprintf(out + used, len - used, "%s%.*s", used ? ", " : "", (int)n, name);
+    }
+  }
+}
+
+// ---- writes ---------------------------------------------------------------------------------------
+
+static bool say(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static bool say(char *msg, size_t len, const char *fmt, ...)
+{
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(msg, len, fmt, args);
+  va_end(args);
+  return false;
+}
+
+static bool in_range(const fbField *f, double v, char *msg, size_t len)
+{
+  if (!isfinite(v) || v < f->lo || v > f->hi) {
+    return say(msg, len, "must be between %g and %g (got %g)", f->lo, f->hi, v);
+  }
+  return true;
+}
+
+bool fbField_SetNumber(const fbField *f, void *def, double v, char *msg, size_t len)
+{
+  char *at = (char *)def + f->offset;
+  if (f->kind == FB_FIELD_NUMBER) {
+    if (in_range(f, v, msg, len)) {
+      memcpy(at, &v, sizeof v);
+      return true;
+    }
+    return false;
+  }
+  if (f->kind == FB_FIELD_INT) {
+    if (in_range(f, v, msg, len)) {
+      int i = (int)v;
+      memcpy(at, &i, sizeof i);
+      return true;
+    }
+    return false;
+  }
+  if (f->kind == FB_FIELD_LIST || f->kind == FB_FIELD_RANGE) {
+    return fbField_SetList(f, def, &v, 1, msg, len);
+  }
+  return say(msg, len, "expected %s, got a number",
+             f->kind == FB_FIELD_BOOL ? "true or false" : f->kind == FB_FIELD_TABLE ? "a table" : "a string");
+}
+
+bool fbField_SetBool(const fbField *f, void *def, bool v, char *msg, size_t len)
+{
+  if (f->kind != FB_FIELD_BOOL) {
+    return say(msg, len, "expected %s, got a boolean", f->kind == FB_FIELD_TEXT || f->kind == FB_FIELD_CHOICE ? "a string" : "a number");
+  }
+  memcpy((char *)def + f->offset, &v, sizeof v);
+  return true;
+}
+
+// "a", "b" or "c": the names a choice accepts, aliases left out.
+static void choice_names(const fbChoice *c, char *out, size_t len)
+{
+  size_t used = 0;
+  int listed = 0, total = 0;
+  for (int k = 0; c[k].name != NULL; ++k) {
+    bool alias = false;
+    for (int j = 0; j < k; ++j) {
+      alias = alias || c[j].value == c[k].value;
+    }
+    total += !alias;
+  }
+  out[0] = '\0';
+  for (int k = 0; c[k].name != NULL && used < len; ++k) {
+    bool alias = false;
+    for (int j = 0; j < k; ++j) {
+      alias = alias || c[j].value == c[k].value;
+    }
+    if (!alias) {
+      const char *sep = listed == 0 ? "" : (listed == total - 1 ? " or " : ", ");
+      used += (size_t)snprintf(out + used, len - used, "%s\"%s\"", sep, c[k].name);
+      listed++;
+    }
+  }
+}
+
+bool fbField_SetText(const fbField *f, void *def, const char *text, char *msg, size_t len)
+{
+  char *at = (char *)def + f->offset;
+  if (f->kind == FB_FIELD_CHOICE) {
+    for (int k = 0; f->choices[k].name != NULL; ++k) {
+      if (strcmp(f->choices[k].name, text) == 0) {
+        memcpy(at, &f->choices[k].value, sizeof(int));
+        return true;
+      }
+    }
+    char names[256];
+    choice_names(f->choices, names, sizeof names);
+    return say(msg, len, "expected %s, got \"%s\"", names, text);
+  }
+  if (f->kind != FB_FIELD_TEXT) {
+    return say(msg, len, "expected %s, got a string",
+               f->kind == FB_FIELD_BOOL ? "true or false" : f->kind == FB_FIELD_TABLE ? "a table" : "a number");
+  }
+  size_t n = strlen(text);
+  if (n == 0 || n >= (size_t)f->size) {
+    return say(msg, len, "must be 1 to %d characters long", f->size - 1);
+  }
+  memcpy(at, text, n + 1);
+  return true;
+}
+
+bool fbField_SetList(const fbField *f, void *def, const double *v, int n, char *msg, size_t len)
+{
+  double *at = (double *)((char *)def + f->offset);
+  if (f->kind == FB_FIELD_RANGE) {
+    double lo = v[0], hi = n == 2 ? v[1] : v[0];
+    if (n < 1 || n > 2) {
+      return say(msg, len, "expected a number or {min, max}");
+    }
+    if (!isfinite(lo) || !isfinite(hi) || lo > hi || lo < f->lo || hi > f->hi) {
+      return say(msg, len, "expected %g <= min <= max <= %g", f->lo, f->hi);
+    }
+    at[0] = lo;
+    at[1] = hi;
+    return true;
+  }
+  if (f->kind != FB_FIELD_LIST) {
+    return say(msg, len, "expected a single value, got a list");
+  }
+  if (n != f->size) {
+    return say(msg, len, "expected a list of %d numbers", f->size);
+  }
+  for (int k = 0; k < n; ++k) {
+    if (!isfinite(v[k]) || v[k] < f->lo || v[k] > f->hi) {
+      return say(msg, len, "item %d: expected a number between %g and %g (got %g)", k + 1, f->lo, f->hi, v[k]);
+    }
+  }
+  memcpy(at, v, sizeof(double) * (size_t)n);
+  return true;
+}
+
+bool fbField_Parse(const fbField *f, void *def, const char *text, char *msg, size_t len)
+{
+  switch (f->kind) {
+  case FB_FIELD_NUMBER:
+  case FB_FIELD_INT: {
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0') {
+      return say(msg, len, "expected a number, got '%s'", text);
+    }
+    return fbField_SetNumber(f, def, v, msg, len);
+  }
+  case FB_FIELD_BOOL:
+    if (strcmp(text, "true") != 0 && strcmp(text, "false") != 0) {
+      return say(msg, len, "expected true or false, got '%s'", text);
+    }
+    return fbField_SetBool(f, def, text[0] == 't', msg, len);
+  case FB_FIELD_TEXT:
+  case FB_FIELD_CHOICE: return fbField_SetText(f, def, text, msg, len);
+  case FB_FIELD_LIST:
+  case FB_FIELD_RANGE: {
+    double v[8];
+    int n = 0;
+    const char *p = text;
+    for (;;) {
+      char *end;
+      double x = strtod(p, &end);
+      if (end == p || n == 8) {
+        return say(msg, len, "expected numbers separated by commas, got '%s'", text);
+      }
+      v[n++] = x;
+      if (*end == '\0') {
+        break;
+      }
+      if (*end != ',') {
+        return say(msg, len, "expected numbers separated by commas, got '%s'", text);
+      }
+      p = end + 1;
+    }
+    return fbField_SetList(f, def, v, n, msg, len);
+  }
+  case FB_FIELD_TABLE: break;
+  }
+  return say(msg, len, "cannot be set from the command line (edit the scenario)");
+}
+
+bool fbSchema_Check(const fbSchema *s, const void *def, const char **field, char *msg, size_t len)
+{
+  for (int k = 0; k < s->count; ++k) {
+    const fbField *f = &s->fields[k];
+    const char *at = (const char *)def + f->offset;
+    double v[8];
+    int n = 0;
+    if (f->kind == FB_FIELD_NUMBER) {
+      memcpy(v, at, sizeof(double));
+      n = 1;
+    } else if (f->kind == FB_FIELD_INT) {
+      int i;
+      memcpy(&i, at, sizeof i);
+      v[0] = i;
+      n = 1;
+    } else if (f->kind == FB_FIELD_LIST) {
+      n = f->size;
+      memcpy(v, at, sizeof(double) * (size_t)n);
+    }
+    for (int q = 0; q < n; ++q) {
+      bool unset = isnan(v[q]) || (f->derived && v[q] < 0);  // NaN: not given (random heading, whole-world area)
+      if (!unset && !in_range(f, v[q], msg, len)) {
+        *field = f->name;
+        return false;
+      }
+    }
+  }
+  return true;
+}

@@ -1,0 +1,67 @@
+// schema.h — every field of a scenario, a species and a rule slot, by the name a scenario writes: one table that the Lua reader, --set and C-built worlds all go through.
+#ifndef FB_SCHEMA_H
+#define FB_SCHEMA_H
+
+#include "defs.h"
+
+typedef enum fbFieldKind {
+  FB_FIELD_NUMBER,   // a double in [lo, hi]
+  FB_FIELD_INT,      // an int in [lo, hi] (any number, truncated toward zero)
+  FB_FIELD_BOOL,
+  FB_FIELD_TEXT,     // a string of 1 to size - 1 bytes
+  FB_FIELD_CHOICE,   // one of the names in choices, stored as its int value
+  FB_FIELD_LIST,     // exactly size numbers, each in [lo, hi]: { 10, 20, 30 } (on the command line: 10,20,30)
+  FB_FIELD_RANGE,    // a number (min = max) or { min, max } with lo <= min <= max <= hi
+  FB_FIELD_TABLE,    // a structure the scenario reader reads itself (rules, obstacles, hooks): not settable
+} fbFieldKind;
+
+typedef struct fbChoice {
+  const char *name;
+  int value;                   // an alias (same value as an earlier name) is accepted but not listed
+} fbChoice;
+
+typedef struct fbField {
+  const char *name;            // dotted below a table: "max_speed", "vision.fov", "spawn.speed"
+  fbFieldKind kind;
+  size_t offset;               // into the def struct
+  int size;                    // TEXT: buffer size; LIST: how many numbers
+  double lo, hi;               // NUMBER, INT, LIST, RANGE
+  const fbChoice *choices;     // CHOICE: ends with a NULL name
+  bool derived;                // a negative value (the default) means "derived from other fields"
+  const char *help;            // one line, with units
+} fbField;
+
+typedef struct fbSchema {
+  const char *what;            // for messages: "scenario", "species", "rule"
+  const fbField *fields;
+  int count;
+  bool positional;             // the table may also hold list items (a rule slot's { "cohesion", ... })
+} fbSchema;
+
+extern const fbSchema fbScenarioSchema;  // fbScenarioDef: name, world.*, terrain.*, and the structured parts
+extern const fbSchema fbSpeciesSchema;   // fbSpeciesDef
+extern const fbSchema fbRuleSchema;      // fbRuleDef (the slot; a rule's own parameters are its module's)
+
+const fbField *fbSchema_Find(const fbSchema *s, const char *name);
+
+// True if `key` may appear in the table at `prefix` ("" for the top, "vision" for species.vision).
+bool fbSchema_HasKey(const fbSchema *s, const char *prefix, const char *key);
+
+// The keys allowed in the table at `prefix`, comma-separated, for "unknown field (known: ...)".
+void fbSchema_Keys(const fbSchema *s, const char *prefix, char *out, size_t len);
+
+// Typed writes into a def, each checked against the field; on failure msg says why, without the
+// field's name ("must be between 0 and 360 (got 400)").
+bool fbField_SetNumber(const fbField *f, void *def, double v, char *msg, size_t len);
+bool fbField_SetBool(const fbField *f, void *def, bool v, char *msg, size_t len);
+bool fbField_SetText(const fbField *f, void *def, const char *text, char *msg, size_t len);
+bool fbField_SetList(const fbField *f, void *def, const double *v, int n, char *msg, size_t len);
+
+// A value written on the command line: 3.5, true, wrap, 10,20,30.
+bool fbField_Parse(const fbField *f, void *def, const char *text, char *msg, size_t len);
+
+// Checks every number of a def against its field's range (a world built in C gets the checks a
+// scenario file gets). On failure names the field in `field` and says why in msg.
+bool fbSchema_Check(const fbSchema *s, const void *def, const char **field, char *msg, size_t len);
+
+#endif
