@@ -47,8 +47,7 @@ static fbMotionLimits limits(void)
 
 static fbIntegrateEnv env_on(const fbTerrain *t, double dt, fbBounds bounds)
 {
-  return (fbIntegrateEnv){.terrain = t, .obstacles = NULL, .dt = dt, .world_w = WORLD,
-                          .world_h = WORLD, .bounds = bounds};
+  return fbIntegrate_Env(t, NULL, dt, WORLD, WORLD, bounds);
 }
 
 static fbBody body(double px, double py, double vx, double vy)

@@ -124,20 +124,21 @@ static void test_birds_perch_and_rejoin(void **state)
     step();
     int perched_now = 0;
     for (int i = 0; i < n; ++i) {
+      int b = (int)a->id[i] - 1;  // birds move in storage: follow them by id (1..n)
       bool perched = field(i, "perch") > 0;
       double speed = fbV_Length(fbV(a->vx[i], a->vy[i]));
-      if (perched && landed_at[i] < 0) {
-        landed_at[i] = k;
-        perches[i]++;
-      } else if (!perched && landed_at[i] >= 0) {
-        double lasted = (k - landed_at[i]) * dt;
+      if (perched && landed_at[b] < 0) {
+        landed_at[b] = k;
+        perches[b]++;
+      } else if (!perched && landed_at[b] >= 0) {
+        double lasted = (k - landed_at[b]) * dt;
         if (lasted < 2 - 1e-9 || lasted > 6 + dt + 1e-9) {
-          fail_msg("bird %d perched for %.2f s", i, lasted);
+          fail_msg("bird %d perched for %.2f s", b + 1, lasted);
         }
-        landed_at[i] = -1;
+        landed_at[b] = -1;
         ended++;
       }
-      if (perched && k - landed_at[i] >= 20) {  // a second after landing
+      if (perched && k - landed_at[b] >= 20) {  // a second after landing
         sitting_speed += speed;
         sitting++;
       } else if (!perched) {
@@ -178,27 +179,28 @@ static void test_sheep_trickle_through_the_gate(void **state)
   double last_x[64];
   long passed_at[64];
   for (int i = 0; i < n; ++i) {
-    last_x[i] = a->px[i];
-    passed_at[i] = -1;
+    last_x[a->id[i] - 1] = a->px[i];  // sheep move in storage: follow them by id (1..n)
+    passed_at[a->id[i] - 1] = -1;
   }
   int through = 0;
   for (int k = 1; k <= 2400; ++k) {
     step();
     for (int i = 0; i < n; ++i) {
+      int s = (int)a->id[i] - 1;
       for (int o = 0; o < sim.world.obstacles.count; ++o) {
         double d = fbObstacles_Distance(&sim.world.obstacles, o, fbV(a->px[i], a->py[i]), NULL, NULL);
         if (d < radius - 1e-6) {
-          fail_msg("sheep %d inside the fence at step %d (%.3f from its surface)", i, k, d);
+          fail_msg("sheep %d inside the fence at step %d (%.3f from its surface)", s + 1, k, d);
         }
       }
-      if ((last_x[i] < 120) != (a->px[i] < 120) && !(a->py[i] > 66 && a->py[i] < 74)) {
-        fail_msg("sheep %d crossed the fence line at y = %.2f, outside the gate", i, a->py[i]);
+      if ((last_x[s] < 120) != (a->px[i] < 120) && !(a->py[i] > 66 && a->py[i] < 74)) {
+        fail_msg("sheep %d crossed the fence line at y = %.2f, outside the gate", s + 1, a->py[i]);
       }
-      if (passed_at[i] < 0 && a->px[i] > 122) {
-        passed_at[i] = k;
+      if (passed_at[s] < 0 && a->px[i] > 122) {
+        passed_at[s] = k;
         through++;
       }
-      last_x[i] = a->px[i];
+      last_x[s] = a->px[i];
     }
   }
   long first = 1L << 30, tenth = 0, ninth = 0;

@@ -155,10 +155,11 @@ static void test_click_selects_and_inspects(void **state)
   frames(v, 2);
   fbVec2 out;
   int ran = 0;
-  for (int k = 0; k < sim->world.species[0].rule_count; ++k) {
+  const fbSpecies *species = &sim->world.species[sim->world.agents.species[fbWorld_FindAgent(&sim->world, v->selected)]];
+  for (int k = 0; k < species->rule_count; ++k) {
     ran += fbSim_InspectOutput(sim, k, &out);
   }
-  assert_int_equal(ran, sim->world.species[0].rule_count);
+  assert_int_equal(ran, species->rule_count);  // every rule of its species ran for it
   // A click where there is no agent (outside the world) clears the selection.
   click(v, 20, 400);
   assert_int_equal(v->selected, 0);

@@ -11,12 +11,8 @@
 
 static void print_summary(fbSim *sim, long steps, double elapsed)
 {
-  fbTelemetry t;
-  char err[8];
-  fbTelemetry_Open(&t, NULL, sim, err, sizeof err);
   fbMeasures m;
-  fbTelemetry_Measure(&t, sim, &m);
-  fbTelemetry_Close(&t);
+  fbTelemetry_Measure(sim, &m);
   printf("flockbox: %s: %ld steps, %d agents, seed %llu, %.2f s (%.0f steps/s), mean speed %.4g, "
          "polarisation %.3f, mean nn %.4g, hash %016llx\n",
          sim->name, steps, m.agents, (unsigned long long)sim->world.seed, elapsed,

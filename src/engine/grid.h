@@ -1,87 +1,92 @@
-// grid.h — uniform spatial grid rebuilt each step, and per-agent perception of flock-mates.
+// grid.h — the uniform grid that keeps agents in spatial order, and the one iterator over the cells round a point.
 #ifndef FB_GRID_H
 #define FB_GRID_H
 
 #include "fb.h"
 
-// Agents bucketed by cell with a counting sort: cell_start[c]..cell_start[c+1] indexes `sorted`,
-// which holds agent indices in ascending order inside each cell (so sums over neighbours have a
-// fixed order and results never depend on thread count).
+/*
+ * fbGrid_Build sorts agents by cell (and by id inside a cell) and gives the permutation in
+ * `order`; once the caller has stored its agents in that order (fbWorld_Reorder), the agents of
+ * cell c are the index range [cell_start[c], cell_start[c + 1]) and a row of cells is one
+ * contiguous range too. Every spatial query walks the same block of cells through fbBlock.
+ */
 typedef struct fbGrid {
-  double cell;            // cell side (>= the largest vision radius)
+  double cell;            // the reach one ring of cells guarantees: min(cell width, cell height)
   int nx, ny;
   double world_w, world_h;
+  double inv_w, inv_h;    // cells per world unit along x and y
   bool wrap;              // torus: offsets use the nearest periodic image
-  int *cell_start;        // nx*ny + 1
-  int *sorted;            // count agent indices
-  int *cell_of;           // count: cell of each agent
-  double *sorted_x, *sorted_y;  // count: px, py copied in the order of `sorted` (added: cells are scanned in sequence)
+  int *cell_start;        // nx * ny + 1, valid for agents stored in `order`
+  int *cell_of;           // count: cell of each agent, in the order before the sort
+  int *order;             // count: order[k] = the index, before the sort, of the k-th agent in cell order
+  bool identity;          // order is 0, 1, 2, ...: the agents were already sorted
+  bool inside;            // every position is inside [0, W) x [0, H) (integration keeps them there on a
+                          // torus; agents spawned past an edge are not yet): runs may then be shifted
   int count, capacity, cell_capacity;
 } fbGrid;
 
 void fbGrid_Init(fbGrid *g);
 void fbGrid_Free(fbGrid *g);
 
-// cell_size is clamped so that the grid has at most about 4096 cells per side.
-void fbGrid_Build(fbGrid *g, const double *px, const double *py, int count,
-                  double world_w, double world_h, double cell_size, bool wrap);
+// Cells at least cell_size wide (at most 4096 per side, and not many more cells than agents), then
+// a counting sort of the agents by cell, ids ascending inside each cell (id may be NULL: indices).
+void fbGrid_Build(fbGrid *g, const double *px, const double *py, const uint32_t *id, int count, double world_w,
+                  double world_h, double cell_size, bool wrap);
 
 // Offset from a to b, through the nearest periodic image when the grid wraps.
 fbVec2 fbGrid_Offset(const fbGrid *g, fbVec2 a, fbVec2 b);
 
-// What one species sees.
-typedef struct fbVision {
-  double radius;             // neighbours farther than this are not seen; 0 sees nothing
-  double cos_half_fov;       // seen if offset . heading >= |offset| * cos_half_fov; -1 (or less) = all round
-  uint32_t sees;             // bit s set: agents of species s count as flock-mates
-  double separation_radius;  // flock-mates closer than this add to the separation sum
-} fbVision;
+// The cell of a point: clamped into the border cells, or on a torus wrapped first; NaN to cell 0.
+int fbGrid_CellOf(const fbGrid *g, double x, double y);
 
-typedef struct fbPerceptionInput {
-  const double *px, *py, *vx, *vy, *hx, *hy;  // hx, hy: unit heading
-  const uint8_t *species;
-  const uint8_t *active;       // agents with active[i] == 0 are neither perceived nor perceiving (may be NULL)
-  int count;
-  const fbVision *vision;      // indexed by species
-  const fbGrid *grid;          // built from px, py this step
-} fbPerceptionInput;
+// A run of agents in one row of a block: indices [begin, end). Their offsets from the point the
+// block is round are (px - x + sx, py - y + sy): a run seen through a wrapped edge is shifted by a
+// whole world. When no one shift fits every agent (the block covers a whole wrapping axis, or some
+// position lies outside the world), min_image says to take the nearest image point by point.
+typedef struct fbCellRun {
+  int begin, end;
+  double sx, sy;
+  bool min_image;
+} fbCellRun;
 
-// Neighbour aggregates, one entry per agent, computed once per step and shared by all rules.
-typedef struct fbAggregates {
-  int *n;               // flock-mates seen
-  double *cx, *cy;      // centre of the seen flock-mates (own position if none); on a torus, own position + mean offset
-  double *avx, *avy;    // their mean velocity (0 if none)
-  double *sx, *sy;      // separation sum: sum of (own - their) position offsets of those within separation_radius (Parker rule 2)
-  double *nearest;      // distance to the nearest seen flock-mate (INFINITY if none)
-  int *nearest_index;   // its agent index (-1 if none)
-  int *first;           // where agent i's neighbours start in the list of the worker that perceived it
-  int capacity;
-} fbAggregates;
+// The block of cells within a radius of a point: up to four rectangles of cells (two where it wraps
+// across each seam), each with its shift, visited rectangle by rectangle, each row by row.
+typedef struct fbBlockRect {
+  int row_lo, row_hi, col_lo, col_hi;
+  double sx, sy;
+} fbBlockRect;
 
-// One worker's neighbour lists: entries [first[i], first[i] + n[i]) belong to agent i, in grid order.
-typedef struct fbNeighbourList {
-  int *index;            // agent index of the neighbour
-  double *dx, *dy;       // offset from the perceiving agent to the neighbour
-  double *dist;          // |offset|
-  int len, capacity;
-} fbNeighbourList;
+typedef struct fbBlock {
+  const fbGrid *g;
+  fbBlockRect rect[4];
+  int rects;
+  bool min_image;
+  int q, row;             // where the walk is: rectangle q, its next row
+} fbBlock;
 
-void fbAggregates_Reserve(fbAggregates *a, int count);
-void fbAggregates_Free(fbAggregates *a);
-void fbNeighbourList_Free(fbNeighbourList *l);
+// Rings of cells that reach `radius` along x and along y (computed once per radius, not per agent).
+void fbGrid_Rings(const fbGrid *g, double radius, int *kx, int *ky);
 
-// Perception for agents [begin, end): resets `list` and fills it and the aggregates of those agents.
-// Safe to run concurrently on disjoint ranges with separate lists.
-void fbPerceive(const fbPerceptionInput *in, int begin, int end, fbAggregates *agg, fbNeighbourList *list);
+void fbBlock_Begin(fbBlock *b, const fbGrid *g, double x, double y, double radius);
+void fbBlock_BeginRings(fbBlock *b, const fbGrid *g, double x, double y, int kx, int ky);
 
-// Nearest agent to p within radius whose species bit is in species_mask, skipping `exclude`
-// (an agent index, or -1) and inactive agents; no field-of-view test. Returns the index or -1.
-int fbGrid_Nearest(const fbPerceptionInput *in, fbVec2 p, double radius, uint32_t species_mask,
-                   int exclude, double *distance);
-
-// Calls visit(index, offset, distance, user) for every agent within radius of p whose species bit is
-// in species_mask (inactive ones skipped), in ascending index order within each cell. Returns the count.
-int fbGrid_ForEach(const fbPerceptionInput *in, fbVec2 p, double radius, uint32_t species_mask,
-                   void (*visit)(int index, fbVec2 offset, double distance, void *user), void *user);
+// The next run of the block; false when the block is done.
+static inline bool fbBlock_Next(fbBlock *b, fbCellRun *run)
+{
+  while (b->row > b->rect[b->q].row_hi) {
+    if (++b->q >= b->rects) {
+      return false;
+    }
+    b->row = b->rect[b->q].row_lo;
+  }
+  const fbBlockRect *r = &b->rect[b->q];
+  const int base = b->row++ * b->g->nx;
+  run->begin = b->g->cell_start[base + r->col_lo];
+  run->end = b->g->cell_start[base + r->col_hi + 1];
+  run->sx = r->sx;
+  run->sy = r->sy;
+  run->min_image = b->min_image;
+  return true;
+}
 
 #endif

@@ -44,8 +44,8 @@ double fbEnergy_PerDistance(double slope)
  */
 static double slope_factor(const fbBody *b, const fbMotionLimits *lim, const fbIntegrateEnv *env)
 {
-  if (!lim->slope_correction) {
-    return 1.0;
+  if (!lim->slope_correction || env->flat) {
+    return 1.0;  // on flat ground s_v = 0 and the factor is exactly 1
   }
   double s = fbTerrain_Slope(env->terrain, b->p.x, b->p.y, b->v);
   return 1.0 / sqrt(s * s + 1.0);
@@ -143,14 +143,25 @@ static double wrap_axis(double x, double size)
  * the slope actually walked. run is the horizontal displacement, rise the change in ground
  * height along it; the 3D path length is sqrt(run^2 + rise^2).
  */
-static double step_energy(const fbTerrain *t, fbVec2 from, fbVec2 to)
+static double step_energy(const fbIntegrateEnv *env, fbVec2 from, fbVec2 to)
 {
   double run = fbV_Length(fbV_Sub(to, from));
   if (run <= 0.0) {
     return 0.0;
   }
-  double rise = fbTerrain_Height(t, to.x, to.y) - fbTerrain_Height(t, from.x, from.y);
+  if (env->flat) {
+    return sqrt(run * run) * env->flat_energy;  // rise 0: the same arithmetic as below
+  }
+  double rise = fbTerrain_Height(env->terrain, to.x, to.y) - fbTerrain_Height(env->terrain, from.x, from.y);
   return sqrt(run * run + rise * rise) * fbEnergy_PerDistance(rise / run);
+}
+
+fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obstacles, double dt, double world_w,
+                               double world_h, fbBounds bounds)
+{
+  fbIntegrateEnv env = {terrain, fbTerrain_IsFlat(terrain), fbEnergy_PerDistance(0.0), obstacles, dt,
+                        world_w,  world_h,                  bounds};
+  return env;
 }
 
 /*
@@ -185,7 +196,7 @@ void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, const fbMotionLimit
     clamp_axis(&to.x, &v.x, env->world_w);
     clamp_axis(&to.y, &v.y, env->world_h);
   }
-  b->energy += step_energy(env->terrain, from, to);
+  b->energy += step_energy(env, from, to);
   if (env->bounds == FB_BOUNDS_WRAP) {
     to = fbV(wrap_axis(to.x, env->world_w), wrap_axis(to.y, env->world_h));
   }

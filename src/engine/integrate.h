@@ -23,6 +23,8 @@ typedef struct fbMotionLimits {
 
 typedef struct fbIntegrateEnv {
   const fbTerrain *terrain;
+  bool flat;                     // flat ground: no terrain to sample (fbIntegrate_Env sets it)
+  double flat_energy;            // fbEnergy_PerDistance(0), the cost per distance on flat ground
   const fbObstacles *obstacles;  // may be NULL
   double dt;
   double world_w, world_h;
@@ -34,6 +36,10 @@ typedef struct fbBody {
   fbVec2 heading;   // unit; kept when the body stops
   double energy;    // accumulated over the run
 } fbBody;
+
+// The environment of a step; flat ground is noted once so that no agent samples the terrain.
+fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obstacles, double dt, double world_w,
+                               double world_h, fbBounds bounds);
 
 // One forward-Euler step (Gompert eq. 1-2): position from the old velocity, then velocity from the
 // acceleration. `steer` is the accumulator's result, truncated to max_accel; `force` is added

@@ -150,8 +150,11 @@ bool fbTable_ReadDef(fbTableReader *r, int t, const char *where, const fbSchema 
     bool ok = true, present = true;
     while (ok && present && (dot = strchr(name, '.')) != NULL) {
       char part[FB_NAME_LEN];
-      snprintf(part, sizeof part, "%.*s", (int)(dot - name), name);
+      snprintf(part, sizeof part, "%.*s", (int)(dot - name < FB_NAME_LEN - 1 ? dot - name : FB_NAME_LEN - 1), name);
       size_t used = strlen(prefix);
+      if (used + strlen(part) + 2 > sizeof prefix) {
+        break;  // no field name in the schema is this deep
+      }
       snprintf(prefix + used, sizeof prefix - used, "%s%s", used ? "." : "", part);
       int type = lua_getfield(L, table, part);
       present = type == LUA_TTABLE;

@@ -12,18 +12,43 @@ static int l_view_index(lua_State *L);
 
 // ---- what rules may call ------------------------------------------------------------------------
 
+// The current agent's own perception (list and nearest), computed now for this agent alone: the
+// step's perception kept neither for its species. Exactly what fbPerceive would have kept.
+static const fbNeighbourList *seen_now(fbRuleContext *c)
+{
+  if (c->seen_agent != c->agent) {
+    fbPerceive_One(c->perception, c->agent, &c->seen, &c->seen_nearest);
+    c->seen_agent = c->agent;
+  }
+  return &c->seen;
+}
+
+// Where the current agent's k-th flock-mate (1-based) is: an entry of the returned list.
+static const fbNeighbourList *flock_mate(lua_State *L, fbRuleContext *c, int arg, int *entry)
+{
+  int n = c->agg->n[c->agent];
+  lua_Integer k = luaL_checkinteger(L, arg);
+  luaL_argcheck(L, k >= 1 && k <= n, arg, "neighbour index out of range 1..a.n");
+  int s = c->world->agents.species[c->agent];
+  if (c->perception->vision[s].list) {
+    *entry = c->agg->first[c->agent] + (int)k - 1;
+    return c->list;
+  }
+  c->wants_list |= 1u << s;
+  *entry = (int)k - 1;
+  return seen_now(c);
+}
+
 static int l_neighbour(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
-  int n = c->agg->n[c->agent];
-  lua_Integer k = luaL_checkinteger(L, 2);
-  luaL_argcheck(L, k >= 1 && k <= n, 2, "neighbour index out of range 1..a.n");
-  int e = c->agg->first[c->agent] + (int)k - 1;
-  int j = c->list->index[e];
+  int e;
+  const fbNeighbourList *l = flock_mate(L, c, 2, &e);
+  int j = l->index[e];
   const fbAgents *a = &c->world->agents;
-  lua_pushnumber(L, c->list->dx[e]);
-  lua_pushnumber(L, c->list->dy[e]);
-  lua_pushnumber(L, c->list->dist[e]);
+  lua_pushnumber(L, l->dx[e]);
+  lua_pushnumber(L, l->dy[e]);
+  lua_pushnumber(L, l->dist[e]);
   lua_pushnumber(L, a->vx[j]);
   lua_pushnumber(L, a->vy[j]);
   lua_pushinteger(L, a->id[j]);
@@ -43,12 +68,10 @@ static int field_arg(lua_State *L, int arg)
 static int l_neighbour_field(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
-  int n = c->agg->n[c->agent];
-  lua_Integer k = luaL_checkinteger(L, 2);
-  luaL_argcheck(L, k >= 1 && k <= n, 2, "neighbour index out of range 1..a.n");
+  int e;
+  const fbNeighbourList *l = flock_mate(L, c, 2, &e);
   int f = field_arg(L, 3);
-  int j = c->list->index[c->agg->first[c->agent] + (int)k - 1];
-  lua_pushnumber(L, c->world->agents.field[f][j]);
+  lua_pushnumber(L, c->world->agents.field[f][l->index[e]]);
   return 1;
 }
 
@@ -198,13 +221,13 @@ static int l_nearest(lua_State *L)
     return luaL_error(L, "unknown species '%s'", name);
   }
   double d;
-  int j = fbGrid_Nearest(c->perception, agent_pos(c), radius, 1u << s, c->agent, &d);
+  fbVec2 off;
+  int j = fbPerception_Nearest(c->perception, agent_pos(c), radius, 1u << s, c->agent, &off, &d);
   if (j < 0) {
     lua_pushnil(L);
     return 1;
   }
   const fbAgents *a = &c->world->agents;
-  fbVec2 off = fbGrid_Offset(c->perception->grid, agent_pos(c), fbV(a->px[j], a->py[j]));
   lua_pushnumber(L, off.x);
   lua_pushnumber(L, off.y);
   lua_pushnumber(L, d);
@@ -268,6 +291,7 @@ bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms)
 {
   memset(r, 0, sizeof *r);
   r->inspect = -1;
+  r->ctx.seen_agent = -1;
   if (!fbLuaHost_Create(&r->host, memory_limit, timeout_ms)) {
     return false;
   }
@@ -293,7 +317,11 @@ bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms)
   return true;
 }
 
-void fbRules_Close(fbRuleRunner *r) { fbLuaHost_Destroy(&r->host); }
+void fbRules_Close(fbRuleRunner *r)
+{
+  fbLuaHost_Destroy(&r->host);
+  fbNeighbourList_Free(&r->ctx.seen);
+}
 
 // ---- loading ------------------------------------------------------------------------------------
 
@@ -584,42 +612,105 @@ typedef struct RangeJob {
  * field to view_mask; from the next agent on, the field is filled up front and read directly.
  * A field is never in the table unless it is filled for every agent, so no value is ever stale.
  */
-static const char *const view_keys[] = {"x",  "y",  "vx", "vy", "hx", "hy",      "cx",     "cy",
-                                        "avx", "avy", "sx", "sy", "nearest_dist", "energy", "speed", "n",
-                                        "id"};
+typedef enum ViewSource {
+  FROM_AGENTS,      // a double array of fbAgents (or a declared per-agent field)
+  FROM_AGGREGATES,  // a double array of fbAggregates
+  FROM_SPEED,       // |v|
+  FROM_COUNT,       // flock-mates seen (an integer)
+  FROM_ID,          // the agent's id (an integer)
+  FROM_NEAREST,     // the nearest flock-mate's distance, perceived on demand if not kept
+} ViewSource;
+
+// Every key of the view and where its value comes from; declared per-agent fields follow these.
+static const struct ViewKey {
+  const char *name;
+  ViewSource source;
+  size_t offset;  // of the array in fbAgents or fbAggregates
+} view_keys[] = {
+    {"x", FROM_AGENTS, offsetof(fbAgents, px)},         {"y", FROM_AGENTS, offsetof(fbAgents, py)},
+    {"vx", FROM_AGENTS, offsetof(fbAgents, vx)},        {"vy", FROM_AGENTS, offsetof(fbAgents, vy)},
+    {"hx", FROM_AGENTS, offsetof(fbAgents, hx)},        {"hy", FROM_AGENTS, offsetof(fbAgents, hy)},
+    {"cx", FROM_AGGREGATES, offsetof(fbAggregates, cx)}, {"cy", FROM_AGGREGATES, offsetof(fbAggregates, cy)},
+    {"avx", FROM_AGGREGATES, offsetof(fbAggregates, avx)}, {"avy", FROM_AGGREGATES, offsetof(fbAggregates, avy)},
+    {"sx", FROM_AGGREGATES, offsetof(fbAggregates, sx)}, {"sy", FROM_AGGREGATES, offsetof(fbAggregates, sy)},
+    {"nearest_dist", FROM_NEAREST, 0},                  {"energy", FROM_AGENTS, offsetof(fbAgents, energy)},
+    {"speed", FROM_SPEED, 0},                           {"n", FROM_COUNT, 0},
+    {"id", FROM_ID, 0},
+};
 #define FB_VIEW_KEYS ((int)(sizeof view_keys / sizeof view_keys[0]))
 
-// Pushes the value of view key k (a field after the fixed keys) for agent i.
-static void push_view_value(lua_State *L, const fbRuleContext *c, int k, int i)
+// One key the view holds, resolved for the current step: its name's stack slot and its values.
+typedef struct ViewFill {
+  int key;
+  ViewSource source;
+  const double *values;  // FROM_AGENTS, FROM_AGGREGATES
+} ViewFill;
+
+typedef struct ViewPlan {
+  uint64_t mask;         // the view_mask it was made for
+  int count;
+  ViewFill fill[FB_VIEW_KEYS + FB_MAX_FIELDS];
+} ViewPlan;
+
+// View key k (a declared field after the fixed keys) resolved to its arrays for this step: field
+// and aggregate arrays move between steps (double buffers, agents sorted in space).
+static ViewFill resolve_key(const fbRuleContext *c, int k)
 {
-  const fbAgents *a = &c->world->agents;
-  const fbAggregates *g = c->agg;
-  switch (k) {
-  case 0: lua_pushnumber(L, a->px[i]); break;
-  case 1: lua_pushnumber(L, a->py[i]); break;
-  case 2: lua_pushnumber(L, a->vx[i]); break;
-  case 3: lua_pushnumber(L, a->vy[i]); break;
-  case 4: lua_pushnumber(L, a->hx[i]); break;
-  case 5: lua_pushnumber(L, a->hy[i]); break;
-  case 6: lua_pushnumber(L, g->cx[i]); break;
-  case 7: lua_pushnumber(L, g->cy[i]); break;
-  case 8: lua_pushnumber(L, g->avx[i]); break;
-  case 9: lua_pushnumber(L, g->avy[i]); break;
-  case 10: lua_pushnumber(L, g->sx[i]); break;
-  case 11: lua_pushnumber(L, g->sy[i]); break;
-  case 12: lua_pushnumber(L, g->nearest[i]); break;
-  case 13: lua_pushnumber(L, a->energy[i]); break;
-  case 14: lua_pushnumber(L, sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i])); break;
-  case 15: lua_pushinteger(L, g->n[i]); break;
-  case 16: lua_pushinteger(L, a->id[i]); break;
-  default: lua_pushnumber(L, a->field[k - FB_VIEW_KEYS][i]); break;
+  ViewFill f = {k, FROM_AGENTS, NULL};
+  if (k >= FB_VIEW_KEYS) {
+    f.values = c->world->agents.field[k - FB_VIEW_KEYS];
+    return f;
+  }
+  f.source = view_keys[k].source;
+  if (f.source == FROM_AGENTS) {
+    f.values = *(double *const *)((const char *)&c->world->agents + view_keys[k].offset);
+  } else if (f.source == FROM_AGGREGATES) {
+    f.values = *(double *const *)((const char *)c->agg + view_keys[k].offset);
+  }
+  return f;
+}
+
+static void plan_view(ViewPlan *p, const fbRuleContext *c)
+{
+  p->mask = c->view_mask;
+  p->count = 0;
+  int keys = FB_VIEW_KEYS + c->world->field_count;
+  for (int k = 0; k < keys; ++k) {
+    if (p->mask & ((uint64_t)1 << k)) {
+      p->fill[p->count++] = resolve_key(c, k);
+    }
+  }
+}
+
+// The distance to the current agent's nearest flock-mate when perception did not keep it for its
+// species: perceived now, and kept by perception from the next step on.
+static double nearest_now(fbRuleContext *c)
+{
+  c->wants_nearest |= 1u << c->world->agents.species[c->agent];
+  seen_now(c);
+  return c->seen_nearest;
+}
+
+// Pushes the value of one view key for agent i (the current one).
+static inline void push_view_value(lua_State *L, fbRuleContext *c, const ViewFill *f, int i)
+{
+  switch (f->source) {
+  case FROM_AGENTS:
+  case FROM_AGGREGATES: lua_pushnumber(L, f->values[i]); break;
+  case FROM_SPEED: lua_pushnumber(L, sqrt(c->world->agents.vx[i] * c->world->agents.vx[i] +
+                                          c->world->agents.vy[i] * c->world->agents.vy[i])); break;
+  case FROM_COUNT: lua_pushinteger(L, c->agg->n[i]); break;
+  case FROM_ID: lua_pushinteger(L, c->world->agents.id[i]); break;
+  case FROM_NEAREST:
+    lua_pushnumber(L, c->perception->vision[c->world->agents.species[i]].nearest ? c->agg->nearest[i] : nearest_now(c));
+    break;
   }
 }
 
 static int view_key_index(const fbWorld *w, const char *key)
 {
   for (int k = 0; k < FB_VIEW_KEYS; ++k) {
-    if (strcmp(view_keys[k], key) == 0) {
+    if (strcmp(view_keys[k].name, key) == 0) {
       return k;
     }
   }
@@ -638,7 +729,8 @@ static int l_view_index(lua_State *L)
     return 1;
   }
   c->view_mask |= (uint64_t)1 << k;
-  push_view_value(L, c, k, c->agent);
+  ViewFill f = resolve_key(c, k);
+  push_view_value(L, c, &f, c->agent);
   return 1;
 }
 
@@ -649,7 +741,7 @@ static int push_view_keys(lua_State *L, const fbWorld *w)
   luaL_checkstack(L, FB_VIEW_KEYS + FB_MAX_FIELDS + 8, "view keys");
   int first = lua_gettop(L) + 1;
   for (int k = 0; k < FB_VIEW_KEYS; ++k) {
-    lua_pushstring(L, view_keys[k]);
+    lua_pushstring(L, view_keys[k].name);
   }
   for (int f = 0; f < w->field_count; ++f) {
     lua_pushstring(L, w->field_names[f]);
@@ -658,16 +750,15 @@ static int push_view_keys(lua_State *L, const fbWorld *w)
 }
 
 // Fills the view table (at stack index view) with the fields rules read, for agent i at step t.
-static void fill_view(lua_State *L, int view, int keys, const fbRuleContext *c, int i)
+static void fill_view(lua_State *L, int view, int keys, ViewPlan *plan, fbRuleContext *c, int i)
 {
-  uint64_t mask = c->view_mask;
-  int count = FB_VIEW_KEYS + c->world->field_count;
-  for (int k = 0; k < count; ++k) {
-    if (mask & ((uint64_t)1 << k)) {
-      lua_pushvalue(L, keys + k);
-      push_view_value(L, c, k, i);
-      lua_rawset(L, view);
-    }
+  if (plan->mask != c->view_mask) {
+    plan_view(plan, c);  // a rule read a new field on the agent before
+  }
+  for (int f = 0; f < plan->count; ++f) {
+    lua_pushvalue(L, keys + plan->fill[f].key);
+    push_view_value(L, c, &plan->fill[f], i);
+    lua_rawset(L, view);
   }
 }
 
@@ -704,7 +795,7 @@ static fbVec2 call_rule(lua_State *L, fbRuleRunner *r, int view, int s, int k)
   return out;
 }
 
-static void run_agent(lua_State *L, RangeJob *job, int view, int keys, int i)
+static void run_agent(lua_State *L, RangeJob *job, int view, int keys, ViewPlan *plan, int i)
 {
   fbRuleRunner *r = job->r;
   fbWorld *w = r->ctx.world;
@@ -715,7 +806,7 @@ static void run_agent(lua_State *L, RangeJob *job, int view, int keys, int i)
   r->ctx.species = s;
   bool steer_turn = sp->update_every <= 1 || (w->step + a->id[i]) % (uint64_t)sp->update_every == 0;
   if (!sp->all_native) {
-    fill_view(L, view, keys, &r->ctx, i);
+    fill_view(L, view, keys, plan, &r->ctx, i);
   }
   fbAccumulator acc;
   fbAccum_Begin(&acc, sp->accumulator, sp->limits.max_accel);
@@ -752,6 +843,8 @@ static int run_range(lua_State *L)
   lua_rawgeti(L, LUA_REGISTRYINDEX, r->view_ref);
   int view = lua_gettop(L);
   int keys = push_view_keys(L, r->ctx.world);
+  ViewPlan plan;
+  plan_view(&plan, &r->ctx);
   const fbAgents *a = &r->ctx.world->agents;
   for (; job->next < job->end; ++job->next) {
     int i = job->next;
@@ -762,7 +855,7 @@ static int run_range(lua_State *L)
     if (i == r->inspect) {
       memset(r->inspect_ran, 0, sizeof r->inspect_ran);
     }
-    run_agent(L, job, view, keys, i);
+    run_agent(L, job, view, keys, &plan, i);
   }
   return 0;
 }
@@ -797,6 +890,7 @@ void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)
   } else {
     memset(r->skip, 0, sizeof r->skip);
   }
+  r->ctx.seen_agent = -1;  // perception has run again since anything was seen on demand
   r->failure_count = 0;
   fbLuaHost_Enter(&r->host);
   while (job.next < job.end) {

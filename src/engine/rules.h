@@ -15,6 +15,13 @@ typedef struct fbRuleContext {
   int agent;                 // index of the agent whose rules are running
   int species, rule;         // the rule running now, for messages
   uint64_t view_mask;        // bit k: view field k has been read, so it is filled for every agent
+  // A species whose rules start walking flock-mates or reading the nearest distance gets them from
+  // perception from the next step on (the bits below, merged by the simulation after the step);
+  // until then the agent's own view is perceived again on demand into `seen`, identically.
+  uint32_t wants_list, wants_nearest;
+  fbNeighbourList seen;
+  int seen_agent;            // the agent `seen` holds, -1 if none
+  double seen_nearest;
 } fbRuleContext;
 
 typedef struct fbRuleFailure {

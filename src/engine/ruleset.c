@@ -112,7 +112,9 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
   fbRuleInfo *info = &rs->info[s][k];
   fbRuleSlot *slot = &w->species[s].rules[k];
   if (access(info->path, R_OK) != 0) {
-    snprintf(info->error, sizeof info->error, "%.500s: the file is gone; its last version keeps running", info->path);
+    char path[sizeof info->path];  // a copy: GCC cannot tell the two members of *info apart
+    memcpy(path, info->path, sizeof path);
+    snprintf(info->error, sizeof info->error, "%.500s: the file is gone; its last version keeps running", path);
     fprintf(stderr, "flockbox: %s\n", info->error);
     return false;
   }
@@ -218,8 +220,9 @@ static bool fall_back(fbRuleSet *rs, fbWorld *w, int s, int k, const char *messa
     return false;
   }
   slot->on_trial = false;
-  snprintf(info->error, sizeof info->error, "%.1800s\n(the last good version of %.200s keeps running)", message,
-           info->path);
+  char path[sizeof info->path];  // a copy: GCC cannot tell the two members of *info apart
+  memcpy(path, info->path, sizeof path);
+  snprintf(info->error, sizeof info->error, "%.1800s\n(the last good version of %.200s keeps running)", message, path);
   fprintf(stderr, "flockbox: %s: the new version failed; the last good one keeps running:\n%s\n", info->path,
           message);
   return true;
@@ -285,10 +288,22 @@ bool fbRuleSet_Finish(fbRuleSet *rs, fbWorld *w, const int *begin, const int *en
   return off;
 }
 
-void fbRuleSet_Inspect(fbRuleSet *rs, int index)
+void fbRuleSet_TakeWants(fbRuleSet *rs, uint32_t *list, uint32_t *nearest)
 {
   for (int t = 0; t < rs->threads; ++t) {
+    fbRuleContext *c = &rs->runners[t].ctx;
+    *list |= c->wants_list;
+    *nearest |= c->wants_nearest;
+    c->wants_list = c->wants_nearest = 0;
+  }
+}
+
+void fbRuleSet_Inspect(fbRuleSet *rs, int index)
+{
+  // The agent may sit in another thread's range than last step: only this step's outputs count.
+  for (int t = 0; t < rs->threads; ++t) {
     rs->runners[t].inspect = index;
+    memset(rs->runners[t].inspect_ran, 0, sizeof rs->runners[t].inspect_ran);
   }
 }
 

@@ -74,8 +74,12 @@ void fbRuleSet_Run(fbRuleSet *rs, int thread, int begin, int end);
 // give each thread's range. Returns true if a rule was switched off.
 bool fbRuleSet_Finish(fbRuleSet *rs, fbWorld *w, const int *begin, const int *end);
 
-// Records each rule's output for the agent at this index in the coming steps (-1: none); the
-// index is set again before every step, since agents move in storage.
+// Adds to the masks the species whose rules asked for flock-mate lists or nearest distances that
+// perception did not keep for them this step, and forgets the asking.
+void fbRuleSet_TakeWants(fbRuleSet *rs, uint32_t *list, uint32_t *nearest);
+
+// Records each rule's output for the agent at this index in the coming step (-1: none); set
+// before every step, since agents move in storage, and forgetting the last step's outputs.
 void fbRuleSet_Inspect(fbRuleSet *rs, int index);
 // Another agent is inspected: forget the outputs recorded so far.
 void fbRuleSet_ForgetInspect(fbRuleSet *rs);

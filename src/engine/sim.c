@@ -115,6 +115,7 @@ void fbSim_Free(fbSim *sim)
     fbCommands_Free(&sim->queues[t]);
   }
   fbHooks_Close(&sim->hooks);
+  fbNeighbourList_Free(&sim->seen);
   fbAggregates_Free(&sim->agg);
   fbGrid_Free(&sim->grid);
   fbWorld_Free(&sim->world);
@@ -180,7 +181,7 @@ static void integrate_range(fbSim *sim, int t, int begin, int end)
   (void)t;
   fbWorld *w = &sim->world;
   fbAgents *a = &w->agents;
-  fbIntegrateEnv env = {&w->terrain, &w->obstacles, w->dt, w->width, w->height, w->bounds};
+  fbIntegrateEnv env = fbIntegrate_Env(&w->terrain, &w->obstacles, w->dt, w->width, w->height, w->bounds);
   for (int i = begin; i < end; ++i) {
     if (!a->active[i]) {
       continue;
@@ -197,19 +198,44 @@ static void integrate_range(fbSim *sim, int t, int begin, int end)
   }
 }
 
-static void prepare_perception(fbSim *sim)
+/*
+ * Cells half the largest vision radius wide: an agent's block is then 5 x 5 cells, 6.25 r^2 of
+ * candidates instead of the 9 r^2 of a 3 x 3 block of radius-wide cells, and with agents stored
+ * in cell order each of its 5 rows is still one run of memory.
+ */
+#define FB_CELLS_PER_RADIUS 2.0
+
+void fbSim_UpdateGrid(fbSim *sim)
 {
   fbWorld *w = &sim->world;
   fbAgents *a = &w->agents;
-  double cell = 1e-3;
+  double radius = 0.0;
   for (int s = 0; s < w->species_count; ++s) {
     sim->vision[s] = w->species[s].vision;
-    cell = fmax(cell, sim->vision[s].radius);
+    sim->vision[s].list = (sim->keep_list >> s) & 1u;
+    sim->vision[s].nearest = (sim->keep_nearest >> s) & 1u;
+    radius = fmax(radius, sim->vision[s].radius);
   }
-  fbGrid_Build(&sim->grid, a->px, a->py, a->count, w->width, w->height, cell, w->bounds == FB_BOUNDS_WRAP);
+  double cell = fmax(1e-3, radius / FB_CELLS_PER_RADIUS);
+  fbGrid_Build(&sim->grid, a->px, a->py, a->id, a->count, w->width, w->height, cell, w->bounds == FB_BOUNDS_WRAP);
+  if (!sim->grid.identity) {
+    fbWorld_Reorder(w, sim->grid.order);
+  }
   fbAggregates_Reserve(&sim->agg, a->count);
-  sim->perception = (fbPerceptionInput){a->px, a->py,      a->vx, a->vy,       a->hx, a->hy, a->species,
-                                        a->active, a->count, sim->vision, &sim->grid};
+  // Every agent is active here: removals compact the arrays as soon as they are applied.
+  sim->perception = (fbPerceptionInput){.px = a->px,
+                                        .py = a->py,
+                                        .vx = a->vx,
+                                        .vy = a->vy,
+                                        .hx = a->hx,
+                                        .hy = a->hy,
+                                        .id = a->id,
+                                        .species = a->species,
+                                        .active = NULL,
+                                        .count = a->count,
+                                        .species_count = w->species_count,
+                                        .vision = sim->vision,
+                                        .grid = &sim->grid};
 }
 
 static void apply_command(fbSim *sim, const fbCommand *c)
@@ -256,9 +282,9 @@ static bool run_hook(fbSim *sim)
 bool fbSim_Step(fbSim *sim)
 {
   double t0 = now_ms();
-  // The inspected agent's index is looked up before each step: indices move when agents do.
+  fbSim_UpdateGrid(sim);
+  // The inspected agent's index is looked up once the agents are sorted: indices move when they do.
   fbRuleSet_Inspect(&sim->rules, sim->inspect_id ? fbWorld_FindAgent(&sim->world, sim->inspect_id) : -1);
-  prepare_perception(sim);
   double t1 = now_ms();
   run_parallel(sim, perceive_and_steer);
   int begin[FB_MAX_THREADS], end[FB_MAX_THREADS];
@@ -266,6 +292,7 @@ bool fbSim_Step(fbSim *sim)
     range_of(sim, t, &begin[t], &end[t]);
   }
   fbRuleSet_Finish(&sim->rules, &sim->world, begin, end);
+  fbRuleSet_TakeWants(&sim->rules, &sim->keep_list, &sim->keep_nearest);
   double t2 = now_ms();
   run_parallel(sim, integrate_range);
   fbWorld_SwapFields(&sim->world);
@@ -276,6 +303,12 @@ bool fbSim_Step(fbSim *sim)
   double t4 = now_ms();
   sim->cost = (fbStepCost){t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0};
   return ok;
+}
+
+int fbSim_Seen(fbSim *sim, int i)
+{
+  sim->seen_id = sim->world.agents.id[i];
+  return fbPerceive_One(&sim->perception, i, &sim->seen, NULL);
 }
 
 void fbSim_Inspect(fbSim *sim, uint32_t id)
@@ -305,16 +338,21 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
   return h;
 }
 
+/*
+ * Each agent's record (id, position, velocity) is hashed on its own and the hashes are summed, so
+ * the result does not depend on the order agents are stored in (spatial, and re-sorted whenever
+ * something asks for the grid).
+ */
 uint64_t fbSim_Hash(const fbSim *sim)
 {
   const fbAgents *a = &sim->world.agents;
-  uint64_t h = 0xcbf29ce484222325ULL;
+  uint64_t sum = 0;
   for (int i = 0; i < a->count; ++i) {
     double v[4] = {a->px[i], a->py[i], a->vx[i], a->vy[i]};
-    h = fnv1a(h, &a->id[i], sizeof a->id[i]);
-    h = fnv1a(h, v, sizeof v);
+    uint64_t h = fnv1a(0xcbf29ce484222325ULL, &a->id[i], sizeof a->id[i]);
+    sum += fnv1a(h, v, sizeof v);
   }
-  return h;
+  return sum;
 }
 
 bool fbSim_Metrics(fbSim *sim, double *values)
@@ -359,6 +397,7 @@ bool fbSim_ReloadRule(fbSim *sim, int s, int k) { return fbRuleSet_Reload(&sim->
 void fbSim_Adopt(fbSim *sim, fbSim *fresh)
 {
   fbWorld_Adopt(&sim->world, &fresh->world);
+  sim->keep_list = sim->keep_nearest = 0;  // the new rules ask again for what they read
   fbRuleSet_Swap(&sim->rules, &fresh->rules);
   fbRuleSet_Bind(&sim->rules, &sim->world, &sim->perception, &sim->agg, sim->lists, sim->queues);
   fbRuleSet_Bind(&fresh->rules, &fresh->world, &fresh->perception, &fresh->agg, fresh->lists, fresh->queues);

@@ -36,12 +36,15 @@ typedef struct fbSim {
   int threads;
   fbNeighbourList lists[FB_MAX_THREADS];
   fbCommandQueue queues[FB_MAX_THREADS];
+  uint32_t keep_list, keep_nearest;  // species whose rules walk flock-mates / read the nearest distance
   fbRuleSet rules;                 // every rule in every thread's Lua state
   fbHooks hooks;                   // the scenario's own state: on_step, on_key, metrics
   fbRunOptions options;
   uint32_t inspect_id;
   uint64_t catches;                // removals asked for by agents (predators) that took effect
   fbStepCost cost;
+  fbNeighbourList seen;            // fbSim_Seen: whom one agent sees now (the viewer's neighbour lines)
+  uint32_t seen_id;                // whose list `seen` is (0: nobody's)
   // Cold: where it came from and what went wrong, for messages and the HUD.
   char path[512];                  // the scenario file ("" for a world built in C)
   char name[128];                  // its display name
@@ -63,6 +66,16 @@ void fbSim_Free(fbSim *sim);
 // One fixed step: grid, perception and rules (in parallel), integration, commands, then the
 // scenario's on_step hook. Returns false if the hook failed (message in sim->error).
 bool fbSim_Step(fbSim *sim);
+
+// Sorts the agents by grid cell for their current positions (a step does it first; telemetry and
+// the viewer do it before asking where agents are) and sets up perception. Agents move in
+// storage, never in what they compute: indices change, ids stay.
+void fbSim_UpdateGrid(fbSim *sim);
+
+// Whom agent i sees now, exactly as its perception would: into sim->seen (index, offset and
+// distance of each), in perception's order; returns how many. Call fbSim_UpdateGrid first when
+// agents may have moved since the last step or grid update.
+int fbSim_Seen(fbSim *sim, int i);
 
 // Records each rule's output for the agent with this id from the next step on (0: none).
 void fbSim_Inspect(fbSim *sim, uint32_t id);

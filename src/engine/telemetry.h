@@ -14,12 +14,12 @@ typedef struct fbMeasures {
 
 typedef struct fbTelemetry {
   FILE *csv;
-  fbGrid grid;             // its own grid: the step's grid is stale once agents have moved
   double metrics[FB_MAX_METRICS];
   bool flush;              // flush every row (long runs that someone follows with tail -f)
 } fbTelemetry;
 
-void fbTelemetry_Measure(fbTelemetry *t, const fbSim *sim, fbMeasures *m);
+// The built-in measures now (sorts the agents for their current positions first).
+void fbTelemetry_Measure(fbSim *sim, fbMeasures *m);
 
 // Opens the CSV and writes the header row. err names the path on failure.
 bool fbTelemetry_Open(fbTelemetry *t, const char *path, const fbSim *sim, char *err, size_t errlen);

@@ -1,4 +1,4 @@
-// world.c — agent storage (arrays per field, kept sorted by id), species lookup, the command queue.
+// world.c — agent storage (arrays per field, in spatial order), the id map, species lookup, the command queue.
 #include "world.h"
 
 #include <string.h>
@@ -57,6 +57,9 @@ static void reserve(fbWorld *w, int needed)
   a->id = grow(a->id, sizeof(uint32_t), capacity);
   a->species = grow(a->species, 1, capacity);
   a->active = grow(a->active, 1, capacity);
+  a->spare = grow(a->spare, sizeof(double), capacity);
+  a->spare_id = grow(a->spare_id, sizeof(uint32_t), capacity);
+  a->spare_byte = grow(a->spare_byte, 1, capacity);
   a->capacity = capacity;
 }
 
@@ -71,6 +74,11 @@ void fbWorld_Free(fbWorld *w)
   free(a->id);
   free(a->species);
   free(a->active);
+  free(a->spare);
+  free(a->spare_id);
+  free(a->spare_byte);
+  free(a->map_id);
+  free(a->map_index);
   fbTerrain_Free(&w->terrain);
   fbObstacles_Free(&w->obstacles);
   memset(w, 0, sizeof *w);
@@ -144,6 +152,7 @@ int fbWorld_AddAgent(fbWorld *w, int species, fbVec2 p, fbVec2 v)
   a->ax[i] = a->ay[i] = a->fx[i] = a->fy[i] = 0.0;
   a->energy[i] = 0.0;
   a->id[i] = w->next_id++;
+  a->map_valid = false;
   a->species[i] = (uint8_t)species;
   a->active[i] = 1;
   for (int f = 0; f < w->field_count; ++f) {
@@ -153,22 +162,84 @@ int fbWorld_AddAgent(fbWorld *w, int species, fbVec2 p, fbVec2 v)
   return i;
 }
 
+/*
+ * The id map: open addressing with linear probing in a table of at least twice as many slots as
+ * agents (a power of two), so a lookup probes about 1.5 slots. Slot of an id: Fibonacci hashing,
+ * (id * 2654435769) >> (32 - bits), which spreads consecutive ids. Ids start at 1: 0 marks a
+ * free slot.
+ */
+static void rebuild_map(fbAgents *a)
+{
+  int capacity = 16;
+  while (capacity < 2 * a->count) {
+    capacity *= 2;
+  }
+  if (capacity != a->map_capacity) {
+    a->map_id = grow(a->map_id, sizeof(uint32_t), capacity);
+    a->map_index = grow(a->map_index, sizeof(int), capacity);
+    a->map_capacity = capacity;
+  }
+  memset(a->map_id, 0, sizeof(uint32_t) * (size_t)capacity);
+  unsigned mask = (unsigned)capacity - 1, bits = 0;
+  while ((1u << bits) < (unsigned)capacity) {
+    ++bits;
+  }
+  for (int i = 0; i < a->count; ++i) {
+    unsigned s = (unsigned)((a->id[i] * 2654435769u) >> (32 - bits)) & mask;
+    while (a->map_id[s] != 0) {
+      s = (s + 1) & mask;
+    }
+    a->map_id[s] = a->id[i];
+    a->map_index[s] = i;
+  }
+  a->map_valid = true;
+}
+
 int fbWorld_FindAgent(const fbWorld *w, uint32_t id)
 {
-  int lo = 0, hi = w->agents.count - 1;
-  while (lo <= hi) {
-    int mid = lo + (hi - lo) / 2;
-    uint32_t m = w->agents.id[mid];
-    if (m == id) {
-      return mid;
-    }
-    if (m < id) {
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
+  fbAgents *a = (fbAgents *)&w->agents;  // the map is a cache of the arrays: logically const
+  if (!a->map_valid) {
+    rebuild_map(a);
+  }
+  unsigned mask = (unsigned)a->map_capacity - 1, bits = 0;
+  while ((1u << bits) < (unsigned)a->map_capacity) {
+    ++bits;
+  }
+  unsigned s = (unsigned)((id * 2654435769u) >> (32 - bits)) & mask;
+  for (; a->map_id[s] != 0; s = (s + 1) & mask) {
+    if (a->map_id[s] == id) {
+      return a->map_index[s];
     }
   }
   return -1;
+}
+
+// Gathers array[order[k]] into the spare and swaps them: the old array becomes the next spare.
+#define GATHER(array, spare, count, order)          \
+  do {                                              \
+    for (int k_ = 0; k_ < (count); ++k_) {          \
+      (spare)[k_] = (array)[(order)[k_]];           \
+    }                                               \
+    void *t_ = (array);                             \
+    (array) = (spare);                              \
+    (spare) = t_;                                   \
+  } while (0)
+
+void fbWorld_Reorder(fbWorld *w, const int *order)
+{
+  fbAgents *a = &w->agents;
+  if (a->count == 0) {
+    return;
+  }
+  double **arrays[FB_MAX_DOUBLE_ARRAYS];
+  int n = double_arrays(a, w->field_count, arrays);
+  for (int k = 0; k < n; ++k) {
+    GATHER(*arrays[k], a->spare, a->count, order);
+  }
+  GATHER(a->id, a->spare_id, a->count, order);
+  GATHER(a->species, a->spare_byte, a->count, order);
+  GATHER(a->active, a->spare_byte, a->count, order);
+  a->map_valid = false;
 }
 
 void fbWorld_Compact(fbWorld *w)
@@ -193,6 +264,7 @@ void fbWorld_Compact(fbWorld *w)
   }
   w->removed_total += (uint64_t)(a->count - kept);
   a->count = kept;
+  a->map_valid = false;
 }
 
 void fbWorld_SwapFields(fbWorld *w)

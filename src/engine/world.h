@@ -4,8 +4,8 @@
 
 #include "accumulate.h"
 #include "fb.h"
-#include "grid.h"
 #include "integrate.h"
+#include "perception.h"
 #include "obstacles.h"
 #include "terrain.h"
 
@@ -44,8 +44,9 @@ typedef struct fbSpecies {
 
 // Agents, one array per field. Rules read fields at step t from field[] and write step t+1 into
 // field_next[]; positions and velocities change only in the integrate phase, after every rule ran.
-// Agents stay sorted by id (spawns append larger ids, removals compact in order), so sums over
-// neighbours always run in the same order.
+// Agents are stored in spatial order: each step starts by sorting them by grid cell, and by id
+// inside a cell (grid.h), so what a step computes never depends on the order they were in.
+// Ids are what stays: fbWorld_FindAgent maps an id to the agent's index now.
 typedef struct fbAgents {
   int count, capacity;
   double *px, *py, *vx, *vy;
@@ -58,6 +59,16 @@ typedef struct fbAgents {
   uint8_t *active;           // 0 while being removed
   double *field[FB_MAX_FIELDS];
   double *field_next[FB_MAX_FIELDS];
+  // Spare arrays of the same capacity: a reorder gathers into one and swaps it with the array.
+  double *spare;
+  uint32_t *spare_id;
+  uint8_t *spare_byte;
+  // id -> index, open addressing (id 0 marks an empty slot), rebuilt when first needed after the
+  // agents moved in storage.
+  uint32_t *map_id;
+  int *map_index;
+  int map_capacity;
+  bool map_valid;
 } fbAgents;
 
 typedef struct fbGoal {
@@ -117,8 +128,13 @@ int fbWorld_FindGoal(const fbWorld *w, const char *name);
 // Appends an agent with the next id; returns its index.
 int fbWorld_AddAgent(fbWorld *w, int species, fbVec2 p, fbVec2 v);
 
-// Index of the agent with this id, or -1 (binary search: agents are sorted by id).
+// Index of the agent with this id, or -1. The first call after agents moved in storage rebuilds
+// the map in O(agents); not to be called from several threads at once.
 int fbWorld_FindAgent(const fbWorld *w, uint32_t id);
+
+// Stores the agents in a new order: the k-th agent becomes the one that was at order[k]
+// (a permutation of 0 .. count - 1), every per-agent array alike.
+void fbWorld_Reorder(fbWorld *w, const int *order);
 
 // Removes every agent with active == 0, keeping the order of the rest.
 void fbWorld_Compact(fbWorld *w);

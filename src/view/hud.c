@@ -315,7 +315,7 @@ SDL_Rect fbHud_Inspector(fbHud *hud, const fbSim *sim, int i, int bottom)
         hypot(a->vx[i], a->vy[i]));
   linef(&c, DIM, "heading %.0f°   acceleration %.2f, %.2f   force %.2f, %.2f", atan2(a->hy[i], a->hx[i]) * 180 / FB_PI,
         a->ax[i], a->ay[i], a->fx[i], a->fy[i]);
-  int seen = fbRender_Neighbours(sim, i, NULL, 0);
+  int seen = sim->seen_id == a->id[i] ? sim->seen.len : 0;  // fbSim_Seen, called by the viewer
   linef(&c, DIM, "energy %.3g   sees %d   vision r %g, fov %g°   height %.2f", a->energy[i], seen,
         s->vision.radius, s->fov_degrees, fbTerrain_Height(&w->terrain, a->px[i], a->py[i]));
   char fields[FB_HUD_TEXT] = "";

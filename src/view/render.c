@@ -535,40 +535,6 @@ void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
 
 // ---- the selected agent -------------------------------------------------------------------------
 
-// Offset from a to b, through the nearest periodic image on a torus.
-static fbVec2 world_offset(const fbWorld *w, fbVec2 a, fbVec2 b)
-{
-  fbVec2 d = fbV_Sub(b, a);
-  if (w->bounds == FB_BOUNDS_WRAP) {
-    d.x -= w->width * round(d.x / w->width);
-    d.y -= w->height * round(d.y / w->height);
-  }
-  return d;
-}
-
-int fbRender_Neighbours(const fbSim *sim, int i, int *out, int max)
-{
-  const fbWorld *w = &sim->world;
-  const fbAgents *a = &w->agents;
-  const fbVision *v = &w->species[a->species[i]].vision;
-  fbVec2 p = fbV(a->px[i], a->py[i]), h = fbV(a->hx[i], a->hy[i]);
-  int n = 0;
-  for (int j = 0; j < a->count; ++j) {
-    if (j == i || !a->active[j] || !(v->sees & (1u << a->species[j]))) {
-      continue;
-    }
-    fbVec2 d = world_offset(w, p, fbV(a->px[j], a->py[j]));
-    double dist = fbV_Length(d);
-    if (dist <= v->radius && fbV_Dot(d, h) >= dist * v->cos_half_fov) {
-      if (n < max) {
-        out[n] = j;
-      }
-      n++;
-    }
-  }
-  return n;
-}
-
 SDL_Color fbRender_RuleColour(int k)
 {
   static const SDL_Color palette[] = {{255, 99, 71, 255},  {65, 160, 255, 255}, {255, 200, 0, 255},
@@ -594,10 +560,9 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
     batch_line(b, p, fbV_Add(p, fbV(cos(heading + half) * radius, sin(heading + half) * radius)), 1.5,
                (SDL_Color){255, 255, 255, 150});
   }
-  static int seen[4096];
-  int n = fbRender_Neighbours(sim, i, seen, 4096);
-  for (int k = 0; k < n && k < 4096; ++k) {
-    fbVec2 q = fbV_Add(pw, world_offset(w, pw, fbV(a->px[seen[k]], a->py[seen[k]])));
+  const fbNeighbourList *seen = &sim->seen;  // fbSim_Seen, called by the viewer for this agent
+  for (int k = 0; sim->seen_id == a->id[i] && k < seen->len; ++k) {
+    fbVec2 q = fbV_Add(pw, fbV(seen->dx[k], seen->dy[k]));
     batch_line(b, p, fbCamera_ToScreen(cam, q), 1.0, (SDL_Color){255, 255, 255, 120});
   }
   // Steering vectors, to scale with each other: the longest of them (rules and the combined

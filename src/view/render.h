@@ -65,8 +65,8 @@ void fbRender_RecordTrails(fbRenderer *r, const fbSim *sim);
 void fbRender_ClearTrails(fbRenderer *r);
 void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
 
-// The selected agent (index): its vision volume, lines to the flock-mates it sees now, and each
-// rule's last steering output in the rule's colour (fbSim_InspectOutput), with the combined result.
+// The selected agent (index): its vision volume, lines to the flock-mates it sees now (sim->seen,
+// from fbSim_Seen), and each rule's last steering output in the rule's colour (fbSim_InspectOutput), with the combined result.
 void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int agent);
 
 // The colour an agent is drawn in: the player's species green, leaders red, else its species colour.
@@ -74,10 +74,6 @@ SDL_Color fbRender_AgentColour(const fbWorld *w, int agent, int leader_field);
 
 // The colour of rule k's steering vector (also used by the inspector's legend).
 SDL_Color fbRender_RuleColour(int k);
-
-// Agents the selected one sees at their current positions (same test as perception: radius, field
-// of view, species seen); writes up to max indices and returns how many there are.
-int fbRender_Neighbours(const fbSim *sim, int agent, int *out, int max);
 
 // Reads the renderer's current target and writes it as a PNG.
 bool fbRender_WritePng(SDL_Renderer *sdl, const char *path, char *err, size_t errlen);

@@ -409,6 +409,12 @@ void fbViewer_Frame(fbViewer *v)
     follow(v);
   }
   int selected = selected_index(v);
+  if (selected >= 0) {
+    fbSim *sim = &v->run->sim;
+    fbSim_UpdateGrid(sim);  // agents sorted for where they are now, so that whom it sees is current
+    selected = fbWorld_FindAgent(&sim->world, v->selected);
+    fbSim_Seen(sim, selected);
+  }
   fbHud_Begin(&v->hud);
   SDL_SetRenderDrawColor(v->sdl, 22, 24, 28, 255);
   SDL_RenderClear(v->sdl);

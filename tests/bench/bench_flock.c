@@ -3,7 +3,7 @@
 //   bench_flock --check    a small run proving both paths compute the same flock (a ctest)
 //   bench_flock --scale    1 000 to 1 000 000 agents at the same density: ns per agent-step, native and Lua
 //   bench_flock --run N native|lua STEPS   just N agents for STEPS steps, for
-//       valgrind --tool=callgrind --toggle-collect=fbSim_Step (instructions per agent-step)
+//       valgrind --tool=callgrind --toggle-collect=time_steps (instructions per agent-step)
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include <time.h>
@@ -55,7 +55,8 @@ static void load(fbSim *sim, const char *path, int threads, bool native)
   }
 }
 
-static double time_steps(fbSim *sim, int steps)
+// Not inlined, so that callgrind can count exactly these steps: --toggle-collect=time_steps.
+static __attribute__((noinline)) double time_steps(fbSim *sim, int steps)
 {
   double t0 = now_s();
   for (int k = 0; k < steps; ++k) {
@@ -178,7 +179,7 @@ static int scale(void)
   return 0;
 }
 
-// One path, one size, no timing: what callgrind counts with --toggle-collect=fbSim_Step.
+// One path, one size: what callgrind counts with --toggle-collect=time_steps.
 static int run_only(int agents, bool native, int steps)
 {
   char path[64];
