@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # cli_determinism.sh — the same seed gives a byte-identical CSV, on one thread or two; --set applies.
+# Golden hashes of long runs, more thread counts and other storage orders: tests/test_determinism.c.
 set -u
 flockbox=$1
 tmp=$(mktemp -d)

@@ -16,7 +16,7 @@ void fbRunOptions_Default(fbRunOptions *o)
 {
   memset(o, 0, sizeof *o);
   o->seed = 1;
-  o->threads = 1;
+  o->threads = 0;
   o->lua_memory = (size_t)256 << 20;
   o->lua_timeout_ms = 2000;
 }
@@ -35,7 +35,8 @@ static bool begin(fbSim *sim, const fbRunOptions *o, const char *path, char *err
 {
   memset(sim, 0, sizeof *sim);
   sim->options = *o;
-  sim->threads = o->threads < 1 ? 1 : (o->threads > FB_MAX_THREADS ? FB_MAX_THREADS : o->threads);
+  // Results are the same on any number of threads, so by default every core works.
+  sim->threads = o->threads < 1 ? fbWorkers_Cores() : (o->threads > FB_MAX_THREADS ? FB_MAX_THREADS : o->threads);
   snprintf(sim->path, sizeof sim->path, "%s", path);
   fbWorld_Init(&sim->world);
   sim->world.seed = o->seed;
@@ -71,6 +72,7 @@ static bool build(fbSim *sim, fbScenarioDef *d, char *err, size_t errlen)
   if (!sim->options.no_spawn) {
     fbSpawn_All(w, d);
   }
+  fbWorkers_Start(&sim->workers, sim->threads);
   snprintf(sim->name, sizeof sim->name, "%s", d->name);
   if (sim->name[0] == '\0') {
     const char *slash = strrchr(sim->path, '/');
@@ -109,6 +111,7 @@ bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char 
 
 void fbSim_Free(fbSim *sim)
 {
+  fbWorkers_Stop(&sim->workers);
   fbRuleSet_Close(&sim->rules);
   for (int t = 0; t < FB_MAX_THREADS; ++t) {
     fbNeighbourList_Free(&sim->lists[t]);
@@ -124,11 +127,10 @@ void fbSim_Free(fbSim *sim)
 
 // ---- the step -----------------------------------------------------------------------------------
 
-typedef struct PhaseJob {
+typedef struct Phase {
   fbSim *sim;
-  int thread;
   void (*work)(fbSim *sim, int thread, int begin, int end);
-} PhaseJob;
+} Phase;
 
 // Contiguous ranges: worker t owns agents [t*n/T, (t+1)*n/T).
 static void range_of(const fbSim *sim, int t, int *begin, int *end)
@@ -138,35 +140,19 @@ static void range_of(const fbSim *sim, int t, int *begin, int *end)
   *end = (int)(n * (t + 1) / sim->threads);
 }
 
-static void *phase_main(void *arg)
+static void phase_job(void *context, int t)
 {
-  PhaseJob *job = arg;
+  Phase *p = context;
   int begin, end;
-  range_of(job->sim, job->thread, &begin, &end);
-  job->work(job->sim, job->thread, begin, end);
-  return NULL;
+  range_of(p->sim, t, &begin, &end);
+  p->work(p->sim, t, begin, end);
 }
 
 // Runs work over all agents split across the sim's threads; the calling thread takes range 0.
 static void run_parallel(fbSim *sim, void (*work)(fbSim *, int, int, int))
 {
-  PhaseJob jobs[FB_MAX_THREADS];
-  pthread_t handles[FB_MAX_THREADS];
-  bool started[FB_MAX_THREADS] = {false};
-  for (int t = 0; t < sim->threads; ++t) {
-    jobs[t] = (PhaseJob){sim, t, work};
-  }
-  for (int t = 1; t < sim->threads; ++t) {
-    started[t] = pthread_create(&handles[t], NULL, phase_main, &jobs[t]) == 0;
-  }
-  phase_main(&jobs[0]);
-  for (int t = 1; t < sim->threads; ++t) {
-    if (started[t]) {
-      pthread_join(handles[t], NULL);
-    } else {
-      phase_main(&jobs[t]);  // could not start a thread: do its share here, same result
-    }
-  }
+  Phase p = {sim, work};
+  fbWorkers_Run(&sim->workers, phase_job, &p);
 }
 
 static void perceive_and_steer(fbSim *sim, int t, int begin, int end)

@@ -5,13 +5,14 @@
 #include "defs.h"
 #include "hooks.h"
 #include "ruleset.h"
+#include "workers.h"
 
-#define FB_MAX_THREADS 16
 #define FB_MAX_SETS 64
 
 typedef struct fbRunOptions {
   uint64_t seed;
-  int threads;                     // worker threads (each with its own Lua state); results do not depend on it
+  int threads;                     // worker threads (each with its own Lua state), 0: the machine's cores;
+                                   // results do not depend on it
   const char *sets[FB_MAX_SETS];   // --set NAME=VALUE overrides, applied to the scenario's description
   int set_count;
   size_t lua_memory;               // bytes per Lua state
@@ -34,6 +35,7 @@ typedef struct fbSim {
   fbPerceptionInput perception;
   fbVision vision[FB_MAX_SPECIES];
   int threads;
+  fbWorkers workers;
   fbNeighbourList lists[FB_MAX_THREADS];
   fbCommandQueue queues[FB_MAX_THREADS];
   uint32_t keep_list, keep_nearest;  // species whose rules walk flock-mates / read the nearest distance
