@@ -22,11 +22,10 @@ return {
 
   steer = function(a, p, s)
     local length = p.factor * s.body_length
-    local hit, _, _, ox, oy = a:feeler(length, s.body_length / 2)
+    local hit, _, _, _, _, cx, cy = a:cast_feeler(length, s.body_length / 2)
     if hit == nil then
       return 0, 0
     end
-    local cx, cy = ox - a.x, oy - a.y
     local dist = sqrt(cx * cx + cy * cy)
     if dist == 0 then -- standing on the centre: no side to turn from
       return 0, 0

@@ -20,7 +20,7 @@ return {
   end,
 
   steer = function(a, p, s)
-    local d, nx, ny = a:obstacle(p.range)
+    local _, _, d, nx, ny = a:nearest_obstacle(p.range)
     if d == nil then
       return 0, 0
     end

@@ -24,15 +24,14 @@ return {
 
   steer = function(a, p, s)
     local pad = s.body_length / 2
-    local close, nx, ny = a:obstacle(pad)
+    local _, _, close, nx, ny = a:nearest_obstacle(pad)
     if close ~= nil then
       return nx * s.max_accel, ny * s.max_accel
     end
-    local tx, ty, dist = a:silhouette(p.range, pad)
-    if tx == nil then
+    local ox, oy, dist = a:silhouette_edge(p.range, pad)
+    if ox == nil then
       return 0, 0
     end
-    local ox, oy = tx - a.x, ty - a.y
     local len = sqrt(ox * ox + oy * oy)
     if len == 0 then
       return 0, 0

@@ -38,8 +38,17 @@ local fb = {
     end
     return g[1], g[2]
   end,
-  world = function()
-    return world.width, world.height, world.wraps
+  -- fb.world.width ... as the engine has them (dt of the mock species), and fb.world() the older way
+  world = setmetatable({}, {
+    __index = function(_, k)
+      return ({ width = world.width, height = world.height, wraps = world.wraps, dt = 0.1 })[k]
+    end,
+    __call = function()
+      return world.width, world.height, world.wraps
+    end,
+  }),
+  time = function()
+    return 0, 0
   end,
   terrain = function(x, y)
     return 0, world.gx, world.gy
@@ -78,31 +87,39 @@ function view.terrain(a)
   return a._h, a._gx, a._gy
 end
 
-function view.obstacle(a, range)
-  local o = a._obstacle -- { dist, nx, ny, px, py }
+-- Geometric queries answer offset first, then distance, then the rest, as in src/engine/rule_api.c.
+function view.nearest_obstacle(a, range)
+  local o = a._obstacle -- { dist, nx, ny, px, py }: the closest surface point at (px, py)
   a._obstacle_range = range
   if o == nil or o[1] > range then
     return nil
   end
-  return o[1], o[2], o[3], o[4], o[5]
+  return o[4] - a.x, o[5] - a.y, o[1], o[2], o[3]
 end
 
-function view.feeler(a, length, pad)
-  local f = a._feeler -- { dist, nx, ny, ox, oy }
+function view.cast_feeler(a, length, pad)
+  local f = a._feeler -- { dist, nx, ny, ox, oy }: hit at dist along the heading, obstacle centre (ox, oy)
   a._feeler_length, a._feeler_pad = length, pad or 0
   if f == nil or f[1] > length then
     return nil
   end
-  return f[1], f[2], f[3], f[4], f[5]
+  return a.hx * f[1], a.hy * f[1], f[1], f[2], f[3], f[4] - a.x, f[5] - a.y
 end
 
-function view.silhouette(a, range, pad)
-  local t = a._silhouette -- { tx, ty, dist }
+function view.silhouette_edge(a, range, pad)
+  local t = a._silhouette -- { tx, ty, dist }: the point past the edge at (tx, ty)
   a._silhouette_range, a._silhouette_pad = range, pad or 0
   if t == nil or t[3] > range then
     return nil
   end
-  return t[1], t[2], t[3]
+  return t[1] - a.x, t[2] - a.y, t[3]
+end
+
+-- The older query names refuse with a message, as the engine's do.
+for _, old in ipairs({ "obstacle", "feeler", "silhouette" }) do
+  view[old] = function()
+    error("a:" .. old .. " was renamed", 2)
+  end
 end
 
 -- a:random(stream) answers o.rand[stream], or 0.5.
@@ -133,8 +150,8 @@ function view.set(a, name, value)
   a._set[name] = value
 end
 
--- a:nearest(species, radius) answers o.nearest[species] = { dx, dy, vx, vy, id } when within radius.
-function view.nearest(a, name, radius)
+-- a:nearest_agent(species, radius) answers o.nearest[species] = { dx, dy, vx, vy, id } when within radius.
+function view.nearest_agent(a, name, radius)
   a._nearest_radius = radius
   local t = a._nearest[name]
   if t == nil then
@@ -146,6 +163,8 @@ function view.nearest(a, name, radius)
   end
   return t[1], t[2], d, t[3] or 0, t[4] or 0, t[5] or 7
 end
+
+view.nearest = view.nearest_agent -- the older name
 
 function view.remove(a, id)
   a._removed = id
@@ -206,18 +225,39 @@ end
 
 -- ---- loading the modules -------------------------------------------------------------------------
 
+local steering -- the library, loaded below into a sandbox of its own
+
 local function sandbox()
   local env = {}
   for _, k in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring",
-    "type", "rawequal", "rawget", "rawlen", "rawset", "setmetatable", "getmetatable", "xpcall" }) do
+    "type", "rawequal", "rawget", "rawlen", "rawset", "setmetatable", "getmetatable", "xpcall", "print" }) do
     env[k] = _G[k]
   end
   env.math, env.string, env.table, env.utf8, env.coroutine, env.fb = math, string, table, utf8, coroutine, fb
+  env.steering = steering
+  env.require = function(name)
+    assert(name == "steering", "the mock knows only the steering library")
+    return steering
+  end
   return setmetatable(env, {
     __newindex = function(_, k)
       error("sets the global '" .. tostring(k) .. "'", 2)
     end,
   })
+end
+
+do
+  local chunk = assert(loadfile("behaviours/lib/steering.lua", "t", sandbox()))
+  steering = chunk()
+  check("steering library loads as a table of functions", type(steering) == "table" and type(steering.seek) == "function")
+end
+
+-- A parameter's default: the plain value, or the first item of a declaration { default, min, max, help }.
+local function default_of(v)
+  if type(v) == "table" then
+    return v[1]
+  end
+  return v
 end
 
 local NAMES = {
@@ -250,7 +290,11 @@ for _, name in ipairs(NAMES) do
     local shape = (mod.params == nil or type(mod.params) == "table") and (mod.fields == nil or type(mod.fields) == "table")
       and (mod.validate == nil or type(mod.validate) == "function")
     for k, v in pairs(mod.params or {}) do
-      shape = shape and type(k) == "string" and (type(v) == "number" or type(v) == "string" or type(v) == "boolean")
+      local d = default_of(v)
+      shape = shape and type(k) == "string" and (type(d) == "number" or type(d) == "string" or type(d) == "boolean")
+      if type(v) == "table" then -- declared: a one-line description, and bounds that hold the default
+        shape = shape and type(v.help) == "string" and (v.min == nil or d >= v.min) and (v.max == nil or d <= v.max)
+      end
     end
     for k, v in pairs(mod.fields or {}) do
       shape = shape and type(k) == "string" and type(v) == "number"
@@ -269,7 +313,7 @@ end
 local function P(name, over)
   local p = {}
   for k, v in pairs(R[name].params or {}) do
-    p[k] = v
+    p[k] = default_of(v)
   end
   for k, v in pairs(over or {}) do
     assert(p[k] ~= nil, name .. ": no parameter " .. k)

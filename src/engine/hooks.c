@@ -125,8 +125,9 @@ static int s_set_param(lua_State *L)
   const char *name = luaL_checkstring(L, 3);
   double v = luaL_checknumber(L, 4);
   luaL_argcheck(L, isfinite(v), 4, "value must be finite");
-  if (!fbSim_SetParam(sim, s, k, name, v)) {
-    return luaL_error(L, "rule '%s' has no numeric parameter '%s'", fbSim_RuleName(sim, s, k), name);
+  char msg[600];
+  if (!fbSim_SetParam(sim, s, k, name, v, msg, sizeof msg)) {
+    return luaL_error(L, "fb.set_param: %s", msg);
   }
   return 0;
 }

@@ -2,8 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lua_host.h"
 
+#include "sandbox.h"
+
 #include <lauxlib.h>
-#include <lualib.h>
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
@@ -134,53 +135,6 @@ static void unwatch(fbLuaHost *h)
   pthread_mutex_unlock(&watch_lock);
 }
 
-// ---- sandbox ------------------------------------------------------------------------------------
-
-// load() for scripts: text chunks only, in the caller's sandbox unless an env is given.
-static int l_load_text(lua_State *L)
-{
-  size_t len;
-  const char *code = luaL_checklstring(L, 1, &len);
-  const char *name = luaL_optstring(L, 2, "=(load)");
-  int status = luaL_loadbufferx(L, code, len, name, "t");
-  if (status != LUA_OK) {
-    luaL_pushfail(L);
-    lua_insert(L, -2);
-    return 2;
-  }
-  if (!lua_isnoneornil(L, 4)) {
-    lua_pushvalue(L, 4);
-    lua_setupvalue(L, -2, 1);
-  } else {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-    lua_setupvalue(L, -2, 1);
-  }
-  return 1;
-}
-
-static void open_safe_libraries(lua_State *L)
-{
-  static const luaL_Reg libs[] = {
-      {LUA_GNAME, luaopen_base},       {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
-      {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_COLIBNAME, luaopen_coroutine},
-      {NULL, NULL}};
-  for (const luaL_Reg *lib = libs; lib->func != NULL; ++lib) {
-    luaL_requiref(L, lib->name, lib->func, 1);
-    lua_pop(L, 1);
-  }
-  static const char *const removed[] = {"dofile", "loadfile", "collectgarbage", NULL};
-  for (int i = 0; removed[i] != NULL; ++i) {
-    lua_pushnil(L);
-    lua_setglobal(L, removed[i]);
-  }
-  lua_pushcfunction(L, l_load_text);
-  lua_setglobal(L, "load");
-  lua_getglobal(L, "string");
-  lua_pushnil(L);
-  lua_setfield(L, -2, "dump");
-  lua_pop(L, 1);
-}
-
 bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms)
 {
   memset(h, 0, sizeof *h);
@@ -191,7 +145,7 @@ bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms)
     return false;
   }
   *(fbLuaHost **)lua_getextraspace(h->L) = h;
-  open_safe_libraries(h->L);
+  fbSandbox_Open(h->L);
   watch(h);
   return true;
 }
@@ -256,63 +210,35 @@ bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t err
   return true;
 }
 
-static bool run_loaded(fbLuaHost *h, int status, char *err, size_t errlen)
+// Runs the chunk on top of the stack in a new module environment (sandbox.h) for a file in `dir`.
+static bool run_chunk(fbLuaHost *h, const char *dir, char *err, size_t errlen)
 {
-  lua_State *L = h->L;
-  if (status != LUA_OK) {
-    snprintf(err, errlen, "%s", lua_tostring(L, -1));
-    lua_pop(L, 1);
-    return false;
-  }
-  // A private environment per chunk, so its globals do not leak into other scripts. It starts as a
-  // copy of the sandbox's globals rather than inheriting them through __index: a rule that reads
-  // fb or math on every call then finds them directly instead of through a metamethod.
-  lua_newtable(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  lua_pushnil(L);
-  while (lua_next(L, -2) != 0) {
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
-    lua_rawset(L, -5);
-  }
-  lua_pop(L, 1);
-  lua_setupvalue(L, -2, 1);
+  fbSandbox_PushEnv(h->L, dir, h->require_path);
+  lua_setupvalue(h->L, -2, 1);
   return fbLuaHost_Call(h, 0, 1, err, errlen);
 }
 
 bool fbLuaHost_RunFile(fbLuaHost *h, const char *path, char *err, size_t errlen)
 {
-  FILE *f = fopen(path, "rb");
-  if (f == NULL) {
-    snprintf(err, errlen, "%s: cannot open file", path);
+  if (!fbSandbox_LoadFile(h->L, path, err, errlen)) {
     return false;
   }
-  fseek(f, 0, SEEK_END);
-  long size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  if (size < 0 || size > 16 * 1024 * 1024) {
-    fclose(f);
-    snprintf(err, errlen, "%s: file is too large (over 16 MiB)", path);
-    return false;
-  }
-  char *code = malloc((size_t)size + 1);
-  FB_ASSERT(code != NULL);
-  size_t got = fread(code, 1, (size_t)size, f);
-  fclose(f);
-  code[got] = '\0';
-  char chunkname[600];
-  snprintf(chunkname, sizeof chunkname, "@%s", path);
-  int status = luaL_loadbufferx(h->L, code, got, chunkname, "t");
-  free(code);
-  return run_loaded(h, status, err, errlen);
+  char dir[512];
+  const char *slash = strrchr(path, '/');
+  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+  return run_chunk(h, dir, err, errlen);
 }
 
 bool fbLuaHost_RunString(fbLuaHost *h, const char *code, const char *chunkname, char *err, size_t errlen)
 {
   char name[600];
   snprintf(name, sizeof name, "=%s", chunkname);
-  int status = luaL_loadbufferx(h->L, code, strlen(code), name, "t");
-  return run_loaded(h, status, err, errlen);
+  if (luaL_loadbufferx(h->L, code, strlen(code), name, "t") != LUA_OK) {
+    snprintf(err, errlen, "%s", lua_tostring(h->L, -1) ? lua_tostring(h->L, -1) : "(error)");
+    lua_pop(h->L, 1);
+    return false;
+  }
+  return run_chunk(h, "", err, errlen);
 }
 
 // ---- values across states -----------------------------------------------------------------------

@@ -20,10 +20,10 @@ typedef struct fbLuaHost {
   unsigned long stuck_at;    // progress value the watchdog saw when it interrupted
   int timeout_ms;
   void *context;             // what the C functions called from Lua work on (see rules.h)
+  char require_path[2048];   // folders require() searches after a module's own, separated by ';'
 } fbLuaHost;
 
-// Creates the state with only the safe libraries (base without dofile/loadfile/string.dump and
-// with a text-only load, table, string, math, utf8, coroutine): no os, io, package, debug.
+// Creates the state with only the safe libraries (sandbox.h): no os, io, package, debug, bytecode.
 bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms);
 void fbLuaHost_Destroy(fbLuaHost *h);
 
@@ -33,9 +33,9 @@ void fbLuaHost_Move(fbLuaHost *to, fbLuaHost *from);
 // The host that owns L (stored in the state's extra space).
 fbLuaHost *fbLuaHost_Of(lua_State *L);
 
-// Loads a text chunk (bytecode refused) with its own environment table whose missing globals come
-// from the sandbox, runs it, and leaves its first result on the stack. chunkname is the path
-// shown in messages. On failure writes "file:line: message" and a traceback into err.
+// Loads a text chunk (bytecode refused), runs it in an environment of its own (sandbox.h), and
+// leaves its first result on the stack. chunkname is the path shown in messages. On failure
+// writes "file:line: message" and a traceback into err.
 bool fbLuaHost_RunFile(fbLuaHost *h, const char *path, char *err, size_t errlen);
 bool fbLuaHost_RunString(fbLuaHost *h, const char *code, const char *chunkname, char *err, size_t errlen);
 

@@ -1,28 +1,12 @@
-// rules.h — one Lua state with every species' rule modules: the agent view, the functions rules call, the protected loop over a range.
+// rules.h — one Lua state with every species' rule modules: loading them, and running them over a range of agents.
 #ifndef FB_RULES_H
 #define FB_RULES_H
 
+#include "agent_view.h"
 #include "defs.h"
 #include "lua_host.h"
-
-// What the C functions that rules call (a:neighbour, a:set, fb.terrain, ...) work on.
-typedef struct fbRuleContext {
-  fbWorld *world;
-  const fbPerceptionInput *perception;
-  const fbAggregates *agg;
-  const fbNeighbourList *list;
-  fbCommandQueue *commands;
-  int agent;                 // index of the agent whose rules are running
-  int species, rule;         // the rule running now, for messages
-  uint64_t view_mask;        // bit k: view field k has been read, so it is filled for every agent
-  // A species whose rules start walking flock-mates or reading the nearest distance gets them from
-  // perception from the next step on (the bits below, merged by the simulation after the step);
-  // until then the agent's own view is perceived again on demand into `seen`, identically.
-  uint32_t wants_list, wants_nearest;
-  fbNeighbourList seen;
-  int seen_agent;            // the agent `seen` holds, -1 if none
-  double seen_nearest;
-} fbRuleContext;
+#include "params.h"
+#include "rule_api.h"
 
 typedef struct fbRuleFailure {
   int species, rule, agent;
@@ -35,11 +19,11 @@ typedef struct fbRuleFailure {
 typedef struct fbRuleRunner {
   fbLuaHost host;
   fbRuleContext ctx;
+  fbAgentViews views;
   int steer_ref[FB_MAX_SPECIES][FB_MAX_RULES];
   int params_ref[FB_MAX_SPECIES][FB_MAX_RULES];
+  int species_ref[FB_MAX_SPECIES][FB_MAX_RULES];  // each rule's own copy of its species table
   char where[FB_MAX_SPECIES][FB_MAX_RULES][160];  // file:line of each steer function
-  int species_ref[FB_MAX_SPECIES];
-  int view_ref;
   // The version a reload replaced, kept until the new one has run cleanly (see fbRules_Fallback).
   int previous_steer_ref[FB_MAX_SPECIES][FB_MAX_RULES];
   int previous_params_ref[FB_MAX_SPECIES][FB_MAX_RULES];
@@ -54,15 +38,22 @@ typedef struct fbRuleRunner {
   bool inspect_ran[FB_MAX_RULES];
 } fbRuleRunner;
 
-bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms);
+// Opens the state: the sandbox, fb with the world's fields, math.random refused (its numbers would
+// depend on which thread ran which agent: rules use a:random). require() searches `search`.
+bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms, const fbWorld *w, const char *search);
 void fbRules_Close(fbRuleRunner *r);
 
+// Loads the steering library (the global `steering` every module gets a copy of) from `path`.
+bool fbRules_LoadLibrary(fbRuleRunner *r, const char *path, char *err, size_t errlen);
+
 // Loads the module at `path` for rule `rule` of species `species`: its params are the module's
-// defaults overridden by def's parameters; unknown names and wrong types are refused. Declares the
-// module's per-agent fields in the world. err gets one line naming `what` (e.g.
-// "scripts/flock.lua: species 'boid' rule 'cohesion'").
+// defaults (declared with their ranges, params.h) overridden by def's parameters; unknown names,
+// wrong types and values out of range are refused, then the module's validate() has its say.
+// Declares the module's per-agent fields in the world. Writes the parameter declarations into
+// specs (may be NULL). err gets one line naming `what` ("scripts/x.lua: species 'boid' rule
+// 'cohesion'").
 bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
-                  const char *what, char *err, size_t errlen);
+                  const char *what, fbParamSpecs *specs, char *err, size_t errlen);
 
 // As fbRules_Load, for a reload: the version it replaces is kept as the fallback.
 bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
@@ -74,10 +65,10 @@ bool fbRules_Fallback(fbRuleRunner *r, int species, int rule);
 // Forgets the replaced version: the reloaded one has proved itself.
 void fbRules_Settle(fbRuleRunner *r, int species, int rule);
 
-// (Re)builds the table of species values rules get as their third argument.
+// (Re)builds the species table each rule of species s gets as its third argument (each its own).
 void fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species);
 
-// Sets one parameter of a loaded rule from a number (used by --set at run time and the panel).
+// Sets one numeric parameter of a loaded rule (the caller has checked its range).
 bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value);
 
 // The numeric parameters of a loaded rule, sorted by name; returns how many (at most max).

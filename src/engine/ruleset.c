@@ -7,29 +7,44 @@
 
 #include "paths.h"
 
-bool fbRuleSet_Open(fbRuleSet *rs, int threads, size_t memory_limit, int timeout_ms, char *err, size_t errlen)
+// Where modules and helpers are looked for, after a module's own folder: the scenario's rule
+// folders, behaviours/ and behaviours/lib beside the scenario, and in the source tree.
+static void search_path(fbRuleSet *rs)
+{
+  size_t used = 0;
+  rs->search[0] = '\0';
+  for (int d = 0; d < rs->dir_count; ++d) {
+    used += (size_t)snprintf(rs->search + used, sizeof rs->search - used, "%s%s", used ? ";" : "", rs->dirs[d]);
+  }
+  static const char *const folders[] = {"behaviours", "behaviours/lib"};
+  for (int f = 0; f < 2 && used < sizeof rs->search; ++f) {
+    char dir[512];
+    fbPath_Resolve(rs->scenario, folders[f], dir, sizeof dir);
+    used += (size_t)snprintf(rs->search + used, sizeof rs->search - used, "%s%s", used ? ";" : "", dir);
+  }
+}
+
+bool fbRuleSet_Open(fbRuleSet *rs, int threads, size_t memory_limit, int timeout_ms, const fbWorld *w,
+                    const char *scenario, const char (*dirs)[512], int dir_count, char *err, size_t errlen)
 {
   memset(rs, 0, sizeof *rs);
   rs->threads = threads < 1 ? 1 : threads;
   rs->runners = calloc((size_t)rs->threads, sizeof *rs->runners);
   rs->info = calloc(FB_MAX_SPECIES, sizeof *rs->info);
   FB_ASSERT(rs->runners != NULL && rs->info != NULL);
+  snprintf(rs->scenario, sizeof rs->scenario, "%s", scenario);
+  rs->dir_count = dir_count < FB_MAX_RULE_DIRS ? dir_count : FB_MAX_RULE_DIRS;
+  memcpy(rs->dirs, dirs, sizeof rs->dirs[0] * (size_t)rs->dir_count);
+  search_path(rs);
+  fbPath_Resolve(rs->scenario, "behaviours/lib/steering.lua", rs->library, sizeof rs->library);
   for (int t = 0; t < rs->threads; ++t) {
-    if (!fbRules_Open(&rs->runners[t], memory_limit, timeout_ms)) {
+    if (!fbRules_Open(&rs->runners[t], memory_limit, timeout_ms, w, rs->search)) {
       snprintf(err, errlen, "cannot create a Lua state");
       return false;
     }
-    // math.random keeps one sequence per state, so its numbers would depend on which thread ran
-    // which agent: rules get a:random(stream) instead.
-    fbLuaHost *host = &rs->runners[t].host;
-    if (!fbLuaHost_RunString(host,
-                             "math.random = function() error('math.random is not available to rules: "
-                             "use a:random(stream), which gives the same numbers on any thread count', 2) end "
-                             "math.randomseed = function() error('math.randomseed is not available to rules', 2) end",
-                             "sandbox", err, errlen)) {
+    if (!fbRules_LoadLibrary(&rs->runners[t], rs->library, err, errlen)) {
       return false;
     }
-    lua_pop(host->L, 1);
   }
   return true;
 }
@@ -42,13 +57,6 @@ void fbRuleSet_Close(fbRuleSet *rs)
   free(rs->runners);
   free(rs->info);
   memset(rs, 0, sizeof *rs);
-}
-
-void fbRuleSet_SetFolders(fbRuleSet *rs, const char *scenario, const char (*dirs)[512], int dir_count)
-{
-  snprintf(rs->scenario, sizeof rs->scenario, "%s", scenario);
-  rs->dir_count = dir_count < FB_MAX_RULE_DIRS ? dir_count : FB_MAX_RULE_DIRS;
-  memcpy(rs->dirs, dirs, sizeof rs->dirs[0] * (size_t)rs->dir_count);
 }
 
 void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, const fbAggregates *agg,
@@ -69,6 +77,32 @@ void fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s)
   for (int t = 0; t < rs->threads; ++t) {
     fbRules_SetSpecies(&rs->runners[t], w, s);
   }
+}
+
+// Every identifier that follows a '.' in the file (a.x, a.leader, p.divisor, ...), ';'-separated.
+static void scan_names(const char *path, char *out, size_t len)
+{
+  out[0] = '\0';
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) {
+    return;
+  }
+  char line[4096];
+  size_t used = 0;
+  while (fgets(line, sizeof line, f) != NULL) {
+    for (const char *c = strchr(line, '.'); c != NULL; c = strchr(c + 1, '.')) {
+      const char *name = c + 1;
+      size_t n = 0;
+      while (name[n] == '_' || (name[n] >= 'a' && name[n] <= 'z') || (name[n] >= 'A' && name[n] <= 'Z') ||
+             (n > 0 && name[n] >= '0' && name[n] <= '9')) {
+        ++n;
+      }
+      if (n > 0 && n < FB_NAME_LEN && used + n + 2 < len) {
+        used += (size_t)snprintf(out + used, len - used, "%.*s;", (int)n, name);
+      }
+    }
+  }
+  fclose(f);
 }
 
 // "scripts/x.lua: species 'boid' rule 'cohesion'": how load messages name a rule.
@@ -99,12 +133,24 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
   }
   char what[768];
   rule_what(rs, w, s, k, what, sizeof what);
+  scan_names(info->path, info->names, sizeof info->names);
   for (int t = 0; t < rs->threads; ++t) {
-    if (!fbRules_Load(&rs->runners[t], w, s, k, info->path, def, what, err, errlen)) {
+    if (!fbRules_Load(&rs->runners[t], w, s, k, info->path, def, what, t == 0 ? &info->specs : NULL, err, errlen)) {
       return false;
     }
   }
   return true;
+}
+
+void fbRuleSet_PrimeViews(fbRuleSet *rs, const fbWorld *w)
+{
+  for (int s = 0; s < w->species_count; ++s) {
+    for (int k = 0; k < w->species[s].rule_count; ++k) {
+      for (int t = 0; t < rs->threads; ++t) {
+        fbAgentViews_Prime(&rs->runners[t].views, w, s, k, rs->info[s][k].names);
+      }
+    }
+  }
 }
 
 bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
@@ -136,19 +182,50 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
   slot->disabled = false;
   slot->on_trial = true;
   info->error[0] = '\0';
+  scan_names(info->path, info->names, sizeof info->names);
+  fbRuleSet_PrimeViews(rs, w);
   fprintf(stderr, "flockbox: reloaded %s (species '%s' rule '%s') at step %llu\n", info->path, w->species[s].name,
           fbRuleDef_Name(&info->def), (unsigned long long)w->step);
   return true;
 }
 
-bool fbRuleSet_SetParam(fbRuleSet *rs, int s, int k, const char *name, double value)
+bool fbRuleSet_SetParam(fbRuleSet *rs, int s, int k, const char *name, double value, char *msg, size_t len)
 {
+  const fbParamSpec *spec = fbParams_Find(&rs->info[s][k].specs, name);
+  if (spec == NULL || (spec->kind != FB_VALUE_NUMBER && spec->kind != FB_VALUE_INTEGER)) {
+    char names[512];
+    fbParams_Names(&rs->info[s][k].specs, names, sizeof names);
+    snprintf(msg, len, "rule '%s' has no numeric parameter '%s' (it has: %s)", fbRuleDef_Name(&rs->info[s][k].def),
+             name, names);
+    return false;
+  }
+  char why[160];
+  if (!fbParams_CheckNumber(spec, value, why, sizeof why)) {
+    snprintf(msg, len, "%s.%s: %s", fbRuleDef_Name(&rs->info[s][k].def), name, why);
+    return false;
+  }
   for (int t = 0; t < rs->threads; ++t) {
-    if (!fbRules_SetParam(&rs->runners[t], s, k, name, value)) {
-      return false;
-    }
+    fbRules_SetParam(&rs->runners[t], s, k, name, value);
   }
   return true;
+}
+
+bool fbRuleSet_ReloadAll(fbRuleSet *rs, fbWorld *w)
+{
+  char err[2048];
+  for (int t = 0; t < rs->threads; ++t) {
+    if (!fbRules_LoadLibrary(&rs->runners[t], rs->library, err, sizeof err)) {
+      fprintf(stderr, "flockbox: reload failed, the last good version keeps running: %s\n", err);
+      return false;  // modules loaded before keep their copy of the last good library
+    }
+  }
+  bool ok = true;
+  for (int s = 0; s < w->species_count; ++s) {
+    for (int k = 0; k < w->species[s].rule_count; ++k) {
+      ok = (rs->info[s][k].path[0] == '\0' || fbRuleSet_Reload(rs, w, s, k)) && ok;
+    }
+  }
+  return ok;
 }
 
 int fbRuleSet_ListParams(const fbRuleSet *rs, int thread, int s, int k, char names[][FB_NAME_LEN], double *values,

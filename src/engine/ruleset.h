@@ -18,6 +18,9 @@
 typedef struct fbRuleInfo {
   fbRuleDef def;             // as the scenario gave it: a reload starts again from its parameters
   char path[512];            // the module's file ("" for a native rule)
+  fbParamSpecs specs;        // its parameters as the module declares them
+  char names[1024];          // every .name the module's source mentions, ';'-separated: what its view
+                             // is primed with, so that it is never rebuilt mid-run
   char error[2048];          // the last error, file:line and traceback, for the HUD ("" if none)
 } fbRuleInfo;
 
@@ -28,14 +31,23 @@ typedef struct fbRuleSet {
   char scenario[512];                    // the scenario file: module paths start beside it
   char dirs[FB_MAX_RULE_DIRS][512];      // its own rule folders, searched before behaviours/
   int dir_count;
+  char search[2048];                     // folders searched for modules and helpers, ';'-separated
+  char library[512];                     // the steering library's file
 } fbRuleSet;
 
-// Opens one sandboxed state per thread (math.random replaced by a message pointing at a:random).
-bool fbRuleSet_Open(fbRuleSet *rs, int threads, size_t memory_limit, int timeout_ms, char *err, size_t errlen);
+/*
+ * Opens one sandboxed state per thread for the world w and the scenario at `scenario` with its
+ * own rule folders, and loads the steering library into each. Modules are looked for in the
+ * scenario's rule folders, then behaviours/ beside the scenario, then in the source tree;
+ * require() also looks in behaviours/lib.
+ */
+bool fbRuleSet_Open(fbRuleSet *rs, int threads, size_t memory_limit, int timeout_ms, const fbWorld *w,
+                    const char *scenario, const char (*dirs)[512], int dir_count, char *err, size_t errlen);
 void fbRuleSet_Close(fbRuleSet *rs);
 
-// Where modules are looked for: beside the scenario, in its own folders, then behaviours/.
-void fbRuleSet_SetFolders(fbRuleSet *rs, const char *scenario, const char (*dirs)[512], int dir_count);
+// Loads the steering library again, then every rule (it is part of each): a save of the library
+// or of a helper module takes effect like a save of a rule. False if it did not load.
+bool fbRuleSet_ReloadAll(fbRuleSet *rs, fbWorld *w);
 
 // Points every state at what rules read and write: thread t gets lists[t] and queues[t].
 void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, const fbAggregates *agg,
@@ -50,13 +62,18 @@ void fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s);
 bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *def, const char *where, char *err,
                     size_t errlen);
 
+// Primes every rule's view with the fields its source names (fbAgentViews_Prime); called once all
+// rules are loaded, since a rule may read fields another one declares.
+void fbRuleSet_PrimeViews(fbRuleSet *rs, const fbWorld *w);
+
 // Loads rule k of species s again from its file into every state, keeping the current version as
 // the fallback until the new one has run a step cleanly. On failure nothing changes, and the
 // message is in info[s][k].error and on stderr.
 bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k);
 
-// One numeric parameter in every state; false if the rule has no numeric parameter of that name.
-bool fbRuleSet_SetParam(fbRuleSet *rs, int s, int k, const char *name, double value);
+// One numeric parameter in every state, checked against its declared range; false with the reason
+// in msg if the rule has no numeric parameter of that name or the value is out of range.
+bool fbRuleSet_SetParam(fbRuleSet *rs, int s, int k, const char *name, double value, char *msg, size_t len);
 
 // The numeric parameters of a rule as state `thread` holds them, sorted by name; returns how many.
 int fbRuleSet_ListParams(const fbRuleSet *rs, int thread, int s, int k, char names[][FB_NAME_LEN], double *values,

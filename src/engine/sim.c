@@ -53,10 +53,10 @@ static bool build(fbSim *sim, fbScenarioDef *d, char *err, size_t errlen)
 {
   fbWorld *w = &sim->world;
   if (!fbBuild_World(w, d, err, errlen) ||
-      !fbRuleSet_Open(&sim->rules, sim->threads, sim->options.lua_memory, sim->options.lua_timeout_ms, err, errlen)) {
+      !fbRuleSet_Open(&sim->rules, sim->threads, sim->options.lua_memory, sim->options.lua_timeout_ms, w, d->path,
+                      (const char(*)[512])d->rule_dirs, d->rule_dir_count, err, errlen)) {
     return false;
   }
-  fbRuleSet_SetFolders(&sim->rules, d->path, (const char(*)[512])d->rule_dirs, d->rule_dir_count);
   fbRuleSet_Bind(&sim->rules, w, &sim->perception, &sim->agg, sim->lists, sim->queues);
   for (int s = 0; s < w->species_count; ++s) {
     fbRuleSet_SetSpecies(&sim->rules, w, s);
@@ -69,6 +69,7 @@ static bool build(fbSim *sim, fbScenarioDef *d, char *err, size_t errlen)
       }
     }
   }
+  fbRuleSet_PrimeViews(&sim->rules, w);
   if (!sim->options.no_spawn) {
     fbSpawn_All(w, d);
   }
@@ -366,9 +367,14 @@ const char *fbSim_RuleError(const fbSim *sim, int s, int k) { return sim->rules.
 
 void fbSim_SetWeight(fbSim *sim, int s, int k, double weight) { sim->world.species[s].rules[k].weight = weight; }
 
-bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value)
+bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, char *msg, size_t len)
 {
-  return fbRuleSet_SetParam(&sim->rules, s, k, name, value);
+  return fbRuleSet_SetParam(&sim->rules, s, k, name, value, msg, len);
+}
+
+const fbParamSpec *fbSim_ParamSpec(const fbSim *sim, int s, int k, const char *name)
+{
+  return fbParams_Find(&sim->rules.info[s][k].specs, name);
 }
 
 int fbSim_ListParams(const fbSim *sim, int s, int k, char names[][FB_NAME_LEN], double *values, int max)

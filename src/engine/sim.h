@@ -104,8 +104,12 @@ const char *fbSim_RuleModule(const fbSim *sim, int s, int k);
 const char *fbSim_RuleError(const fbSim *sim, int s, int k);   // "" when it runs fine
 
 void fbSim_SetWeight(fbSim *sim, int s, int k, double weight);
-// One numeric parameter in every thread's state; false if the rule has none of that name.
-bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value);
+// One numeric parameter in every thread's state; false with the reason in msg if the rule has no
+// numeric parameter of that name or the value lies outside its declared range.
+bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, char *msg, size_t len);
+
+// A rule's parameter as its module declares it (default, range, description); NULL if none.
+const fbParamSpec *fbSim_ParamSpec(const fbSim *sim, int s, int k, const char *name);
 // The rule's numeric parameters, sorted by name; returns how many (at most max).
 int fbSim_ListParams(const fbSim *sim, int s, int k, char names[][FB_NAME_LEN], double *values, int max);
 // The rule's parameter table as Lua text.

@@ -91,7 +91,10 @@ static void rule_sliders(Layout *l, fbSim *sim, int s, int k)
   int n = fbSim_ListParams(sim, s, k, names, values, FB_PANEL_MAX_PARAMS);
   for (int q = 0; q < n; ++q) {
     if (slider(l, s, k, q, names[q], &values[q], l->p->lo[s][k][q], l->p->hi[s][k][q])) {
-      fbSim_SetParam(sim, s, k, names[q], values[q]);
+      char msg[600];
+      if (!fbSim_SetParam(sim, s, k, names[q], values[q], msg, sizeof msg)) {
+        fprintf(stderr, "flockbox: %s\n", msg);  // the slider's range is the declared one
+      }
     }
   }
   l->y += GAP;

@@ -1,0 +1,229 @@
+-- behaviours/lib/steering.lua — the steering library every rule gets as `steering`: vectors as pairs of numbers, and the seeds' primitives.
+--
+-- Conventions (the same everywhere in flockbox): world units and seconds; the world is y-down
+-- like the screen, so an angle turns from +x toward +y, clockwise on screen; the right side of a
+-- unit heading (hx, hy) is (-hy, hx). Vectors go in and come out as two numbers, never tables, so
+-- a rule that uses the library allocates nothing. Accelerations are in world units/s^2.
+-- A module gets its own copy of this table: changing it changes nothing for any other rule.
+local sqrt, atan, acos, abs, cos, sin, rad, pi = math.sqrt, math.atan, math.acos, math.abs, math.cos, math.sin,
+  math.rad, math.pi
+
+local steering = {}
+
+-- ---- vectors -----------------------------------------------------------------------------------
+
+-- |(x, y)|
+local function length(x, y)
+  return sqrt(x * x + y * y)
+end
+
+-- (x, y) / |(x, y)| and |(x, y)|; (0, 0, 0) for the zero vector.
+local function normalise(x, y)
+  local l = sqrt(x * x + y * y)
+  if l == 0 then
+    return 0, 0, 0
+  end
+  return x / l, y / l, l
+end
+
+-- (x, y) scaled down to length max when it is longer (Parker's limit_velocity).
+local function truncate(x, y, max)
+  local l = sqrt(x * x + y * y)
+  if l > max and l > 0 then
+    return x * max / l, y * max / l
+  end
+  return x, y
+end
+
+local function dot(ax, ay, bx, by)
+  return ax * bx + ay * by
+end
+
+-- The z of the 3D cross product: > 0 when b lies to the right of a (y-down world).
+local function cross(ax, ay, bx, by)
+  return ax * by - ay * bx
+end
+
+-- (x, y) turned a quarter to the right: (-y, x).
+local function perp(x, y)
+  return -y, x
+end
+
+-- (x, y) turned by angle radians toward +y (clockwise on screen).
+local function rotate(x, y, angle)
+  local c, s = cos(angle), sin(angle)
+  return c * x - s * y, s * x + c * y
+end
+
+-- The parts of the offset (dx, dy) along the right side r = (-hy, hx) of a unit heading (hx, hy)
+-- and along the heading: > 0 to the right and ahead.
+local function right_of(hx, hy, dx, dy)
+  return dx * -hy + dy * hx, dx * hx + dy * hy
+end
+
+steering.length, steering.normalise, steering.truncate = length, normalise, truncate
+steering.dot, steering.cross, steering.perp, steering.rotate, steering.right_of = dot, cross, perp, rotate, right_of
+
+-- ---- how hard ----------------------------------------------------------------------------------
+
+-- A push given as a parameter where 0 means "as hard as the species can": p.force or max_accel.
+function steering.force_or_max(force, s)
+  return force > 0 and force or s.max_accel
+end
+
+-- Gompert's steering (appendix A): a wish expressed as a fraction of the maximum acceleration,
+-- its length capped at 1, becomes an acceleration: fraction * max_accel.
+local function capped(fx, fy, s)
+  local f = sqrt(fx * fx + fy * fy)
+  if f > 1 then
+    fx, fy = fx / f, fy / f
+  end
+  return fx * s.max_accel, fy * s.max_accel
+end
+steering.capped = capped
+
+-- ---- toward a velocity or a place ---------------------------------------------------------------
+
+-- Gompert eq. 5-6: steer the velocity toward (wx, wy). The difference, over half the maximum speed
+-- and times gain, is the fraction of max_accel asked for (capped at 1): an agent at rest wanting
+-- full speed asks for all it has.
+local function match_velocity(a, s, wx, wy, gain)
+  local k = gain / (s.max_speed / 2)
+  return capped((wx - a.vx) * k, (wy - a.vy) * k, s)
+end
+steering.match_velocity = match_velocity
+
+-- Reynolds' seek: toward the offset (dx, dy) at `speed` (default: the species' max speed).
+function steering.seek(a, s, dx, dy, speed, gain)
+  local d = sqrt(dx * dx + dy * dy)
+  if d == 0 then
+    return 0, 0
+  end
+  local k = (speed or s.max_speed) / d
+  return match_velocity(a, s, dx * k, dy * k, gain or 1)
+end
+
+-- Reynolds' flee: straight away from the offset (dx, dy) at `speed` (default: max speed).
+function steering.flee(a, s, dx, dy, speed, gain)
+  local d = sqrt(dx * dx + dy * dy)
+  if d == 0 then
+    return 0, 0
+  end
+  local k = (speed or s.max_speed) / d
+  return match_velocity(a, s, -dx * k, -dy * k, gain or 1)
+end
+
+-- Gompert eq. 5-6, a cruising arrival: the wanted velocity is the offset itself (as if to get
+-- there in one second) but at most `speed`, so the agent cruises from afar and slows down over the
+-- last `speed` units instead of overshooting (Reynolds' arrive, with a slowing distance of one
+-- second at that speed).
+function steering.arrive(a, s, dx, dy, speed, gain)
+  local wx, wy = truncate(dx, dy, speed)
+  return match_velocity(a, s, wx, wy, gain or 1)
+end
+
+-- ---- prediction ----------------------------------------------------------------------------------
+
+-- Bourg's closing time: |s12| / |v_rel| for a target at distance `dist` moving at (rvx, rvy)
+-- relative to the agent, capped at `horizon` seconds (a target moving exactly as the agent never
+-- closes in).
+local function closing_time(dist, rvx, rvy, horizon)
+  local closing = sqrt(rvx * rvx + rvy * rvy)
+  if closing * horizon > dist then
+    return dist / closing
+  end
+  return horizon
+end
+steering.closing_time = closing_time
+
+-- Where a target at offset (dx, dy), distance dist, moving at (tvx, tvy), will be when the agent
+-- could reach it: its offset after the closing time (Bourg's intercept aim point s1).
+local function predict(a, dx, dy, dist, tvx, tvy, horizon)
+  local t = closing_time(dist, tvx - a.vx, tvy - a.vy, horizon)
+  return dx + tvx * t, dy + tvy * t
+end
+steering.predict = predict
+
+-- Reynolds' pursue and evade: seek or flee the predicted position instead of the present one.
+function steering.pursue(a, s, dx, dy, dist, tvx, tvy, horizon, speed, gain)
+  local qx, qy = predict(a, dx, dy, dist, tvx, tvy, horizon)
+  return steering.seek(a, s, qx, qy, speed, gain)
+end
+
+function steering.evade(a, s, dx, dy, dist, tvx, tvy, horizon, speed, gain)
+  local qx, qy = predict(a, dx, dy, dist, tvx, tvy, horizon)
+  if qx == 0 and qy == 0 then -- it will be right here: run from where it is
+    qx, qy = dx, dy
+  end
+  return steering.flee(a, s, qx, qy, speed, gain)
+end
+
+-- ---- Bourg's sideways steering ---------------------------------------------------------------------
+
+-- Bourg's chase and intercept: a push of `force` along the unit's right side r = (-hy, hx), toward
+-- the side the offset (dx, dy) is on (dead behind counts as right). Within `settle` degrees of the
+-- line to it the push shrinks in proportion to the angle, so the unit holds the line instead of
+-- flicking from side to side (settle = 0: Bourg's bang-bang). Nothing when it is dead ahead.
+function steering.side_steer(a, dx, dy, force, settle)
+  local hx, hy = a.hx, a.hy
+  local side, ahead = right_of(hx, hy, dx, dy)
+  if side == 0 and ahead >= 0 then
+    return 0, 0
+  end
+  local k = (side < 0 and -1 or 1) * force
+  if settle > 0 then
+    local angle = atan(abs(side), ahead) -- 0 .. pi off the line to the point
+    local limit = rad(settle)
+    if angle < limit then
+      k = k * angle / limit
+    end
+  end
+  return k * -hy, k * hx
+end
+
+-- Bourg's alignment and cohesion: a sideways push toward the unit direction (ux, uy), in
+-- proportion to the angle between it and the heading: force * angle / pi along the right side
+-- when (ux, uy) lies to the right, along the left otherwise. Nothing when aligned already or
+-- exactly opposite (no side to prefer).
+function steering.turn_toward(a, ux, uy, force)
+  local hx, hy = a.hx, a.hy
+  local c = hx * ux + hy * uy
+  if c >= 1 or c <= -1 then
+    return 0, 0
+  end
+  local rx, ry = -hy, hx
+  local m = (rx * ux + ry * uy) > 0 and 1 or -1
+  local k = m * force * acos(c) / pi
+  return k * rx, k * ry
+end
+
+-- ---- Parker's pseudocode ----------------------------------------------------------------------------
+
+-- Parker's per-step velocity change (dx, dy) / divisor (a share of an offset closed every step),
+-- as an acceleration at the step dt; with max > 0 its length is capped at max.
+function steering.tend(dx, dy, divisor, dt, max)
+  local k = 1 / (divisor * dt)
+  local ax, ay = dx * k, dy * k
+  if max and max > 0 then
+    return truncate(ax, ay, max)
+  end
+  return ax, ay
+end
+
+-- ---- wandering -----------------------------------------------------------------------------------------
+
+-- Reynolds' wander: a direction that drifts off the heading by a random walk. angle is the drift
+-- so far (radians, kept by the rule in a per-agent field), u a uniform number in [0, 1) from
+-- a:random; returns the new drift, and the unit direction heading + drift.
+function steering.wander(a, angle, u, rate, limit, dt)
+  angle = angle + (2 * u - 1) * rate * dt
+  if angle > limit then
+    angle = limit
+  elseif angle < -limit then
+    angle = -limit
+  end
+  local x, y = rotate(a.hx, a.hy, angle)
+  return angle, x, y
+end
+
+return steering

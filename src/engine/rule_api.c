@@ -1,0 +1,375 @@
+// rule_api.c — the C functions rules call: the agent view's methods and the fb functions of rule states.
+#include "rule_api.h"
+
+#include <lauxlib.h>
+#include <string.h>
+
+#include "lua_host.h"
+#include "rng.h"
+
+fbRuleContext *fbRuleApi_Context(lua_State *L) { return fbLuaHost_Of(L)->context; }
+
+static fbRuleContext *ctx_of(lua_State *L) { return fbRuleApi_Context(L); }
+
+// ---- what rules may call ------------------------------------------------------------------------
+
+// The current agent's own perception (list and nearest), computed now for this agent alone: the
+// step's perception kept neither for its species. Exactly what fbPerceive would have kept.
+static const fbNeighbourList *seen_now(fbRuleContext *c)
+{
+  if (c->seen_agent != c->agent) {
+    fbPerceive_One(c->perception, c->agent, &c->seen, &c->seen_nearest);
+    c->seen_agent = c->agent;
+  }
+  return &c->seen;
+}
+
+// Where the current agent's k-th flock-mate (1-based) is: an entry of the returned list.
+static const fbNeighbourList *flock_mate(lua_State *L, fbRuleContext *c, int arg, int *entry)
+{
+  int n = c->agg->n[c->agent];
+  lua_Integer k = luaL_checkinteger(L, arg);
+  luaL_argcheck(L, k >= 1 && k <= n, arg, "neighbour index out of range 1..a.n");
+  int s = c->world->agents.species[c->agent];
+  if (c->perception->vision[s].list) {
+    *entry = c->agg->first[c->agent] + (int)k - 1;
+    return c->list;
+  }
+  c->wants_list |= 1u << s;
+  *entry = (int)k - 1;
+  return seen_now(c);
+}
+
+static int l_neighbour(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  int e;
+  const fbNeighbourList *l = flock_mate(L, c, 2, &e);
+  int j = l->index[e];
+  const fbAgents *a = &c->world->agents;
+  lua_pushnumber(L, l->dx[e]);
+  lua_pushnumber(L, l->dy[e]);
+  lua_pushnumber(L, l->dist[e]);
+  lua_pushnumber(L, a->vx[j]);
+  lua_pushnumber(L, a->vy[j]);
+  lua_pushinteger(L, a->id[j]);
+  return 6;
+}
+
+static int field_arg(lua_State *L, int arg)
+{
+  const char *name = luaL_checkstring(L, arg);
+  int f = fbWorld_FindField(ctx_of(L)->world, name);
+  if (f < 0) {
+    luaL_error(L, "unknown field '%s' (declare it in the rule's fields table)", name);
+  }
+  return f;
+}
+
+static int l_neighbour_field(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  int e;
+  const fbNeighbourList *l = flock_mate(L, c, 2, &e);
+  int f = field_arg(L, 3);
+  lua_pushnumber(L, c->world->agents.field[f][l->index[e]]);
+  return 1;
+}
+
+static int l_get(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  int f = field_arg(L, 2);
+  lua_pushnumber(L, c->world->agents.field[f][c->agent]);
+  return 1;
+}
+
+static int l_set(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  int f = field_arg(L, 2);
+  double v = lua_isboolean(L, 3) ? (double)lua_toboolean(L, 3) : luaL_checknumber(L, 3);
+  if (!isfinite(v)) {
+    return luaL_error(L, "field '%s' set to a non-finite value", c->world->field_names[f]);
+  }
+  c->world->agents.field_next[f][c->agent] = v;
+  return 0;
+}
+
+static int l_random(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  lua_Integer stream = luaL_optinteger(L, 2, 0);
+  const fbWorld *w = c->world;
+  lua_pushnumber(L, fbRng_Uniform(w->seed, w->agents.id[c->agent], w->step, (uint64_t)stream));
+  return 1;
+}
+
+static int push_terrain(lua_State *L, const fbTerrain *t, double x, double y)
+{
+  fbVec2 g = fbTerrain_Gradient(t, x, y);
+  lua_pushnumber(L, fbTerrain_Height(t, x, y));
+  lua_pushnumber(L, g.x);
+  lua_pushnumber(L, g.y);
+  return 3;
+}
+
+static int l_agent_terrain(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  const fbAgents *a = &c->world->agents;
+  return push_terrain(L, &c->world->terrain, a->px[c->agent], a->py[c->agent]);
+}
+
+static int l_terrain(lua_State *L)
+{
+  return push_terrain(L, &ctx_of(L)->world->terrain, luaL_checknumber(L, 1), luaL_checknumber(L, 2));
+}
+
+static fbVec2 agent_pos(const fbRuleContext *c)
+{
+  return fbV(c->world->agents.px[c->agent], c->world->agents.py[c->agent]);
+}
+
+static fbVec2 agent_heading(const fbRuleContext *c)
+{
+  return fbV(c->world->agents.hx[c->agent], c->world->agents.hy[c->agent]);
+}
+
+/*
+ * Geometric queries answer in one order: the offset from the agent to the point found (x, y, in
+ * world units, y down), its distance, then what else there is (a normal, a velocity, an id).
+ */
+
+// a:nearest_obstacle(range) -> dx, dy, dist, nx, ny: the closest point of the nearest obstacle
+// surface (offset, distance) and the outward normal there; nil if none is within range.
+static int l_nearest_obstacle(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  double range = luaL_checknumber(L, 2);
+  fbVec2 p = agent_pos(c);
+  int index;
+  double d;
+  if (!fbObstacles_Nearest(&c->world->obstacles, p, range, &index, &d)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  fbVec2 closest, normal;
+  fbObstacles_Distance(&c->world->obstacles, index, p, &closest, &normal);
+  lua_pushnumber(L, closest.x - p.x);
+  lua_pushnumber(L, closest.y - p.y);
+  lua_pushnumber(L, d);
+  lua_pushnumber(L, normal.x);
+  lua_pushnumber(L, normal.y);
+  return 5;
+}
+
+// a:cast_feeler(length, pad) -> dx, dy, dist, nx, ny, cx, cy: where a feeler along the heading
+// first meets an obstacle grown by pad (offset, distance along it), the normal there, and the
+// offset to that obstacle's centre; nil if the feeler is clear (Bourg ch. 4).
+static int l_cast_feeler(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  double length = luaL_checknumber(L, 2);
+  double pad = luaL_optnumber(L, 3, 0.0);
+  fbVec2 p = agent_pos(c);
+  fbObstacleHit hit;
+  if (!fbObstacles_Raycast(&c->world->obstacles, p, agent_heading(c), length, pad, &hit)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  fbVec2 centre = c->world->obstacles.items[hit.index].centre;
+  lua_pushnumber(L, hit.point.x - p.x);
+  lua_pushnumber(L, hit.point.y - p.y);
+  lua_pushnumber(L, hit.distance);
+  lua_pushnumber(L, hit.normal.x);
+  lua_pushnumber(L, hit.normal.y);
+  lua_pushnumber(L, centre.x - p.x);
+  lua_pushnumber(L, centre.y - p.y);
+  return 7;
+}
+
+// a:silhouette_edge(range, pad) -> dx, dy, dist: the point just past the nearest silhouette edge
+// of the nearest obstacle ahead within range (offset), and that obstacle's distance; nil if
+// nothing is in the way (Gompert 6.2).
+static int l_silhouette_edge(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  double range = luaL_checknumber(L, 2);
+  double pad = luaL_optnumber(L, 3, 0.0);
+  fbVec2 p = agent_pos(c), h = agent_heading(c);
+  int found[64];
+  int n = fbObstacles_Query(&c->world->obstacles, p, range, found, 64);
+  n = n < 64 ? n : 64;
+  double best = INFINITY;
+  fbVec2 target = {0, 0};
+  for (int k = 0; k < n; ++k) {
+    fbVec2 t;
+    double d = fbObstacles_Distance(&c->world->obstacles, found[k], p, NULL, NULL);
+    if (d < best && fbObstacles_Silhouette(&c->world->obstacles, found[k], p, h, pad, &t)) {
+      best = d;
+      target = t;
+    }
+  }
+  if (!isfinite(best)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushnumber(L, target.x - p.x);
+  lua_pushnumber(L, target.y - p.y);
+  lua_pushnumber(L, best);
+  return 3;
+}
+
+// The queries renamed when they took the common order: a message says what to write instead.
+static int l_renamed(lua_State *L)
+{
+  return luaL_error(L, "%s", lua_tostring(L, lua_upvalueindex(1)));
+}
+
+// a:nearest_agent(species, radius) -> dx, dy, dist, vx, vy, id of the nearest agent of that
+// species within radius (any direction, any distance when radius is math.huge); nil if none.
+static int l_nearest_agent(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  const char *name = luaL_checkstring(L, 2);
+  double radius = luaL_checknumber(L, 3);
+  int s = fbWorld_FindSpecies(c->world, name);
+  if (s < 0) {
+    return luaL_error(L, "unknown species '%s'", name);
+  }
+  double d;
+  fbVec2 off;
+  int j = fbPerception_Nearest(c->perception, agent_pos(c), radius, 1u << s, c->agent, &off, &d);
+  if (j < 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  const fbAgents *a = &c->world->agents;
+  lua_pushnumber(L, off.x);
+  lua_pushnumber(L, off.y);
+  lua_pushnumber(L, d);
+  lua_pushnumber(L, a->vx[j]);
+  lua_pushnumber(L, a->vy[j]);
+  lua_pushinteger(L, a->id[j]);
+  return 6;
+}
+
+// a:remove(id): queue the removal of an agent (a catch); applied after the step.
+static int l_remove(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  lua_Integer id = luaL_checkinteger(L, 2);
+  fbCommand cmd = {.kind = FB_CMD_REMOVE, .target = (uint32_t)id, .by = c->world->agents.id[c->agent]};
+  fbCommands_Push(c->commands, cmd);
+  return 0;
+}
+
+static int l_goal(lua_State *L)
+{
+  const fbWorld *w = ctx_of(L)->world;
+  int g = fbWorld_FindGoal(w, luaL_checkstring(L, 1));
+  if (g < 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushnumber(L, w->goals[g].p.x);
+  lua_pushnumber(L, w->goals[g].p.y);
+  return 2;
+}
+
+// fb.world() -> width, height, wraps: the older spelling of the fields of fb.world.
+static int l_world_call(lua_State *L)
+{
+  const fbWorld *w = ctx_of(L)->world;
+  lua_pushnumber(L, w->width);
+  lua_pushnumber(L, w->height);
+  lua_pushboolean(L, w->bounds == FB_BOUNDS_WRAP);
+  return 3;
+}
+
+// fb.time() -> step, time: the step being computed and its time in seconds.
+static int l_time(lua_State *L)
+{
+  const fbWorld *w = ctx_of(L)->world;
+  lua_pushinteger(L, (lua_Integer)w->step);
+  lua_pushnumber(L, (double)w->step * w->dt);
+  return 2;
+}
+
+// fb.input() -> the player's steering input x, y in [-1, 1] (arrow keys, or the scenario's course)
+static int l_input(lua_State *L)
+{
+  const fbWorld *w = ctx_of(L)->world;
+  lua_pushnumber(L, w->input.x);
+  lua_pushnumber(L, w->input.y);
+  return 2;
+}
+
+static const luaL_Reg view_methods[] = {
+    {"neighbour", l_neighbour},
+    {"neighbour_field", l_neighbour_field},
+    {"get", l_get},
+    {"set", l_set},
+    {"random", l_random},
+    {"terrain", l_agent_terrain},
+    {"nearest_agent", l_nearest_agent},
+    {"nearest", l_nearest_agent},  // the older name: same results
+    {"nearest_obstacle", l_nearest_obstacle},
+    {"cast_feeler", l_cast_feeler},
+    {"silhouette_edge", l_silhouette_edge},
+    {"remove", l_remove},
+    {NULL, NULL}};
+
+static const struct {
+  const char *name, *message;
+} renamed[] = {
+    {"obstacle", "a:obstacle(range) is now a:nearest_obstacle(range), returning dx, dy, dist, nx, ny "
+                 "(the offset to the closest surface point first, as every query)"},
+    {"feeler", "a:feeler(length, pad) is now a:cast_feeler(length, pad), returning dx, dy, dist, nx, ny, cx, cy "
+               "(offsets to the hit point and to the obstacle's centre)"},
+    {"silhouette", "a:silhouette(range, pad) is now a:silhouette_edge(range, pad), returning dx, dy, dist "
+                   "(the offset to the point past the edge, not its position)"},
+};
+
+void fbRuleApi_SetMethods(lua_State *L)
+{
+  luaL_setfuncs(L, view_methods, 0);
+  for (size_t k = 0; k < sizeof renamed / sizeof renamed[0]; ++k) {
+    lua_pushstring(L, renamed[k].message);
+    lua_pushcclosure(L, l_renamed, 1);
+    lua_setfield(L, -2, renamed[k].name);
+  }
+}
+
+static const luaL_Reg fb_functions[] = {
+    {"terrain", l_terrain}, {"goal", l_goal}, {"input", l_input}, {"time", l_time}, {NULL, NULL}};
+
+void fbRuleApi_OpenFb(lua_State *L, const fbWorld *w)
+{
+  luaL_newlib(L, fb_functions);
+  lua_createtable(L, 0, 4);
+  lua_pushnumber(L, w->width);
+  lua_setfield(L, -2, "width");
+  lua_pushnumber(L, w->height);
+  lua_setfield(L, -2, "height");
+  lua_pushboolean(L, w->bounds == FB_BOUNDS_WRAP);
+  lua_setfield(L, -2, "wraps");
+  lua_pushnumber(L, w->dt);
+  lua_setfield(L, -2, "dt");
+  lua_createtable(L, 0, 2);  // fb.world() as before: width, height, wraps
+  lua_pushcfunction(L, l_world_call);
+  lua_setfield(L, -2, "__call");
+  lua_pushliteral(L, "fb.world is shared and cannot be changed");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, -2, "world");
+  lua_setglobal(L, "fb");
+}
+
+double fbRuleApi_NearestNow(fbRuleContext *c)
+{
+  c->wants_nearest |= 1u << c->world->agents.species[c->agent];
+  seen_now(c);
+  return c->seen_nearest;
+}

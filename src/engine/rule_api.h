@@ -1,0 +1,45 @@
+// rule_api.h — what a rule may call: the agent view's methods and the fb functions of rule states.
+#ifndef FB_RULE_API_H
+#define FB_RULE_API_H
+
+#include <lua.h>
+
+#include "world.h"
+
+// What the C functions that rules call (a:neighbour, a:set, fb.terrain, ...) work on.
+typedef struct fbRuleContext {
+  fbWorld *world;
+  const fbPerceptionInput *perception;
+  const fbAggregates *agg;
+  const fbNeighbourList *list;
+  fbCommandQueue *commands;
+  int agent;                 // index of the agent whose rules are running
+  int species, rule;         // the rule running now, for messages
+  // A species whose rules start walking flock-mates or reading the nearest distance gets them from
+  // perception from the next step on (the bits below, merged by the simulation after the step);
+  // until then the agent's own view is perceived again on demand into `seen`, identically.
+  uint32_t wants_list, wants_nearest;
+  fbNeighbourList seen;
+  int seen_agent;            // the agent `seen` holds, -1 if none
+  double seen_nearest;
+  // While a bad result is looked into (rules.c): the steer function, and the line it returned from.
+  int return_defined, return_line;
+  char return_source[256];
+} fbRuleContext;
+
+// The context of the rule state L.
+fbRuleContext *fbRuleApi_Context(lua_State *L);
+
+// Sets the agent view's methods (neighbour, get, set, random, terrain, nearest_agent,
+// nearest_obstacle, cast_feeler, silhouette_edge, remove, ...) into the table on top of the stack.
+void fbRuleApi_SetMethods(lua_State *L);
+
+// Makes the global fb of a rule state: goal, terrain, input, time, and the world table
+// (width, height, wraps, dt; also callable as fb.world() for width, height, wraps).
+void fbRuleApi_OpenFb(lua_State *L, const fbWorld *w);
+
+// The distance to the current agent's nearest flock-mate when perception did not keep it for its
+// species: perceived now (and kept by perception from the next step on).
+double fbRuleApi_NearestNow(fbRuleContext *c);
+
+#endif
