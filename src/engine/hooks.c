@@ -4,6 +4,7 @@
 #include <lauxlib.h>
 #include <string.h>
 
+#include "rule_api.h"
 #include "sim.h"
 
 // ---- the scenario's API (runs in the scenario's own state, between steps) -------------------------
@@ -172,11 +173,121 @@ static int s_set_input(lua_State *L)
   return 0;
 }
 
-static const luaL_Reg scenario_api[] = {{"count", s_count},           {"agent", s_agent},   {"field", s_field},
-                                        {"step", s_step},             {"spawn", s_spawn},   {"remove", s_remove},
-                                        {"set_weight", s_set_weight}, {"set_param", s_set_param},
-                                        {"goal", s_goal},             {"catches", s_catches},
-                                        {"set_input", s_set_input}, {NULL, NULL}};
+// ---- agents by id, with named fields -----------------------------------------------------------------
+
+// Pushes a snapshot of agent i: id, species, x, y, vx, vy, hx, hy, speed, energy, and its
+// declared fields by name. A new table each time: a hook may keep it.
+static void push_record(lua_State *L, const fbWorld *w, int i)
+{
+  const fbAgents *a = &w->agents;
+  lua_createtable(L, 0, 10 + w->field_count);
+  lua_pushinteger(L, a->id[i]);
+  lua_setfield(L, -2, "id");
+  lua_pushstring(L, w->species[a->species[i]].name);
+  lua_setfield(L, -2, "species");
+  const struct {
+    const char *name;
+    double value;
+  } values[] = {{"x", a->px[i]},
+                {"y", a->py[i]},
+                {"vx", a->vx[i]},
+                {"vy", a->vy[i]},
+                {"hx", a->hx[i]},
+                {"hy", a->hy[i]},
+                {"speed", sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i])},
+                {"energy", a->energy[i]}};
+  for (size_t k = 0; k < sizeof values / sizeof values[0]; ++k) {
+    lua_pushnumber(L, values[k].value);
+    lua_setfield(L, -2, values[k].name);
+  }
+  for (int f = 0; f < w->field_count; ++f) {
+    lua_pushnumber(L, a->field[f][i]);
+    lua_setfield(L, -2, w->field_names[f]);
+  }
+}
+
+// fb.find(id) -> the agent's record, or nil when no agent has that id (removed, or never was).
+static int s_find(lua_State *L)
+{
+  const fbWorld *w = &sim_of(L)->world;
+  lua_Integer id = luaL_checkinteger(L, 1);
+  int i = id > 0 && id <= UINT32_MAX ? fbWorld_FindAgent(w, (uint32_t)id) : -1;
+  if (i < 0) {
+    lua_pushnil(L);
+  } else {
+    push_record(L, w, i);
+  }
+  return 1;
+}
+
+// The state of an fb.agents walk: the agents in id order, made when the walk began.
+typedef struct Walk {
+  uint64_t step;     // the walk is for this step only: agents change between steps
+  int count, next;
+  int index[];
+} Walk;
+
+static const fbWorld *walk_world;  // for sorting indices by id (hooks run on one thread)
+
+static int by_id(const void *a, const void *b)
+{
+  uint32_t x = walk_world->agents.id[*(const int *)a], y = walk_world->agents.id[*(const int *)b];
+  return (x > y) - (x < y);
+}
+
+static int walk_next(lua_State *L)
+{
+  const fbWorld *w = &sim_of(L)->world;
+  Walk *walk = lua_touserdata(L, lua_upvalueindex(1));
+  if (walk->step != w->step) {
+    return luaL_error(L, "fb.agents: a walk made at step %d used at step %d (walk again each step)", (int)walk->step,
+                      (int)w->step);
+  }
+  if (walk->next >= walk->count) {
+    return 0;
+  }
+  push_record(L, w, walk->index[walk->next++]);
+  return 1;
+}
+
+// fb.agents([species]) -> an iterator over the agents (of that species), in id order, each as a
+// record with named fields:  for a in fb.agents("herd") do sum = sum + a.x end
+static int s_agents(lua_State *L)
+{
+  const fbWorld *w = &sim_of(L)->world;
+  int s = lua_isnoneornil(L, 1) ? -1 : species_arg(L, 1);
+  Walk *walk = lua_newuserdatauv(L, sizeof(Walk) + sizeof(int) * (size_t)w->agents.count, 0);
+  walk->step = w->step;
+  walk->count = walk->next = 0;
+  for (int i = 0; i < w->agents.count; ++i) {
+    if (s < 0 || w->agents.species[i] == s) {
+      walk->index[walk->count++] = i;
+    }
+  }
+  walk_world = w;
+  qsort(walk->index, (size_t)walk->count, sizeof(int), by_id);
+  lua_pushcclosure(L, walk_next, 1);
+  return 1;
+}
+
+// fb.set_goal(name, x, y): moves a goal, or makes a new one (a path object, a lamp carried about).
+static int s_set_goal(lua_State *L)
+{
+  lua_settop(L, 3);
+  luaL_checknumber(L, 2);
+  luaL_checknumber(L, 3);
+  return s_goal(L);
+}
+
+// fb.time() -> step, time in seconds: the same as in rules.
+static int s_time(lua_State *L) { return s_step(L); }
+
+static const luaL_Reg scenario_api[] = {
+    {"count", s_count},       {"agents", s_agents},   {"find", s_find},         {"spawn", s_spawn},
+    {"remove", s_remove},     {"set_weight", s_set_weight}, {"set_param", s_set_param}, {"goal", s_goal},
+    {"set_goal", s_set_goal}, {"catches", s_catches}, {"set_input", s_set_input}, {"time", s_time},
+    // older spellings, still working: agents by index (1..fb.count()), the step
+    {"agent", s_agent},       {"field", s_field},     {"step", s_step},         {NULL, NULL}};
 
 // ---- the state and its hooks ----------------------------------------------------------------------
 
@@ -198,6 +309,23 @@ bool fbHooks_Open(fbHooks *h, fbSim *sim, size_t memory_limit, int timeout_ms, u
   luaL_newlib(L, scenario_api);
   lua_setglobal(L, "fb");
   return true;
+}
+
+// Sets fb.world in the state's fb and in the scenario's copy of it (its environment's).
+void fbHooks_SetWorld(fbHooks *h, const fbWorld *w)
+{
+  lua_State *L = h->host.L;
+  fbRuleApi_PushWorld(L, w);
+  lua_getglobal(L, "fb");
+  lua_pushvalue(L, -2);
+  lua_setfield(L, -2, "world");
+  lua_pop(L, 1);
+  int top = lua_gettop(L);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, FB_LAST_ENV) == LUA_TTABLE && lua_getfield(L, -1, "fb") == LUA_TTABLE) {
+    lua_pushvalue(L, top);
+    lua_setfield(L, -2, "world");
+  }
+  lua_settop(L, top - 1);
 }
 
 void fbHooks_Close(fbHooks *h)

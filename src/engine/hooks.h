@@ -28,6 +28,9 @@ typedef struct fbHooks {
 bool fbHooks_Open(fbHooks *h, struct fbSim *sim, size_t memory_limit, int timeout_ms, uint64_t seed);
 void fbHooks_Close(fbHooks *h);
 
+// Gives the scenario's fb the world table (width, height, wraps, dt), once the world is built.
+void fbHooks_SetWorld(fbHooks *h, const fbWorld *w);
+
 // Takes on_step, on_key and metrics from the scenario table at index root of h->host.L.
 bool fbHooks_Read(fbHooks *h, int root, const char *path, char *err, size_t errlen);
 

@@ -214,6 +214,8 @@ bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t err
 static bool run_chunk(fbLuaHost *h, const char *dir, char *err, size_t errlen)
 {
   fbSandbox_PushEnv(h->L, dir, h->require_path);
+  lua_pushvalue(h->L, -1);
+  lua_setfield(h->L, LUA_REGISTRYINDEX, FB_LAST_ENV);
   lua_setupvalue(h->L, -2, 1);
   return fbLuaHost_Call(h, 0, 1, err, errlen);
 }

@@ -23,6 +23,10 @@ typedef struct fbLuaHost {
   char require_path[2048];   // folders require() searches after a module's own, separated by ';'
 } fbLuaHost;
 
+// The registry key of the environment of the last file or string the host ran: where a
+// scenario's own copy of fb lives.
+#define FB_LAST_ENV "flockbox.last_env"
+
 // Creates the state with only the safe libraries (sandbox.h): no os, io, package, debug, bytecode.
 bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms);
 void fbLuaHost_Destroy(fbLuaHost *h);

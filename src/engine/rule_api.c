@@ -278,13 +278,12 @@ static int l_goal(lua_State *L)
   return 2;
 }
 
-// fb.world() -> width, height, wraps: the older spelling of the fields of fb.world.
+// fb.world() -> width, height, wraps: the older spelling of the fields of fb.world (arg 1).
 static int l_world_call(lua_State *L)
 {
-  const fbWorld *w = ctx_of(L)->world;
-  lua_pushnumber(L, w->width);
-  lua_pushnumber(L, w->height);
-  lua_pushboolean(L, w->bounds == FB_BOUNDS_WRAP);
+  lua_getfield(L, 1, "width");
+  lua_getfield(L, 1, "height");
+  lua_getfield(L, 1, "wraps");
   return 3;
 }
 
@@ -345,9 +344,8 @@ void fbRuleApi_SetMethods(lua_State *L)
 static const luaL_Reg fb_functions[] = {
     {"terrain", l_terrain}, {"goal", l_goal}, {"input", l_input}, {"time", l_time}, {NULL, NULL}};
 
-void fbRuleApi_OpenFb(lua_State *L, const fbWorld *w)
+void fbRuleApi_PushWorld(lua_State *L, const fbWorld *w)
 {
-  luaL_newlib(L, fb_functions);
   lua_createtable(L, 0, 4);
   lua_pushnumber(L, w->width);
   lua_setfield(L, -2, "width");
@@ -363,6 +361,12 @@ void fbRuleApi_OpenFb(lua_State *L, const fbWorld *w)
   lua_pushliteral(L, "fb.world is shared and cannot be changed");
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
+}
+
+void fbRuleApi_OpenFb(lua_State *L, const fbWorld *w)
+{
+  luaL_newlib(L, fb_functions);
+  fbRuleApi_PushWorld(L, w);
   lua_setfield(L, -2, "world");
   lua_setglobal(L, "fb");
 }

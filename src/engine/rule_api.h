@@ -34,6 +34,10 @@ fbRuleContext *fbRuleApi_Context(lua_State *L);
 // nearest_obstacle, cast_feeler, silhouette_edge, remove, ...) into the table on top of the stack.
 void fbRuleApi_SetMethods(lua_State *L);
 
+// Pushes the world table: width, height, wraps, dt, also callable as fb.world() for width,
+// height, wraps (the older spelling). Its metatable is protected.
+void fbRuleApi_PushWorld(lua_State *L, const fbWorld *w);
+
 // Makes the global fb of a rule state: goal, terrain, input, time, and the world table
 // (width, height, wraps, dt; also callable as fb.world() for width, height, wraps).
 void fbRuleApi_OpenFb(lua_State *L, const fbWorld *w);

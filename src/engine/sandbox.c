@@ -55,7 +55,8 @@ void fbSandbox_Open(lua_State *L)
 }
 
 // Pushes a copy of the table at idx, tables inside it copied too (depth bounded, the globals
-// table itself skipped): what a module changes in it stays its own.
+// table itself skipped): what a module changes in it stays its own. A copy shares the original's
+// metatable, which the engine protects (__metatable) wherever it sets one: fb.world() still calls.
 static void push_copy(lua_State *L, int idx, int depth)
 {
   idx = lua_absindex(L, idx);
@@ -71,6 +72,9 @@ static void push_copy(lua_State *L, int idx, int depth)
     lua_pushvalue(L, -2);
     lua_insert(L, -2);
     lua_rawset(L, -4);
+  }
+  if (lua_getmetatable(L, idx)) {
+    lua_setmetatable(L, -2);
   }
   lua_remove(L, globals);
 }

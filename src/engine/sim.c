@@ -70,6 +70,7 @@ static bool build(fbSim *sim, fbScenarioDef *d, char *err, size_t errlen)
     }
   }
   fbRuleSet_PrimeViews(&sim->rules, w);
+  fbHooks_SetWorld(&sim->hooks, w);
   if (!sim->options.no_spawn) {
     fbSpawn_All(w, d);
   }
