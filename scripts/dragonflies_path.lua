@@ -92,6 +92,6 @@ return {
     fb.goal("path", point_at(s))
   end,
   metrics = {
-    { "path_speed", function() local step = fb.step() return path_speed(step * 0.05) end },
+    { "path_speed", function() local _, t = fb.time() return path_speed(t) end },
   },
 }

@@ -6,19 +6,18 @@ local arrived = nil
 
 -- Distance from the herd's centre to the goal, and the herd's mean energy so far.
 local function goal_distance()
-  local n, cx, cy = fb.count(), 0, 0
-  for k = 1, n do
-    local _, _, x, y = fb.agent(k)
-    cx, cy = cx + x, cy + y
+  local n, cx, cy = 0, 0, 0
+  for a in fb.agents() do
+    n, cx, cy = n + 1, cx + a.x, cy + a.y
   end
   local gx, gy = fb.goal("goal")
   return math.sqrt((cx / n - gx) ^ 2 + (cy / n - gy) ^ 2)
 end
 
 local function mean_energy()
-  local n, sum = fb.count(), 0
-  for k = 1, n do
-    sum = sum + select(7, fb.agent(k))
+  local n, sum = 0, 0
+  for a in fb.agents() do
+    n, sum = n + 1, sum + a.energy
   end
   return sum / n
 end

@@ -27,23 +27,14 @@ local autopilot = true
 -- Cosine of the angle between the player's heading and the direction to each unit of a species,
 -- averaged: +1 all ahead of the player, -1 all behind it.
 local function bearing(species)
-  local px, py, hx, hy
-  for k = 1, fb.count() do
-    local _, sp, x, y, vx, vy = fb.agent(k)
-    if sp == "player" then
-      local v = math.sqrt(vx * vx + vy * vy)
-      px, py, hx, hy = x, y, vx / v, vy / v
-    end
-  end
+  local player = fb.agents("player")()
+  local px, py, hx, hy = player.x, player.y, player.vx / player.speed, player.vy / player.speed
   local sum, n = 0, 0
-  for k = 1, fb.count() do
-    local _, sp, x, y = fb.agent(k)
-    if sp == species then
-      local dx, dy = x - px, y - py
-      local d = math.sqrt(dx * dx + dy * dy)
-      if d > 0 then
-        sum, n = sum + (dx * hx + dy * hy) / d, n + 1
-      end
+  for a in fb.agents(species) do
+    local dx, dy = a.x - px, a.y - py
+    local d = math.sqrt(dx * dx + dy * dy)
+    if d > 0 then
+      sum, n = sum + (dx * hx + dy * hy) / d, n + 1
     end
   end
   return n > 0 and sum / n or 0
@@ -51,9 +42,8 @@ end
 
 local function leaders(species)
   local n = 0
-  for k = 1, fb.count() do
-    local _, sp = fb.agent(k)
-    if sp == species and fb.field(k, "leader") ~= 0 then
+  for a in fb.agents(species) do
+    if a.leader ~= 0 then
       n = n + 1
     end
   end
@@ -99,14 +89,10 @@ return {
     if not autopilot then
       return
     end
-    for k = 1, fb.count() do
-      local _, sp, x, y = fb.agent(k)
-      if sp == "player" then
-        local dx, dy = cx - x, cy - y
-        local d = math.max(math.sqrt(dx * dx + dy * dy), 1e-9)
-        fb.set_input(dx / d, dy / d)
-      end
-    end
+    local player = fb.agents("player")()
+    local dx, dy = cx - player.x, cy - player.y
+    local d = math.max(math.sqrt(dx * dx + dy * dy), 1e-9)
+    fb.set_input(dx / d, dy / d)
   end,
   on_key = function(name)
     if name == "A" then

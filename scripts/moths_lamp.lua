@@ -21,9 +21,8 @@ end
 -- The nearest and farthest moth from the lamp.
 local function radius(pick)
   local best = pick == "min" and math.huge or 0
-  for k = 1, fb.count() do
-    local _, _, x, y = fb.agent(k)
-    local r = math.sqrt((x - CX) ^ 2 + (y - CY) ^ 2)
+  for a in fb.agents() do
+    local r = math.sqrt((a.x - CX) ^ 2 + (a.y - CY) ^ 2)
     best = pick == "min" and math.min(best, r) or math.max(best, r)
   end
   return best

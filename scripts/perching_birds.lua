@@ -33,20 +33,19 @@ return {
     },
   },
   on_step = function(step)
-    for k = 1, fb.count() do
-      local id = fb.agent(k)
-      local perched = fb.field(k, "perch") > 0
-      if perched and not landed[id] then
+    for a in fb.agents() do
+      local perched = a.perch > 0
+      if perched and not landed[a.id] then
         landings = landings + 1
       end
-      landed[id] = perched or nil
+      landed[a.id] = perched or nil
     end
   end,
   metrics = {
     { "perched", function()
         local n = 0
-        for k = 1, fb.count() do
-          n = n + (fb.field(k, "perch") > 0 and 1 or 0)
+        for a in fb.agents() do
+          n = n + (a.perch > 0 and 1 or 0)
         end
         return n
       end },

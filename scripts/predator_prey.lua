@@ -51,14 +51,14 @@ return {
     local catches = fb.catches()
     while respawn and seen < catches do
       seen = seen + 1
-      local n = fb.count()
-      for _ = 1, 50 do
-        local _, sp, x, y = fb.agent(math.random(n))
-        if sp == "herd" then
-          fb.spawn("herd", x + 2 * math.random() - 1, y + 2 * math.random() - 1)
-          born = born + 1
-          break
-        end
+      local herd = {}
+      for a in fb.agents("herd") do
+        herd[#herd + 1] = a
+      end
+      if #herd > 0 then
+        local a = herd[math.random(#herd)]
+        fb.spawn("herd", a.x + 2 * math.random() - 1, a.y + 2 * math.random() - 1)
+        born = born + 1
       end
     end
   end,

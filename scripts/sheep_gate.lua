@@ -36,9 +36,8 @@ return {
   metrics = {
     { "through", function()
         local n = 0
-        for k = 1, fb.count() do
-          local _, _, x = fb.agent(k)
-          n = n + (x > FENCE_X and 1 or 0)
+        for a in fb.agents() do
+          n = n + (a.x > FENCE_X and 1 or 0)
         end
         return n
       end },

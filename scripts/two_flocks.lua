@@ -33,20 +33,14 @@ end
 -- The closest pair of green and aqua members now.
 local function closest()
   local xs, ys, n = {}, {}, 0
-  for k = 1, fb.count() do
-    local _, sp, x, y = fb.agent(k)
-    if sp == "green" then
-      n = n + 1
-      xs[n], ys[n] = x, y
-    end
+  for a in fb.agents("green") do
+    n = n + 1
+    xs[n], ys[n] = a.x, a.y
   end
   local best = math.huge
-  for k = 1, fb.count() do
-    local _, sp, x, y = fb.agent(k)
-    if sp == "aqua" then
-      for j = 1, n do
-        best = math.min(best, (xs[j] - x) ^ 2 + (ys[j] - y) ^ 2)
-      end
+  for a in fb.agents("aqua") do
+    for j = 1, n do
+      best = math.min(best, (xs[j] - a.x) ^ 2 + (ys[j] - a.y) ^ 2)
     end
   end
   return math.sqrt(best)

@@ -23,10 +23,9 @@ return {
   on_step = function(step)
     if step == 5 then
       local front, best = nil, -math.huge
-      for k = 1, fb.count() do
-        local id, sp, x = fb.agent(k)
-        if sp == "unit" and x > best then
-          front, best = id, x
+      for a in fb.agents("unit") do
+        if a.x > best then
+          front, best = a.id, a.x
         end
       end
       fb.remove(front)

@@ -6,8 +6,8 @@
 local function herd_stats()
   local xs, ys, n = {}, {}, 0
   local px, py
-  for k = 1, fb.count() do
-    local _, sp, x, y = fb.agent(k)
+  for a in fb.agents() do
+    local sp, x, y = a.species, a.x, a.y
     if sp == "herd" then
       n = n + 1
       xs[n], ys[n] = x, y
@@ -57,8 +57,8 @@ return {
     { "herd_to_predator", function() local _, d = herd_stats() return d end },
     { "fleeing", function()
         local n = 0
-        for k = 1, fb.count() do
-          n = n + fb.field(k, "fleeing")
+        for a in fb.agents() do
+          n = n + a.fleeing
         end
         return n
       end },

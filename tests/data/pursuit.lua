@@ -19,8 +19,8 @@ end
 -- Distance from the target to the pursuer of that species.
 local function distance(species)
   local tx, ty, px, py
-  for k = 1, fb.count() do
-    local _, sp, x, y = fb.agent(k)
+  for a in fb.agents() do
+    local sp, x, y = a.species, a.x, a.y
     if sp == "target" then
       tx, ty = x, y
     elseif sp == species then
