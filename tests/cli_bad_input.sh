@@ -57,9 +57,13 @@ expect "unknown species field" "species[1].max_sped: unknown field" --headless "
 scenario type.lua 'max_speed = "fast"'
 expect "wrong type" "species[1].max_speed: expected a number, got a string" --headless "$tmp/type.lua"
 scenario rule.lua 'rules = { "cohesoin" }'
-expect "unknown rule" "unknown rule 'cohesoin'" --headless "$tmp/rule.lua"
+expect "unknown rule" "unknown rule 'cohesoin' (no cohesoin.lua in behaviours); did you mean 'cohesion'?" --headless "$tmp/rule.lua"
+mkdir -p "$tmp/mine"
+printf 'return { steer = function() return 0, 0 end }\n' >"$tmp/mine/my_rule.lua"
+scenario folders.lua 'rules = { "my_rul" }' "behaviours = { \"$tmp/mine\" },"
+expect "unknown rule, every folder" "no my_rul.lua in $tmp/mine, behaviours); did you mean 'my_rule'?" --headless "$tmp/folders.lua"
 scenario param.lua 'rules = { { "cohesion", params = { gian = 2 } } }'
-expect "unknown parameter" "rule 'cohesion': params.gian: unknown parameter" --headless "$tmp/param.lua"
+expect "unknown parameter" "rule 'cohesion': params.gian: unknown parameter (this rule has: divisor)" --headless "$tmp/param.lua"
 scenario zones.lua 'rules = { { "separation_gompert", params = { comfort = 2, danger = 4 } } }'
 expect "danger outside comfort" "params.danger" --headless "$tmp/zones.lua"
 scenario sees.lua 'vision = { sees = { "wolf" } }'

@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700
 #include "paths.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,3 +77,101 @@ void fbPath_ResolveRule(const char (*dirs)[512], int dir_count, const char *scen
   fbPath_Resolve(scenario_path, rel, out, len);
 }
 
+
+// The folders behaviours/<module>.lua is looked for in after the scenario's own: beside the
+// scenario's folder, as given, in the source tree (fbPath_Resolve's order).
+static int fallback_folders(const char *scenario, char out[3][PATH_MAX])
+{
+  const char *slash = strrchr(scenario, '/');
+  int dir = slash ? (int)(slash - scenario) : 0, n = 0;
+  if (scenario[0] != '\0') {
+    snprintf(out[n++], PATH_MAX, "%.*s%sbehaviours", dir, scenario, dir ? "/../" : "../");
+  }
+  snprintf(out[n++], PATH_MAX, "behaviours");
+  snprintf(out[n++], PATH_MAX, "%s/behaviours", FB_SOURCE_DIR);
+  for (int k = 0; k < n; ++k) {
+    tidy_path(out[k], PATH_MAX);
+  }
+  return n;
+}
+
+void fbPath_RuleFolders(const char (*dirs)[512], int dir_count, const char *scenario, char *out, size_t len)
+{
+  char fallback[3][PATH_MAX];
+  int n = fallback_folders(scenario, fallback);
+  size_t used = 0;
+  out[0] = '\0';
+  for (int k = 0; k < dir_count + n && used < len; ++k) {
+    const char *folder = k < dir_count ? dirs[k] : fallback[k - dir_count];
+    if (k >= dir_count && (!exists(folder) || strstr(out, folder) != NULL)) {
+      continue;  // a fallback that is missing, or the same folder reached twice
+    }
+    used += (size_t)snprintf(out + used, len - used, "%s%s", used ? ", " : "", folder);
+  }
+}
+
+/*
+ * Levenshtein distance between a and b (insertions, deletions and substitutions, each costing 1),
+ * by the usual dynamic programme over one row: row[j] = distance(a[0..i), b[0..j)).
+ */
+static int edit_distance(const char *a, const char *b)
+{
+  int m = (int)strlen(b), row[FB_NAME_LEN + 1];
+  if (m > FB_NAME_LEN) {
+    return INT_MAX;
+  }
+  for (int j = 0; j <= m; ++j) {
+    row[j] = j;
+  }
+  for (int i = 1; a[i - 1] != '\0'; ++i) {
+    int diagonal = row[0];
+    row[0] = i;
+    for (int j = 1; j <= m; ++j) {
+      int above = row[j];
+      int substitute = diagonal + (a[i - 1] != b[j - 1]);
+      int best = above + 1 < row[j - 1] + 1 ? above + 1 : row[j - 1] + 1;
+      row[j] = substitute < best ? substitute : best;
+      diagonal = above;
+    }
+  }
+  return row[m];
+}
+
+// Keeps in best the name of a *.lua in folder closer to module than *distance.
+static void closest_in(const char *folder, const char *module, char *best, size_t len, int *distance)
+{
+  DIR *dir = opendir(folder);
+  if (dir == NULL) {
+    return;
+  }
+  for (struct dirent *e; (e = readdir(dir)) != NULL;) {
+    size_t n = strlen(e->d_name);
+    if (n <= 4 || n - 4 >= FB_NAME_LEN || strcmp(e->d_name + n - 4, ".lua") != 0) {
+      continue;
+    }
+    char name[FB_NAME_LEN];
+    snprintf(name, sizeof name, "%.*s", (int)(n - 4), e->d_name);
+    int d = edit_distance(module, name);
+    if (d < *distance || (d == *distance && strcmp(name, best) < 0)) {
+      *distance = d;
+      snprintf(best, len, "%s", name);
+    }
+  }
+  closedir(dir);
+}
+
+void fbPath_ClosestRule(const char (*dirs)[512], int dir_count, const char *scenario, const char *module, char *out,
+                        size_t len)
+{
+  char fallback[3][PATH_MAX];
+  int n = fallback_folders(scenario, fallback), distance = INT_MAX;
+  out[0] = '\0';
+  for (int k = 0; k < dir_count + n; ++k) {
+    closest_in(k < dir_count ? dirs[k] : fallback[k - dir_count], module, out, len, &distance);
+  }
+  // A suggestion only when it is plausibly a slip: at most a third of the name wrong (and 1 always).
+  int limit = (int)strlen(module) / 3 > 1 ? (int)strlen(module) / 3 : 1;
+  if (distance > limit) {
+    out[0] = '\0';
+  }
+}

@@ -17,4 +17,12 @@ void fbPath_Resolve(const char *scenario, const char *rel, char *out, size_t len
 void fbPath_ResolveRule(const char (*dirs)[512], int dir_count, const char *scenario, const char *module, char *out,
                         size_t len);
 
+// The folders a rule module is looked for in, in order, as "a, b, c" for messages.
+void fbPath_RuleFolders(const char (*dirs)[512], int dir_count, const char *scenario, char *out, size_t len);
+
+// The rule in those folders whose name is closest to module (edit distance, at most a third of its
+// letters), or "" when none is that close.
+void fbPath_ClosestRule(const char (*dirs)[512], int dir_count, const char *scenario, const char *module, char *out,
+                        size_t len);
+
 #endif

@@ -128,7 +128,11 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
   }
   fbPath_ResolveRule(rs->dirs, rs->dir_count, rs->scenario, def->module, info->path, sizeof info->path);
   if (!fbPath_IsFile(info->path)) {
-    snprintf(err, errlen, "%s.rule: unknown rule '%s' (no file behaviours/%s.lua)", where, def->module, def->module);
+    char folders[2048], closest[FB_NAME_LEN];
+    fbPath_RuleFolders(rs->dirs, rs->dir_count, rs->scenario, folders, sizeof folders);
+    fbPath_ClosestRule(rs->dirs, rs->dir_count, rs->scenario, def->module, closest, sizeof closest);
+    snprintf(err, errlen, "%s.rule: unknown rule '%s' (no %s.lua in %s)%s%s%s", where, def->module, def->module,
+             folders, closest[0] ? "; did you mean '" : "", closest, closest[0] ? "'?" : "");
     return false;
   }
   char what[768];
