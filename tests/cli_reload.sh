@@ -138,5 +138,20 @@ check "scenario reload keeps the agents" grep -q "reloaded scenario .* (120 agen
 speed=$(tail -1 "$tmp/out.csv" | cut -d, -f4)
 check "the new max_speed applies ($speed)" awk -v s="$speed" 'BEGIN { exit !(s <= 3.0001) }'
 
+# 8. A helper module beside the rules: saving it reloads every rule, which then use the new helper.
+sed -i 's/max_speed = 3, min_speed = 1/max_speed = 12, min_speed = 4/' "$tmp/scripts/flock.lua"
+printf 'return { pull = 1 }\n' >"$tmp/behaviours/tuning.lua"
+tuned=${original//return (a.cx - a.x) \* k, (a.cy - a.y) \* k/local pull = require(\"tuning\").pull; return (a.cx - a.x) * k * pull, (a.cy - a.y) * k * pull}
+echo "$tuned" | save_in_place - "$cohesion"
+start --watch
+printf 'return { pull = -20 }\n' | save_in_place - "$tmp/behaviours/tuning.lua"
+wait_for "separation.lua (species 'boid'" && wait_for "cohesion.lua (species 'boid'" && sleep 3
+stop
+step=$(grep -o 'cohesion.*at step [0-9]*' "$tmp/err" | grep -o '[0-9]*$')
+before=$(awk -F, -v s="$step" 'NR > 1 && $1 <= s { v = $6 } END { print v }' "$tmp/out.csv")
+after=$(tail -1 "$tmp/out.csv" | cut -d, -f6)
+check "a saved helper takes effect ($before -> $after)" awk -v a="$before" -v b="$after" 'BEGIN { exit !(b > 1.5 * a) }'
+check "a saved helper reloads every rule" test "$(grep -c '^flockbox: reloaded .*behaviours/' "$tmp/err")" -eq 4
+
 echo "$passed passed, $failures failed"
 [ $failures -eq 0 ]

@@ -9,6 +9,8 @@
 
 /*
  * What a reload keeps and what it changes.
+ * - The steering library, or a helper module beside the rules (one they may require): every rule
+ *   is reloaded, each as if it had been saved, with the library loaded again first.
  * - A rule module: every Lua state loads the new file; its params are again its defaults under the
  *   scenario's overrides (so new defaults apply where the scenario set nothing). Until the new
  *   version has run one step cleanly the old one is kept, and a failure goes back to it. Agents,
@@ -48,6 +50,44 @@ static bool reload_scenario(fbSim *sim)
   return true;
 }
 
+// The folder of a file ("." when it has none).
+static void folder_of(const char *path, char *out, size_t len)
+{
+  const char *slash = strrchr(path, '/');
+  snprintf(out, len, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+}
+
+// The steering library, or a Lua file in the folder of a rule or of the library that is no rule
+// of this scenario: a helper module some rule may require. Any rule may have it in its state.
+static bool is_module_beside_rules(const fbSim *sim, const char *path)
+{
+  size_t n = strlen(path);
+  if (n < 5 || strcmp(path + n - 4, ".lua") != 0 || access(path, R_OK) != 0) {
+    return false;
+  }
+  if (same_file(path, sim->rules.library)) {
+    return true;
+  }
+  char folder[512], other[512];
+  folder_of(path, folder, sizeof folder);
+  folder_of(sim->rules.library, other, sizeof other);
+  if (same_file(folder, other)) {
+    return true;
+  }
+  for (int s = 0; s < sim->world.species_count; ++s) {
+    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
+      const char *rule = sim->rules.info[s][k].path;
+      if (rule[0] != '\0') {
+        folder_of(rule, other, sizeof other);
+        if (same_file(folder, other)) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
 bool fbHotReload_Apply(fbSim *sim, const char *path)
 {
   if (same_file(path, sim->path)) {
@@ -70,6 +110,9 @@ bool fbHotReload_Apply(fbSim *sim, const char *path)
       }
     }
   }
+  if (!any && is_module_beside_rules(sim, path)) {
+    return fbSim_ReloadAll(sim);
+  }
   return any && ok;
 }
 
@@ -79,8 +122,7 @@ bool fbHotReload_Apply(fbSim *sim, const char *path)
 static void watch_folder_of(fbWatch *w, const char *path)
 {
   char dir[512];
-  const char *slash = strrchr(path, '/');
-  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+  folder_of(path, dir, sizeof dir);
   fbWatch_AddDir(w, dir);
 }
 
@@ -91,6 +133,9 @@ static void watch_folder_of(fbWatch *w, const char *path)
 static void watch_sim_folders(fbWatch *w, const fbSim *sim)
 {
   watch_folder_of(w, sim->path);
+  if (sim->rules.library[0] != '\0') {
+    watch_folder_of(w, sim->rules.library);
+  }
   for (int d = 0; d < sim->rules.dir_count; ++d) {
     fbWatch_AddDir(w, sim->rules.dirs[d]);
   }

@@ -387,6 +387,8 @@ void fbSim_WriteParams(const fbSim *sim, int s, int k, FILE *out) { fbRuleSet_Wr
 
 bool fbSim_ReloadRule(fbSim *sim, int s, int k) { return fbRuleSet_Reload(&sim->rules, &sim->world, s, k); }
 
+bool fbSim_ReloadAll(fbSim *sim) { return fbRuleSet_ReloadAll(&sim->rules, &sim->world); }
+
 void fbSim_Adopt(fbSim *sim, fbSim *fresh)
 {
   fbWorld_Adopt(&sim->world, &fresh->world);

@@ -119,6 +119,11 @@ void fbSim_WriteParams(const fbSim *sim, int s, int k, FILE *out);
 // new one has run a step cleanly. False with the message in fbSim_RuleError if it did not load.
 bool fbSim_ReloadRule(fbSim *sim, int s, int k);
 
+// Loads the steering library again, then every rule, each as if saved: after a save of the
+// library or of a helper module rules require. False if anything failed to load (its last good
+// version keeps running).
+bool fbSim_ReloadAll(fbSim *sim);
+
 // A scenario reload: everything fresh describes (world size, terrain, obstacles, goals, species,
 // rules, hooks, metrics) replaces sim's, while sim's agents stay with their ids, positions,
 // velocities, energy and fields. fresh is left to be freed.
