@@ -7,6 +7,7 @@
 
 #include <lauxlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim.h"
 #include "test_util.h"
@@ -99,11 +100,149 @@ static void test_stale_walk_is_an_error(void **state)
   fbSim_Free(&sim);
 }
 
+// ---- isolation ------------------------------------------------------------------------------------
+
+// Two species: "boid" with a bystander rule, the rule under test and the classic three; "other"
+// with the bystander and the classic three. `rule` is tamper (with p.what = attack) or inert.
+static const char *isolation_scenario(const char *rule, const char *attack)
+{
+  static char path[256];
+  snprintf(path, sizeof path, "/tmp/flockbox_isolation_%d.lua", (int)getpid());
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f,
+          "local function rules(extra)\n"
+          "  local list = { { 'bystander' }, { 'separation' }, { 'alignment' }, { 'cohesion' } }\n"
+          "  if extra then table.insert(list, 2, extra) end\n"
+          "  return list\n"
+          "end\n"
+          "return {\n"
+          "  world = { width = 120, height = 120, dt = 0.05, bounds = 'wrap' },\n"
+          "  behaviours = { '%s/tests/behaviours' },\n"
+          "  goals = { home = { 60, 60 } },\n"
+          "  species = {\n"
+          "    { name = 'boid', count = 80, max_speed = 10, max_accel = 20, vision = { radius = 12 },\n"
+          "      rules = rules({ '%s', params = %s }) },\n"
+          "    { name = 'other', count = 80, max_speed = 10, max_accel = 20, vision = { radius = 12 },\n"
+          "      rules = rules() },\n"
+          "  },\n"
+          "}\n",
+          FB_SOURCE_DIR, rule, attack ? attack : "{}");
+  fclose(f);
+  return path;
+}
+
+// Runs the scenario for 60 steps on 2 threads; the state's hash, and the message of rule 2 of boid.
+static uint64_t isolation_run(const char *path, char *message, size_t len)
+{
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.seed = 3;
+  o.threads = 2;
+  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  char failure[2048] = "";
+  for (int k = 0; k < 60 && failure[0] == '\0'; ++k) {
+    if (!fbSim_Step(&sim)) {
+      snprintf(failure, sizeof failure, "%s", sim.error);
+    }
+  }
+  for (int s = 0; s < sim.world.species_count; ++s) {  // bystanders never fail
+    for (int k = 0; k < sim.world.species[s].rule_count; ++k) {
+      if (!(s == 0 && k == 1) && sim.world.species[s].rules[k].disabled && failure[0] == '\0') {
+        snprintf(failure, sizeof failure, "species %d rule %d was switched off: %s", s, k, fbSim_RuleError(&sim, s, k));
+      }
+    }
+  }
+  if (failure[0] != '\0') {
+    fbSim_Free(&sim);  // before failing: the next test loads into the same sim
+    fail_msg("%s", failure);
+  }
+  snprintf(message, len, "%s", fbSim_RuleError(&sim, 0, 1));
+  uint64_t h = fbSim_Hash(&sim);
+  fbSim_Free(&sim);
+  return h;
+}
+
+/*
+ * Each attack runs in the middle of boid's rule list, on every agent, every step, on two threads.
+ * The bystander rule before and the rules after it, in its species and in the other, must give
+ * exactly the control run (the same list with an inert rule in its place). An attack the sandbox
+ * refuses switches the tampering rule off, with a message naming its file.
+ */
+static void expect_isolated(const char *attack, bool refused)
+{
+  char params[128], message[2048], none[16];
+  snprintf(params, sizeof params, "{ what = '%s' }", attack);
+  uint64_t control = isolation_run(isolation_scenario("inert", NULL), none, sizeof none);
+  uint64_t tampered = isolation_run(isolation_scenario("tamper", params), message, sizeof message);
+  if (tampered != control) {
+    fail_msg("attack '%s' changed what other rules computed", attack);
+  }
+  if (refused && strstr(message, "tamper.lua:") == NULL) {
+    fail_msg("attack '%s': expected a message naming tamper.lua, got '%s'", attack, message);
+  }
+  if (!refused && message[0] != '\0') {
+    fail_msg("attack '%s' should run quietly, but: %s", attack, message);
+  }
+}
+
+static void test_tampering_with_the_view(void **state)
+{
+  (void)state;
+  expect_isolated("view", false);
+  expect_isolated("view_metatable", true);
+}
+
+static void test_tampering_with_the_species(void **state)
+{
+  (void)state;
+  expect_isolated("species", false);
+}
+
+static void test_tampering_with_params(void **state)
+{
+  (void)state;
+  expect_isolated("params", false);
+}
+
+static void test_tampering_with_libraries(void **state)
+{
+  (void)state;
+  expect_isolated("library", false);
+}
+
+static void test_tampering_with_fb(void **state)
+{
+  (void)state;
+  expect_isolated("fb", false);
+}
+
+static void test_tampering_with_the_string_metatable(void **state)
+{
+  (void)state;
+  expect_isolated("string_metatable", true);
+}
+
+static void test_tampering_with_the_globals_metatable(void **state)
+{
+  (void)state;
+  expect_isolated("globals_metatable", false);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_scenario_sees_agents_by_id),
       cmocka_unit_test(test_stale_walk_is_an_error),
+      cmocka_unit_test(test_tampering_with_the_view),
+      cmocka_unit_test(test_tampering_with_the_species),
+      cmocka_unit_test(test_tampering_with_params),
+      cmocka_unit_test(test_tampering_with_libraries),
+      cmocka_unit_test(test_tampering_with_fb),
+      cmocka_unit_test(test_tampering_with_the_string_metatable),
+      cmocka_unit_test(test_tampering_with_the_globals_metatable),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,23 @@
 // main.c — flockbox's entry point: parse the command line, then run headless or in a window.
+#include "catalogue.h"
 #include "headless.h"
+#include "paths.h"
 #include "viewer.h"
+
+// flockbox --rules [FOLDER]: the catalogue of a rule folder; status 2 if a rule does not load.
+static int list_rules(const fbCli *cli)
+{
+  char folder[1024], err[1024];
+  fbPath_Resolve("", cli->scenario ? cli->scenario : "behaviours", folder, sizeof folder);
+  int failed = fbCatalogue_Write(folder, cli->rules == 2 ? FB_CATALOGUE_MARKDOWN : FB_CATALOGUE_TEXT, stdout, err,
+                                 sizeof err);
+  if (failed < 0) {
+    fprintf(stderr, "flockbox: %s\n", err);
+  } else if (failed > 0) {
+    fprintf(stderr, "flockbox: %d rule%s in %s did not load (see above)\n", failed, failed == 1 ? "" : "s", folder);
+  }
+  return failed == 0 ? 0 : 2;
+}
 
 int main(int argc, char **argv)
 {
@@ -13,6 +30,9 @@ int main(int argc, char **argv)
   if (parsed == 2) {
     fprintf(stderr, "flockbox: %s\n", err);
     return 2;
+  }
+  if (cli.rules != 0) {
+    return list_rules(&cli);
   }
   return cli.headless ? fbHeadless_Run(&cli) : fbViewer_Run(&cli);
 }

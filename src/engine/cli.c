@@ -8,6 +8,7 @@
 void fbCli_PrintHelp(FILE *out)
 {
   fputs("usage: flockbox [options] SCENARIO\n"
+        "       flockbox --rules [FOLDER]    list every rule with its parameters (--rules-md: Markdown)\n"
         "\n"
         "Runs a flockbox scenario (a Lua script in scripts/) in a window, or headless with --headless.\n"
         "\n"
@@ -128,6 +129,8 @@ int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
     } else if (strcmp(a, "--watch-poll") == 0) {
       cli->watch = true;
       cli->poll_files = true;
+    } else if (strcmp(a, "--rules") == 0 || strcmp(a, "--rules-md") == 0) {
+      cli->rules = a[7] == '\0' ? 1 : 2;
     } else if (strcmp(a, "--quiet") == 0) {
       cli->quiet = true;
     } else if (strncmp(a, "--", 2) == 0) {
@@ -151,7 +154,7 @@ int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
       return 2;
     }
   }
-  if (cli->scenario == NULL) {
+  if (cli->scenario == NULL && cli->rules == 0) {
     snprintf(err, errlen, "no scenario given (try: flockbox scripts/classic_flock.lua, or --help)");
     return 2;
   }

@@ -5,7 +5,7 @@
 #include "sim.h"
 
 typedef struct fbCli {
-  const char *scenario;
+  const char *scenario;   // or, with --rules, the rule folder (default: behaviours/)
   bool headless;
   long steps;             // headless: steps to run; window: stop stepping after this many if steps_given
   bool steps_given;       // --steps was on the command line
@@ -18,6 +18,7 @@ typedef struct fbCli {
   bool quiet;             // no summary line
   long pace;              // headless: at most this many steps per second (0 = as fast as possible)
   bool poll_files;        // --watch by polling mtimes instead of inotify
+  int rules;              // --rules (1) or --rules-md (2): list the rules of a folder instead of running
   fbRunOptions run;
 } fbCli;
 
