@@ -10,23 +10,21 @@
 -- just hold each other up. So when the member is ahead (d . h > 0) the push also has a sideways
 -- part, `sidestep` times as long, away from the side it is on (to the right, r = (-hy, hx), when
 -- dead ahead, as ships pass):  a = -f * max_accel * unit(d_hat + sidestep * m * r),
--- m = +1 if it is on the right, -1 on the left or dead ahead.
+-- m = +1 if it is on the right, -1 on the left or dead ahead (steering.right_of).
 local sqrt = math.sqrt
+local normalise, right_of = steering.normalise, steering.right_of
 
 return {
   params = {
-    other = "",   -- the other flock's species ("" = none)
-    comfort = 6,  -- the radius kept clear round each of its members, world units
-    range = 16,   -- where the push starts, world units
-    sidestep = 0.5, -- sideways part of the push when the member is ahead (0 = straight away only)
+    other = { "", help = "the other flock's species (\"\" = none)" },
+    comfort = { 6, min = 0, help = "the radius kept clear round each of its members, world units" },
+    range = { 16, help = "where the push starts, world units, beyond comfort" },
+    sidestep = { 0.5, min = 0, help = "sideways part of the push when the member is ahead (0 = straight away only)" },
   },
 
   validate = function(p)
-    if not (p.comfort >= 0 and p.range > p.comfort) then
-      return "range", "must be greater than comfort >= 0"
-    end
-    if not (p.sidestep >= 0) then
-      return "sidestep", "must be >= 0"
+    if not (p.range > p.comfort) then
+      return "range", "must be greater than comfort"
     end
   end,
 
@@ -34,7 +32,7 @@ return {
     if p.other == "" then
       return 0, 0
     end
-    local dx, dy, d = a:nearest(p.other, p.range)
+    local dx, dy, d = a:nearest_agent(p.other, p.range)
     if dx == nil then
       return 0, 0
     end
@@ -47,12 +45,10 @@ return {
     end
     local ux, uy = dx / d, dy / d
     local hx, hy = a.hx, a.hy
-    if p.sidestep > 0 and ux * hx + uy * hy > 0 then
-      local rx, ry = -hy, hx
-      local m = (ux * rx + uy * ry) > 0 and p.sidestep or -p.sidestep
-      ux, uy = ux + m * rx, uy + m * ry
-      local len = sqrt(ux * ux + uy * uy)
-      ux, uy = ux / len, uy / len
+    local side, ahead = right_of(hx, hy, ux, uy)
+    if p.sidestep > 0 and ahead > 0 then
+      local m = side > 0 and p.sidestep or -p.sidestep
+      ux, uy = normalise(ux + m * -hy, uy + m * hx)
     end
     local k = -f * s.max_accel
     return ux * k, uy * k

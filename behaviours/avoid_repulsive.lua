@@ -6,8 +6,8 @@
 -- each tree. avoid_silhouette steers around them more naturally.
 return {
   params = {
-    range = 20, -- how far obstacles are noticed (world units; Gompert's visible obstacle range)
-    reach = 3,  -- surface distance where the push reaches max_accel (world units)
+    range = { 20, help = "how far obstacles are noticed, world units, > 0 (Gompert's visible obstacle range)" },
+    reach = { 3, help = "surface distance where the push reaches max_accel, world units, > 0" },
   },
 
   validate = function(p)
@@ -24,10 +24,11 @@ return {
     if d == nil then
       return 0, 0
     end
-    local f = 1
+    local fraction = 1
     if d > p.reach then
-      f = (p.reach / d) * (p.reach / d)
+      fraction = (p.reach / d) * (p.reach / d)
     end
-    return f * s.max_accel * nx, f * s.max_accel * ny
+    local k = fraction * s.max_accel
+    return k * nx, k * ny
   end,
 }

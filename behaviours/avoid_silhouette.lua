@@ -1,24 +1,22 @@
 -- behaviours/avoid_silhouette.lua — steer past the nearest silhouette edge of the obstacle ahead (Gompert, Flocking Over 3D Terrain, section 6.2; appendix A avoidObstacles).
 -- t = the point just past the nearer edge (obstacle grown by the body radius), v_new = |v| (t - p) / |t - p|:
 -- keep the speed, turn toward t. fraction = gain * (v_new - v) / (max_speed / 2) * L / (L + d),
--- capped at 1, L = body_length, d = distance left to the grown surface: nearer obstacles steer harder
--- (Gompert scales by radius / distance). a = fraction * max_accel.
+-- capped at 1 (steering.capped), L = body_length, d = distance left to the grown surface: nearer
+-- obstacles steer harder (Gompert scales by radius / distance). a = fraction * max_accel.
 -- Emergency (Gompert's "colliding" case): within a body radius of any surface, push straight out at max_accel.
-local sqrt = math.sqrt
+local normalise, capped = steering.normalise, steering.capped
 
 return {
   params = {
-    range = 20, -- how far ahead obstacles are noticed (world units; Gompert's visible obstacle range)
-    gain = 100, -- Gompert's 10000 gives full steering whenever a tree is in the way; 100 still turns
-                -- hard for real course changes, and lets small corrections fade with distance
+    range = { 20, help = "how far ahead obstacles are noticed, world units, > 0 (Gompert's visible obstacle range)" },
+    -- Gompert's 10000 gives full steering whenever a tree is in the way; 100 still turns hard for
+    -- real course changes, and lets small corrections fade with distance
+    gain = { 100, min = 0, help = "how hard the velocity is steered toward v_new (Gompert: 10000)" },
   },
 
   validate = function(p)
     if not (p.range > 0) then
       return "range", "must be positive"
-    end
-    if not (p.gain >= 0) then
-      return "gain", "must be >= 0"
     end
   end,
 
@@ -32,7 +30,7 @@ return {
     if ox == nil then
       return 0, 0
     end
-    local len = sqrt(ox * ox + oy * oy)
+    local ux, uy, len = normalise(ox, oy)
     if len == 0 then
       return 0, 0
     end
@@ -43,11 +41,6 @@ return {
     end
     local L = s.body_length
     local k = p.gain / (s.max_speed / 2) * L / (L + gap)
-    local fx, fy = (ox / len * speed - a.vx) * k, (oy / len * speed - a.vy) * k
-    local f = sqrt(fx * fx + fy * fy)
-    if f > 1 then
-      fx, fy = fx / f, fy / f
-    end
-    return fx * s.max_accel, fy * s.max_accel
+    return capped((ux * speed - a.vx) * k, (uy * speed - a.vy) * k, s)
   end,
 }

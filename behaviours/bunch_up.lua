@@ -8,25 +8,26 @@
 -- it stands instead of drifting away from the side nearer the predator.
 -- The push itself is Gompert's comfort/danger separation with danger radius = ratio * C:
 -- each flock-mate at d < C pushes away with w = (C^2 - d^2) / (C^2 - (ratio C)^2), capped at 1;
--- the sum is capped at length 1 and scaled by max_accel.
-local sqrt = math.sqrt
+-- the sum is capped at length 1 and scaled by max_accel (steering.capped).
+local min, max = math.min, math.max
+local length, capped = steering.length, steering.capped
 
 return {
   params = {
-    from = "predator", -- the species that frightens
-    comfort = 8,       -- comfort radius with no predator near, world units
-    tight = 3,         -- comfort radius once the predator is within `near`
-    far = 60,          -- predator distance where bunching starts
-    near = 15,         -- predator distance where it is tightest
-    ratio = 0.5,       -- danger radius as a fraction of the comfort radius
+    from = { "predator", help = "the species that frightens (the nearest of its agents)" },
+    comfort = { 8, help = "comfort radius with no predator near, world units" },
+    tight = { 3, help = "comfort radius once the predator is within near, world units, in (0, comfort]" },
+    far = { 60, help = "predator distance where bunching starts, world units" },
+    near = { 15, min = 0, help = "predator distance where it is tightest, world units, below far" },
+    ratio = { 0.5, help = "danger radius as a fraction of the comfort radius, in (0, 1)" },
   },
 
   validate = function(p)
     if not (p.tight > 0 and p.tight <= p.comfort) then
       return "tight", "must be in (0, comfort]"
     end
-    if not (p.near >= 0 and p.near < p.far) then
-      return "near", "must be in [0, far)"
+    if not (p.near < p.far) then
+      return "near", "must be below far"
     end
     if not (p.ratio > 0 and p.ratio < 1) then
       return "ratio", "must be in (0, 1) (Gompert: danger inside comfort)"
@@ -37,16 +38,10 @@ return {
     local c = p.comfort
     -- the predator is looked for a vision radius beyond `far`, so one that is within `far` of the
     -- centre but farther from the agent is still found
-    local ox, oy = a:nearest(p.from, p.far + s.radius)
+    local ox, oy = a:nearest_agent(p.from, p.far + s.radius)
     if ox ~= nil then
-      ox, oy = ox - (a.cx - a.x), oy - (a.cy - a.y)
-      local f = (sqrt(ox * ox + oy * oy) - p.near) / (p.far - p.near)
-      if f < 0 then
-        f = 0
-      elseif f > 1 then
-        f = 1
-      end
-      c = p.tight + (p.comfort - p.tight) * f
+      local D = length(ox - (a.cx - a.x), oy - (a.cy - a.y))
+      c = p.tight + (p.comfort - p.tight) * min(max((D - p.near) / (p.far - p.near), 0), 1)
     end
     local c2 = c * c
     local span = c2 * (1 - p.ratio * p.ratio)
@@ -54,17 +49,10 @@ return {
     for k = 1, a.n do
       local dx, dy, d = a:neighbour(k)
       if d > 0 and d < c then
-        local w = (c2 - d * d) / span
-        if w > 1 then
-          w = 1
-        end
+        local w = min((c2 - d * d) / span, 1)
         fx, fy = fx - dx / d * w, fy - dy / d * w
       end
     end
-    local len = sqrt(fx * fx + fy * fy)
-    if len > 1 then
-      fx, fy = fx / len, fy / len
-    end
-    return fx * s.max_accel, fy * s.max_accel
+    return capped(fx, fy, s)
   end,
 }

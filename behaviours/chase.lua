@@ -4,57 +4,33 @@
 -- y-down world, m = +1 if the target is to the right (d . r > 0), -1 if to the left.
 -- One change: within `settle` degrees of the line of sight the push shrinks in proportion to the
 -- angle, so the unit holds the line instead of flicking from side to side every step (settle = 0
--- is Bourg's bang-bang). A target dead behind has no side; the unit turns right.
+-- is Bourg's bang-bang). A target dead behind has no side; the unit turns right. That push is
+-- steering.side_steer.
 -- Speed is left to the species (Bourg's units keep their thrust): give them a min_speed.
 -- leaders_only = true: only units whose `leader` field is set chase (use with the leader rule);
 -- the others just flock.
-local sqrt, atan, abs, rad = math.sqrt, math.atan, math.abs, math.rad
+local huge = math.huge
+local side_steer, force_or_max = steering.side_steer, steering.force_or_max
 
 return {
   params = {
-    target = "player", -- the species chased (the nearest of its agents)
-    radius = 0,        -- how far the target is seen (world units); 0 = anywhere in the world
-    force = 0,         -- the steering push, world units/s^2 (0 = the species' max_accel)
-    settle = 15,       -- degrees off the line of sight below which the push shrinks (0 = Bourg's bang-bang)
-    leaders_only = false,
+    target = { "player", help = "the species chased (the nearest of its agents)" },
+    radius = { 0, min = 0, help = "how far the target is seen, world units (0 = anywhere in the world)" },
+    force = { 0, min = 0, help = "the steering push, world units/s^2 (0 = the species' max_accel)" },
+    settle = { 15, min = 0, max = 180, help = "degrees off the target within which the push shrinks (0 = bang-bang)" },
+    leaders_only = { false, help = "only units whose leader field is set chase (with the leader rule)" },
   },
 
-  validate = function(p)
-    if not (p.radius >= 0) then
-      return "radius", "must be >= 0 (0 = anywhere)"
-    end
-    if not (p.force >= 0) then
-      return "force", "must be >= 0 (0 = the species' max_accel)"
-    end
-    if not (p.settle >= 0 and p.settle <= 180) then
-      return "settle", "must be in [0, 180] degrees"
-    end
-  end,
+  fields = { leader = 0 }, -- set by the leader rule; declared here too, so that it always reads as a number
 
   steer = function(a, p, s)
-    if p.leaders_only and a:get("leader") == 0 then
+    if p.leaders_only and a.leader == 0 then
       return 0, 0
     end
-    local radius = p.radius > 0 and p.radius or sqrt(s.width * s.width + s.height * s.height)
-    local dx, dy = a:nearest(p.target, radius)
+    local dx, dy = a:nearest_agent(p.target, p.radius > 0 and p.radius or huge)
     if dx == nil then
       return 0, 0
     end
-    local hx, hy = a.hx, a.hy
-    local rx, ry = -hy, hx
-    local side, ahead = dx * rx + dy * ry, dx * hx + dy * hy
-    if side == 0 and ahead >= 0 then -- dead ahead (or on top of it): nothing to correct
-      return 0, 0
-    end
-    local m = side < 0 and -1 or 1
-    local k = m * (p.force > 0 and p.force or s.max_accel)
-    if p.settle > 0 then
-      local angle = atan(abs(side), ahead) -- 0 .. pi off the line of sight
-      local settle = rad(p.settle)
-      if angle < settle then
-        k = k * angle / settle
-      end
-    end
-    return k * rx, k * ry
+    return side_steer(a, dx, dy, force_or_max(p.force, s), p.settle)
   end,
 }

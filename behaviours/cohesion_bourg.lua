@@ -2,41 +2,23 @@
 -- u = unit vector to the neighbours' centre, h = own heading, angle = acos(h . u) in [0, pi].
 -- The push is sideways, on the side where u lies:  a = m * force * angle / pi * r,
 -- r = (-hy, hx) is the unit's right (starboard) side in this y-down world, m = +1 if u is to the
--- right, -1 if to the left. Dead ahead there is nothing to correct; dead behind no side is
--- better than the other, so, like Bourg, the rule waits for the first nudge.
-local sqrt, acos, pi = math.sqrt, math.acos, math.pi
-
--- Sideways push toward unit direction (ux, uy) for a unit heading (hx, hy).
-local function turn_toward(hx, hy, ux, uy, force)
-  local c = hx * ux + hy * uy
-  if c >= 1 or c <= -1 then
-    return 0, 0
-  end
-  local rx, ry = -hy, hx
-  local m = (rx * ux + ry * uy) > 0 and 1 or -1
-  local k = m * force * acos(c) / pi
-  return k * rx, k * ry
-end
+-- right, -1 if to the left (steering.turn_toward). Dead ahead there is nothing to correct; dead
+-- behind no side is better than the other, so, like Bourg, the rule waits for the first nudge.
+local normalise, turn_toward, force_or_max = steering.normalise, steering.turn_toward, steering.force_or_max
 
 return {
-  params = { force = 0 }, -- the largest steering push, world units/s^2 (0 = the species' max_accel)
-
-  validate = function(p)
-    if not (p.force >= 0) then
-      return "force", "must be >= 0 (0 = the species' max_accel)"
-    end
-  end,
+  params = {
+    force = { 0, min = 0, help = "the largest steering push, world units/s^2 (0 = the species' max_accel)" },
+  },
 
   steer = function(a, p, s)
     if a.n == 0 then
       return 0, 0
     end
-    local ux, uy = a.cx - a.x, a.cy - a.y
-    local len = sqrt(ux * ux + uy * uy)
-    if len == 0 then
+    local ux, uy, dist = normalise(a.cx - a.x, a.cy - a.y)
+    if dist == 0 then -- standing on the centre
       return 0, 0
     end
-    local force = p.force > 0 and p.force or s.max_accel
-    return turn_toward(a.hx, a.hy, ux / len, uy / len, force)
+    return turn_toward(a, ux, uy, force_or_max(p.force, s))
   end,
 }

@@ -1,10 +1,12 @@
 -- behaviours/cohesion_gompert.lua — accelerate toward the centre of the flock-mates in view (Gompert, Flocking Over 3D Terrain, section 3 and appendix A steerToCenter).
--- fraction = (centre - p) / distance, its length capped at 1;  a = fraction * max_accel.
+-- fraction = (centre - p) / distance, its length capped at 1 (steering.capped);  a = fraction * max_accel.
 -- Gompert divides by 50: a flock-mate centre 50 units away asks for the full acceleration.
-local sqrt = math.sqrt
+local capped = steering.capped
 
 return {
-  params = { distance = 50 },
+  params = {
+    distance = { 50, help = "how far off the centre must be to ask for all of max_accel, world units, > 0 (Gompert: 50)" },
+  },
 
   validate = function(p)
     if not (p.distance > 0) then
@@ -16,11 +18,7 @@ return {
     if a.n == 0 then
       return 0, 0
     end
-    local fx, fy = (a.cx - a.x) / p.distance, (a.cy - a.y) / p.distance
-    local len = sqrt(fx * fx + fy * fy)
-    if len > 1 then
-      fx, fy = fx / len, fy / len
-    end
-    return fx * s.max_accel, fy * s.max_accel
+    local distance = p.distance
+    return capped((a.cx - a.x) / distance, (a.cy - a.y) / distance, s)
   end,
 }

@@ -2,19 +2,21 @@
 -- Bourg counts N_f, the units in the narrow view: ahead (w.y > 0 in the unit's own frame), within a
 -- wedge |w.x| < front * w.y (front = _FRONT_VIEW_ANGLE_FACTOR; 1 gives +-45 degrees), and within
 -- range body lengths (_NARROWVIEW_RADIUS_FACTOR). N_f = 0 makes the unit a leader.
--- Here w.y = d . h (ahead) and w.x = d . r (to the right, r = (-hy, hx) in this y-down world).
+-- Here w.x and w.y are the parts of the offset d to the right of and along the heading
+-- (steering.right_of: to the right r = (-hy, hx) in this y-down world, and ahead).
 -- "Of its type": the units counted are the flock-mates the species sees, so give each unit type a
 -- vision.sees of its own type only (the default). Bourg's leaders and interceptors each form
 -- their own flocks that way.
 -- The flag is written to the per-agent field `leader` every step, so leadership moves as soon as
--- the front changes; like every field it is read back one step later (a:get, the viewer paints
+-- the front changes; like every field it is read back one step later (a.leader, the viewer paints
 -- leaders red). This rule steers nowhere: pair it with chase or intercept (leaders_only = true).
 local abs = math.abs
+local right_of = steering.right_of
 
 return {
   params = {
-    front = 1,  -- half-width of the narrow view: |sideways| < front * ahead (Bourg's front view angle factor)
-    range = 0,  -- narrow view radius in body lengths (Bourg's narrow view radius factor); 0 = the vision radius
+    front = { 1, help = "narrow view half-width, > 0: |sideways| < front * ahead (Bourg's front factor)" },
+    range = { 0, min = 0, help = "narrow view radius in body lengths (Bourg's radius factor); 0 = vision radius" },
   },
 
   fields = { leader = 0 },
@@ -22,9 +24,6 @@ return {
   validate = function(p)
     if not (p.front > 0) then
       return "front", "must be positive (1 = a wedge of +-45 degrees)"
-    end
-    if not (p.range >= 0) then
-      return "range", "must be >= 0 (body lengths; 0 = the species' vision radius)"
     end
   end,
 
@@ -34,8 +33,8 @@ return {
     for k = 1, a.n do
       local dx, dy, d = a:neighbour(k)
       if d <= limit then
-        local ahead = dx * hx + dy * hy
-        if ahead > 0 and abs(dy * hx - dx * hy) < p.front * ahead then
+        local side, ahead = right_of(hx, hy, dx, dy)
+        if ahead > 0 and abs(side) < p.front * ahead then -- a unit in front: follow
           a:set("leader", 0)
           return 0, 0
         end

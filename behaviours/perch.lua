@@ -3,23 +3,25 @@
 -- Flying, it glides down at `sink` world units/s on average (each step a random rate in
 -- [0, 2 sink]) and the rule holds it at cruising speed: a = gain * (cruise - speed) * heading.
 -- When alt reaches the scenario's ground level `ground`, it perches: it stays there for a random
--- time in [perch_min, perch_max] seconds (field `perch`, seconds left), braking to a standstill,
--- a = -v / dt (give the species min_speed = 0). Parker skips the other rules of a perched bird
--- outright; here they still run, so with a weighted sum the bird keeps the speed they add in one
--- step, dt times their pushes: near 0 (under 1 unit/s in scripts/perching_birds.lua).
--- When the time is up it takes off to `ceiling` at full acceleration along its heading; the
--- flocking rules bring it back to the flock. Birds start at random heights in (ground, ceiling].
+-- time in [perch_min, perch_max] seconds (field `perch`, seconds left; Parker's perch_timer),
+-- braking to a standstill, a = -v / dt (give the species min_speed = 0). Parker skips the other
+-- rules of a perched bird outright; here they still run, so with a weighted sum the bird keeps the
+-- speed they add in one step, dt times their pushes: near 0 (under 1 unit/s in
+-- scripts/perching_birds.lua). When the time is up it takes off to `ceiling` at full acceleration
+-- along its heading; as Parker says, the flocking rules bring it back to the flock. Birds start at
+-- random heights in (ground, ceiling].
 local max = math.max
+local world = fb.world
 
 return {
   params = {
-    ground = 0,     -- the ground level, world units
-    ceiling = 30,   -- the height a bird takes off to
-    sink = 2,       -- mean glide rate, world units per second
-    perch_min = 2,  -- shortest perch, seconds
-    perch_max = 6,  -- longest perch, seconds
-    cruise = 0,     -- flying speed held (0 = the species' cruise_speed)
-    gain = 2,       -- 1/s: how fast the flying speed is restored
+    ground = { 0, help = "the ground level, world units" },
+    ceiling = { 30, help = "the height a bird takes off to, world units, above ground" },
+    sink = { 2, help = "mean glide rate, world units per second, > 0" },
+    perch_min = { 2, min = 0, help = "shortest perch, seconds" },
+    perch_max = { 6, help = "longest perch, seconds, at least perch_min" },
+    cruise = { 0, min = 0, help = "flying speed held, world units/s (0 = the species' cruise_speed)" },
+    gain = { 2, min = 0, help = "how fast the flying speed is restored, 1/s" },
   },
 
   fields = { alt = -1e9, perch = 0 }, -- alt below any ground: not yet placed
@@ -31,17 +33,14 @@ return {
     if not (p.sink > 0) then
       return "sink", "must be positive"
     end
-    if not (p.perch_min >= 0 and p.perch_max >= p.perch_min) then
-      return "perch_max", "must be >= perch_min >= 0"
-    end
-    if not (p.cruise >= 0 and p.gain >= 0) then
-      return "cruise", "cruise and gain must be >= 0"
+    if not (p.perch_max >= p.perch_min) then
+      return "perch_max", "must be >= perch_min"
     end
   end,
 
   steer = function(a, p, s)
-    local dt = s.dt
-    local left = a:get("perch")
+    local dt = world.dt
+    local left = a.perch
     if left > 0 then -- perched
       left = left - dt
       if left > 0 then
@@ -52,7 +51,7 @@ return {
       a:set("alt", p.ceiling)
       return a.hx * s.max_accel, a.hy * s.max_accel
     end
-    local alt = a:get("alt")
+    local alt = a.alt
     if alt < p.ground - 1e6 then
       alt = p.ground + (p.ceiling - p.ground) * (1 - a:random(3))
     end

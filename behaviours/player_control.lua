@@ -3,35 +3,25 @@
 -- on_step set with fb.set_input. The input is a direction on the map (y down, like the screen):
 -- the unit heads that way at max_speed * |input| (|input| capped at 1). With no input it keeps
 -- cruising along its heading, like Bourg's unit whose thrust never stops.
--- Steering toward that velocity v_d as a fraction of max_accel (Gompert eq. 6):
+-- Steering toward that velocity v_d as a fraction of max_accel (Gompert eq. 6, steering.match_velocity):
 --   a = gain * (v_d - v) / (max_speed / 2), capped at length 1, times max_accel.
-local sqrt = math.sqrt
+local length, match_velocity = steering.length, steering.match_velocity
 
 return {
-  params = { gain = 1 },
-
-  validate = function(p)
-    if not (p.gain >= 0) then
-      return "gain", "must be >= 0"
-    end
-  end,
+  params = {
+    gain = { 1, min = 0, help = "how hard the velocity is steered toward the wanted one (Gompert eq. 6)" },
+  },
 
   steer = function(a, p, s)
     local x, y = fb.input()
-    local len = sqrt(x * x + y * y)
-    local tx, ty
+    local len = length(x, y)
+    local wx, wy
     if len > 0 then
       local speed = s.max_speed * (len > 1 and 1 or len) / len
-      tx, ty = x * speed, y * speed
+      wx, wy = x * speed, y * speed
     else
-      tx, ty = a.hx * s.cruise_speed, a.hy * s.cruise_speed
+      wx, wy = a.hx * s.cruise_speed, a.hy * s.cruise_speed
     end
-    local k = p.gain / (s.max_speed / 2)
-    local fx, fy = (tx - a.vx) * k, (ty - a.vy) * k
-    local f = sqrt(fx * fx + fy * fy)
-    if f > 1 then
-      fx, fy = fx / f, fy / f
-    end
-    return fx * s.max_accel, fy * s.max_accel
+    return match_velocity(a, s, wx, wy, p.gain)
   end,
 }

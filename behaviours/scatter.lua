@@ -1,49 +1,45 @@
 -- behaviours/scatter.lua — Parker's cohesion that turns negative for a while when the flock is startled, then re-forms (Parker, "Boids pseudocode", scattering the flock).
 -- Parker scatters a flock by making the multiplier m1 of rule 1 (toward the perceived centre)
 -- negative, and lets it re-form by making m1 positive again. Use this rule in place of cohesion:
---   a = m * (c - p) / divisor / dt,   m = 1 normally, m = multiplier (< 0) while scattering.
+--   a = m * (c - p) / (divisor * dt)  (steering.tend, times m),
+--   m = 1 normally, m = multiplier (< 0) while scattering.
 -- Each agent scatters for `duration` seconds after it was startled: when an agent of species
 -- `from` comes within `alarm` (any direction), or when the scenario calls
 -- fb.set_param(species, "scatter", "startle", 1) (Parker's loud noise; set it back to 0 after).
 -- The seconds left are kept in the per-agent field `scatter`.
 local max = math.max
+local tend = steering.tend
+local world = fb.world
 
 return {
   params = {
-    divisor = 100,     -- Parker's 100
-    multiplier = -1,   -- m1 while scattering
-    duration = 3,      -- seconds
-    from = "",         -- a species that startles (a predator); "" = none
-    alarm = 20,        -- how near it must come, world units
-    startle = 0,       -- non-zero: everyone is startled now (set by the scenario)
+    divisor = { 100, min = 1e-6, help = "the step closes 1/divisor of the way to the centre (Parker: 100)" },
+    multiplier = { -1, help = "Parker's m1 while scattering (< 0: away from the centre)" },
+    duration = { 3, min = 0, help = "how long an agent scatters once startled, seconds" },
+    from = { "", help = "a species that startles (a predator) when it comes near (\"\" = none)" },
+    alarm = { 20, min = 0, help = "how near it must come to startle, world units" },
+    startle = { 0, help = "non-zero: everyone is startled now (set by the scenario, Parker's loud noise)" },
   },
 
-  fields = { scatter = 0 },
+  fields = { scatter = 0 }, -- seconds of scattering left
 
-  validate = function(p)
-    if not (p.divisor > 0) then
-      return "divisor", "must be positive (Parker uses 100)"
-    end
-    if not (p.duration >= 0) then
-      return "duration", "must be >= 0 seconds"
-    end
-    if not (p.alarm >= 0) then
-      return "alarm", "must be >= 0"
-    end
-  end,
-
-  steer = function(a, p, s)
-    local left = a:get("scatter")
-    if p.startle ~= 0 or (p.from ~= "" and a:nearest(p.from, p.alarm) ~= nil) then
+  steer = function(a, p)
+    local dt = world.dt
+    local left
+    if p.startle ~= 0 or (p.from ~= "" and a:nearest_agent(p.from, p.alarm) ~= nil) then
       left = p.duration
     else
-      left = max(0, left - s.dt)
+      left = max(0, a.scatter - dt)
     end
     a:set("scatter", left)
     if a.n == 0 then
       return 0, 0
     end
-    local k = (left > 0 and p.multiplier or 1) / (p.divisor * s.dt)
-    return (a.cx - a.x) * k, (a.cy - a.y) * k
+    local ax, ay = tend(a.cx - a.x, a.cy - a.y, p.divisor, dt)
+    if left > 0 then
+      local m = p.multiplier
+      return m * ax, m * ay
+    end
+    return ax, ay
   end,
 }

@@ -2,12 +2,16 @@
 -- Each flock-mate in view at distance d < C (comfort radius) pushes straight away from it with
 --   w = (C^2 - d^2) / (C^2 - D^2), capped at 1:
 -- gentle at the edge of the comfort zone, full once inside the danger radius D.
--- The sum of the pushes is capped at length 1, a fraction of max_accel:  a = sum * max_accel.
+-- The sum of the pushes is a fraction of max_accel, its length capped at 1 (steering.capped):
+--   a = capped(sum) * max_accel.
 -- Table 1 landmarks: animal size <= D < C; the vision radius should reach at least C.
-local sqrt = math.sqrt
+local capped = steering.capped
 
 return {
-  params = { comfort = 8, danger = 4 }, -- radii in world units (Gompert: 8 and 4 animal radii)
+  params = {
+    comfort = { 8, help = "comfort radius C: closer flock-mates push away, world units (Gompert: 8 animal radii)" },
+    danger = { 4, help = "danger radius D: closer ones push with all max_accel, world units, in (0, comfort) (Gompert: 4)" },
+  },
 
   validate = function(p)
     if not (p.danger > 0) then
@@ -19,12 +23,13 @@ return {
   end,
 
   steer = function(a, p, s)
-    local c2 = p.comfort * p.comfort
+    local comfort = p.comfort
+    local c2 = comfort * comfort
     local span = c2 - p.danger * p.danger
     local fx, fy = 0, 0
     for k = 1, a.n do
       local dx, dy, d = a:neighbour(k)
-      if d > 0 and d < p.comfort then
+      if d > 0 and d < comfort then
         local w = (c2 - d * d) / span
         if w > 1 then
           w = 1
@@ -32,10 +37,6 @@ return {
         fx, fy = fx - dx / d * w, fy - dy / d * w
       end
     end
-    local len = sqrt(fx * fx + fy * fy)
-    if len > 1 then
-      fx, fy = fx / len, fy / len
-    end
-    return fx * s.max_accel, fy * s.max_accel
+    return capped(fx, fy, s)
   end,
 }

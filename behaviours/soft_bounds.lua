@@ -1,37 +1,36 @@
 -- behaviours/soft_bounds.lua — turn back gently after leaving the play area (Parker, "Boids pseudocode", bound_position).
--- Per axis: +push past the low edge (x < margin), -push past the high edge (x > width - margin), else 0.
--- Like Parker's other rules push is a velocity change per step, so  a = (±push, ±push) / dt.
+-- Per axis: +push past the low edge (x < margin), -push past the high edge (x > width - margin),
+-- else 0; like Parker's other rules a velocity change per step, so the acceleration is push / dt.
 -- Parker's push of 10 was for a world where boids kept 100 units apart; the default here suits
 -- worlds a few hundred units across. A wrapping world has no edges: the rule does nothing there.
+local world = fb.world
+
 return {
-  params = { margin = 10, push = 1 },
+  params = {
+    margin = { 10, min = 0, help = "how far inside the edge the push starts (world units)" },
+    push = { 1, min = 0, help = "velocity change per step per axis once past the margin (Parker: 10)" },
+  },
 
-  validate = function(p)
-    if not (p.margin >= 0) then
-      return "margin", "must be >= 0"
-    end
-    if not (p.push >= 0) then
-      return "push", "must be >= 0"
-    end
-  end,
-
-  steer = function(a, p, s)
-    local width, height = s.width, s.height
-    if s.wraps then
+  steer = function(a, p)
+    if world.wraps then
       return 0, 0
     end
-    local k = p.push / s.dt
-    local ax, ay = 0, 0
-    if a.x < p.margin then
-      ax = k
-    elseif a.x > width - p.margin then
-      ax = -k
+    local m, x, y = p.margin, a.x, a.y
+    local ux, uy = 0, 0 -- the push's sign along each axis: +1, -1 or 0
+    if x < m then
+      ux = 1
+    elseif x > world.width - m then
+      ux = -1
     end
-    if a.y < p.margin then
-      ay = k
-    elseif a.y > height - p.margin then
-      ay = -k
+    if y < m then
+      uy = 1
+    elseif y > world.height - m then
+      uy = -1
     end
-    return ax, ay
+    if ux == 0 and uy == 0 then
+      return 0, 0
+    end
+    local k = p.push / world.dt
+    return ux * k, uy * k
   end,
 }

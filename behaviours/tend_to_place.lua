@@ -1,22 +1,21 @@
 -- behaviours/tend_to_place.lua — drift toward a fixed place or a named goal (Parker, "Boids pseudocode", tend_to_place).
--- Parker adds dv = (place - p) / 100 each step: 1% of the way there. As an acceleration:
---   a = (place - p) / divisor / dt,  its length capped at max (world units/s^2) when max > 0,
--- as Parker suggests for distant places. place = the goal named by `goal`, or (x, y) when goal is "".
-local sqrt = math.sqrt
+-- Parker adds dv = (place - p) / 100 each step: 1% of the way there. As an acceleration
+-- (steering.tend):  a = (place - p) / (divisor * dt),  its length capped at max (world units/s^2)
+-- when max > 0, as Parker suggests for distant places. place = the goal named by `goal`, or (x, y)
+-- when goal is "".
+local tend = steering.tend
+local world = fb.world
 
 return {
-  params = { x = 0, y = 0, goal = "", divisor = 100, max = 0 },
+  params = {
+    x = { 0, help = "the place, world units (when goal is \"\")" },
+    y = { 0, help = "the place, world units (when goal is \"\")" },
+    goal = { "", help = "a goal to tend to instead of (x, y) (\"\" = the place)" },
+    divisor = { 100, min = 1e-6, help = "the step closes 1/divisor of the way (Parker: 100, 1% per step)" },
+    max = { 0, min = 0, help = "cap on the pull, world units/s^2 (0 = no cap)" },
+  },
 
-  validate = function(p)
-    if not (p.divisor > 0) then
-      return "divisor", "must be positive (Parker uses 100)"
-    end
-    if not (p.max >= 0) then
-      return "max", "must be >= 0 (0 = no cap)"
-    end
-  end,
-
-  steer = function(a, p, s)
+  steer = function(a, p)
     local px, py = p.x, p.y
     if p.goal ~= "" then
       px, py = fb.goal(p.goal)
@@ -24,14 +23,6 @@ return {
         return 0, 0
       end
     end
-    local k = 1 / (p.divisor * s.dt)
-    local ax, ay = (px - a.x) * k, (py - a.y) * k
-    if p.max > 0 then
-      local len = sqrt(ax * ax + ay * ay)
-      if len > p.max then
-        ax, ay = ax * p.max / len, ay * p.max / len
-      end
-    end
-    return ax, ay
+    return tend(px - a.x, py - a.y, p.divisor, world.dt, p.max)
   end,
 }

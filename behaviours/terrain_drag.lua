@@ -2,31 +2,28 @@
 -- g = terrain gradient (uphill), F = -K (v . g) g / |g|: only the velocity across the contours is
 -- opposed, more strongly on steeper ground (drag coefficient K |g|, eq. 12). K = uphill when
 -- v . g > 0, downhill when v . g < 0 (appendix A: 30 and 30 / 5); zero on flat ground or along a contour.
+-- Over one step the drag changes v . g / |g| by the factor (1 - K |g| dt), so K |g| dt is capped at
+-- 1: the drag can stop motion across the contours but, like any drag, never reverse it.
 -- Meant to be listed with force = true: it acts after the accumulator, like a physical force.
-local sqrt = math.sqrt
+-- Table 1 gives drag factor landmarks 0 .. ~55: beyond that herds cannot climb even shallow hills
+-- (Table 2, "overwhelmed by terrain"); 100 is allowed for experiments, not more. A negative K would
+-- push agents up and down the steepest slopes (section 9.3.5).
+local length, dot = steering.length, steering.dot
+local world = fb.world
 
 return {
-  params = { uphill = 30, downhill = 6 },
+  params = {
+    uphill = { 30, min = 0, max = 100, help = "drag factor K while climbing (Gompert: 30; useful up to about 55)" },
+    downhill = { 6, min = 0, max = 100, help = "drag factor K while descending (Gompert: 30 / 5)" },
+  },
 
-  -- Table 1 gives drag factor landmarks 0 .. ~55: beyond that herds cannot climb even shallow
-  -- hills (Table 2, "overwhelmed by terrain"); 100 is allowed for experiments, not more.
-  -- A negative K would push agents up and down the steepest slopes (section 9.3.5).
-  validate = function(p)
-    if not (p.uphill >= 0 and p.uphill <= 100) then
-      return "uphill", "must be in [0, 100] (Gompert Table 1: useful up to about 55)"
-    end
-    if not (p.downhill >= 0 and p.downhill <= 100) then
-      return "downhill", "must be in [0, 100] (Gompert Table 1: useful up to about 55)"
-    end
-  end,
-
-  steer = function(a, p, s)
+  steer = function(a, p)
     local _, gx, gy = a:terrain()
-    local slope = sqrt(gx * gx + gy * gy)
+    local slope = length(gx, gy)
     if slope == 0 then
       return 0, 0
     end
-    local along = a.vx * gx + a.vy * gy -- v . g: > 0 climbing, < 0 descending
+    local along = dot(a.vx, a.vy, gx, gy) -- v . g: > 0 climbing, < 0 descending
     local k
     if along > 0 then
       k = p.uphill
@@ -35,10 +32,9 @@ return {
     else
       return 0, 0
     end
-    -- Over one step the drag changes v . g/|g| by the factor (1 - K |g| dt): cap K |g| dt at 1 so
-    -- the drag can stop motion across the contours but, like any drag, never reverse it.
-    if k * slope * s.dt > 1 then
-      k = 1 / (slope * s.dt)
+    local dt = world.dt
+    if k * slope * dt > 1 then
+      k = 1 / (slope * dt)
     end
     local m = -k * along / slope
     return m * gx, m * gy

@@ -1,51 +1,29 @@
 -- behaviours/wander.lua — meander: steer toward a direction that drifts off the heading by a random walk (Reynolds' wander, as issue 5 asks for alongside Gamlen's and Parker's rules).
 -- Each agent keeps a wander angle theta (field `wander`, radians) that takes a random step of up
--- to jitter * dt each step (a:random, so the same on any thread count), held within +-limit.
--- The wanted velocity is cruise_speed along the heading turned by theta; the rule steers toward
--- it as a fraction of max_accel (Gompert eq. 6), scaled by strength:
+-- to jitter * dt each step (a:random, so the same on any thread count), held within +-limit; the
+-- wanted direction u is the heading turned by theta (steering.wander). The wanted velocity is
+-- cruise_speed along u; the rule steers toward it as a fraction of max_accel (Gompert eq. 6,
+-- steering.match_velocity), scaled by strength:
 --   a = strength * max_accel * clamp((v_w - v) / (max_speed / 2), 1).
-local sqrt, cos, sin, rad = math.sqrt, math.cos, math.sin, math.rad
+local rad = math.rad
+local wander, match_velocity = steering.wander, steering.match_velocity
+local world = fb.world
 
 return {
   params = {
-    jitter = 120,   -- degrees per second: how fast the wander angle drifts
-    limit = 45,     -- degrees: the largest wander angle off the heading
-    strength = 0.5, -- fraction of max_accel
+    jitter = { 120, min = 0, help = "how fast the wander angle drifts, degrees per second" },
+    limit = { 45, min = 0, max = 180, help = "the largest wander angle off the heading, degrees" },
+    strength = { 0.5, min = 0, help = "the push as a fraction of max_accel" },
   },
 
-  fields = { wander = 0 },
-
-  validate = function(p)
-    if not (p.jitter >= 0) then
-      return "jitter", "must be >= 0"
-    end
-    if not (p.limit >= 0 and p.limit <= 180) then
-      return "limit", "must be in [0, 180] degrees"
-    end
-    if not (p.strength >= 0) then
-      return "strength", "must be >= 0"
-    end
-  end,
+  fields = { wander = 0 }, -- the wander angle theta, radians
 
   steer = function(a, p, s)
-    local theta = a:get("wander") + (2 * a:random(7) - 1) * rad(p.jitter) * s.dt
-    local limit = rad(p.limit)
-    if theta > limit then
-      theta = limit
-    elseif theta < -limit then
-      theta = -limit
-    end
+    local theta, ux, uy = wander(a, a.wander, a:random(7), rad(p.jitter), rad(p.limit), world.dt)
     a:set("wander", theta)
-    local c, sn = cos(theta), sin(theta)
-    local hx, hy = a.hx, a.hy
-    local ux, uy = c * hx - sn * hy, sn * hx + c * hy
-    local k = 1 / (s.max_speed / 2)
-    local fx, fy = (ux * s.cruise_speed - a.vx) * k, (uy * s.cruise_speed - a.vy) * k
-    local f = sqrt(fx * fx + fy * fy)
-    if f > 1 then
-      fx, fy = fx / f, fy / f
-    end
-    local m = p.strength * s.max_accel
-    return fx * m, fy * m
+    local cruise = s.cruise_speed
+    local ax, ay = match_velocity(a, s, ux * cruise, uy * cruise, 1)
+    local strength = p.strength
+    return strength * ax, strength * ay
   end,
 }

@@ -64,6 +64,8 @@ scenario folders.lua 'rules = { "my_rul" }' "behaviours = { \"$tmp/mine\" },"
 expect "unknown rule, every folder" "no my_rul.lua in $tmp/mine, behaviours); did you mean 'my_rule'?" --headless "$tmp/folders.lua"
 scenario param.lua 'rules = { { "cohesion", params = { gian = 2 } } }'
 expect "unknown parameter" "rule 'cohesion': params.gian: unknown parameter (this rule has: divisor)" --headless "$tmp/param.lua"
+scenario range.lua 'rules = { { "cohesion", params = { divisor = 0 } } }'
+expect "parameter out of range" "rule 'cohesion': params.divisor: must be at least 1e-06 (got 0)" --headless "$tmp/range.lua"
 scenario zones.lua 'rules = { { "separation_gompert", params = { comfort = 2, danger = 4 } } }'
 expect "danger outside comfort" "params.danger" --headless "$tmp/zones.lua"
 scenario sees.lua 'vision = { sees = { "wolf" } }'

@@ -3,11 +3,13 @@
 #ifndef FB_DEMO_UTIL_H
 #define FB_DEMO_UTIL_H
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "sim.h"
 
 static fbSim sim;
+static bool sim_loaded;  // a failed assertion leaves the sim running: demo_teardown frees it
 
 static inline void load(const char *path)
 {
@@ -18,6 +20,24 @@ static inline void load(const char *path)
   if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
     fail_msg("%s", err);
   }
+  sim_loaded = true;
+}
+
+static inline void unload(void)
+{
+  if (sim_loaded) {
+    fbSim_Free(&sim);
+    sim_loaded = false;
+  }
+}
+
+// After every test, passed or failed: a sim left loaded keeps worker threads on the memory the
+// next test's load overwrites.
+static inline int demo_teardown(void **state)
+{
+  (void)state;
+  unload();
+  return 0;
 }
 
 static inline void step(void)

@@ -28,8 +28,15 @@ end
 
 -- ---- mock engine ---------------------------------------------------------------------------------
 
--- fb: goals, world size and terrain; the test changes these between cases.
-local world = { goals = {}, width = 200, height = 100, wraps = false, gx = 0, gy = 0, input = { 0, 0 } }
+-- fb: goals, world size and terrain; the test changes these between cases. fb.world is this same
+-- table (a module may keep it, as in the engine, where it holds for the life of the module), callable
+-- the older way: fb.world() -> width, height, wraps.
+local world = setmetatable({ goals = {}, width = 200, height = 100, wraps = false, dt = 0.1, gx = 0, gy = 0,
+  input = { 0, 0 } }, {
+  __call = function(w)
+    return w.width, w.height, w.wraps
+  end,
+})
 local fb = {
   goal = function(name)
     local g = world.goals[name]
@@ -38,15 +45,7 @@ local fb = {
     end
     return g[1], g[2]
   end,
-  -- fb.world.width ... as the engine has them (dt of the mock species), and fb.world() the older way
-  world = setmetatable({}, {
-    __index = function(_, k)
-      return ({ width = world.width, height = world.height, wraps = world.wraps, dt = 0.1 })[k]
-    end,
-    __call = function()
-      return world.width, world.height, world.wraps
-    end,
-  }),
+  world = world,
   time = function()
     return 0, 0
   end,
@@ -197,6 +196,9 @@ local function agent(o, s)
     _obstacle_range = 0, _feeler_length = 0, _feeler_pad = 0, _silhouette_range = 0, _silhouette_pad = 0,
     _nearest_radius = 0, _removed = 0,
   }
+  for k, v in pairs(FIELD_DEFAULTS) do
+    a[k] = v -- every declared field reads as its default unless o.fields gives it
+  end
   for k, v in pairs(a._fields) do
     a[k] = v -- the view carries the fields too (a.leader), as the engine's does
   end
@@ -337,7 +339,15 @@ local function steer(name, a, over, s)
 end
 
 -- validate(p, s) -> nil, or the name of the offending parameter
+-- The parameter the engine refuses for these overrides, if any: outside its declared min or max
+-- (checked first, as the engine does), or named by the module's validate.
 local function rejects(name, over, s)
+  for k, v in pairs(over or {}) do
+    local spec = R[name].params[k]
+    if type(spec) == "table" and type(v) == "number" and ((spec.min and v < spec.min) or (spec.max and v > spec.max)) then
+      return k
+    end
+  end
   local v = R[name].validate
   if v == nil then
     return nil

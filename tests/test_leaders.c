@@ -5,6 +5,7 @@
 #include <cmocka.h>
 
 #include "demo_util.h"
+#include "test_util.h"
 
 // The leaders among the agents of species s; *only is set to the index of the last one found.
 static int leaders(int s, int *only)
@@ -57,7 +58,7 @@ static void test_the_front_unit_leads(void **state)
   assert_int_equal(leader, front(unit));
   print_message("leader id %u, then id %u after the front unit was removed\n", first, sim.world.agents.id[leader]);
   assert_true(sim.world.agents.id[leader] != first);
-  fbSim_Free(&sim);
+  unload();
 }
 
 // A target crossing the field in a straight line: the pursuer that aims where it will be after
@@ -80,7 +81,7 @@ static void test_intercept_reaches_a_straight_mover_sooner_than_chase(void **sta
   assert_true(intercept_step > 0);
   assert_true(chase_step > 0);
   assert_true(intercept_step < chase_step);
-  fbSim_Free(&sim);
+  unload();
 }
 
 // The book's demo: each unit type nearly always has a leader (the front of its flock; a flock
@@ -114,15 +115,15 @@ static void test_leader_chase_pincer(void **state)
   assert_true(led >= samples * 95 / 100);
   assert_true(regular < -0.4);
   assert_true(interceptor > regular + 0.4);
-  fbSim_Free(&sim);
+  unload();
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_the_front_unit_leads),
-      cmocka_unit_test(test_intercept_reaches_a_straight_mover_sooner_than_chase),
-      cmocka_unit_test(test_leader_chase_pincer),
+      cmocka_unit_test_teardown(test_the_front_unit_leads, demo_teardown),
+      cmocka_unit_test_teardown(test_intercept_reaches_a_straight_mover_sooner_than_chase, demo_teardown),
+      cmocka_unit_test_teardown(test_leader_chase_pincer, demo_teardown),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return fb_run_tests(tests);
 }

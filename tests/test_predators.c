@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include "demo_util.h"
+#include "test_util.h"
 
 // A predator walks straight at a resting herd. While it comes, the herd's comfort radius shrinks
 // and the mean nearest-neighbour distance falls; once it is within the alarm distance the herd
@@ -37,7 +38,7 @@ static void test_herd_bunches_as_a_predator_nears_then_flees(void **state)
   assert_true(alarm > 0);
   assert_true(alarm_nn < 0.7 * settled_nn);
   assert_true(farthest_after > alarm_distance + 20);
-  fbSim_Free(&sim);
+  unload();
 }
 
 // Predators hunt the herd over hills; the scenario replaces each catch with a newborn. Every
@@ -64,7 +65,7 @@ static void test_each_catch_counted_once(void **state)
   }
   print_message("%.0f catches in 3000 steps, each counted once\n", last);
   assert_true(last >= 5);
-  fbSim_Free(&sim);
+  unload();
 }
 
 // Two predators reach the same prey in the same step: both ask to remove it, one catch counts.
@@ -81,15 +82,15 @@ static void test_two_predators_one_prey_one_catch(void **state)
   }
   assert_int_equal(sim.catches, 1);
   assert_int_equal(sim.world.agents.count, 3);
-  fbSim_Free(&sim);
+  unload();
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_herd_bunches_as_a_predator_nears_then_flees),
-      cmocka_unit_test(test_each_catch_counted_once),
-      cmocka_unit_test(test_two_predators_one_prey_one_catch),
+      cmocka_unit_test_teardown(test_herd_bunches_as_a_predator_nears_then_flees, demo_teardown),
+      cmocka_unit_test_teardown(test_each_catch_counted_once, demo_teardown),
+      cmocka_unit_test_teardown(test_two_predators_one_prey_one_catch, demo_teardown),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return fb_run_tests(tests);
 }

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <stdbool.h>
+
 #include <lauxlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #include "test_util.h"
 
 static fbSim sim;
+static bool loaded;  // a failed assertion leaves the sim running: the teardown frees it
 static char err[4096];
 
 static void load(const char *path)
@@ -23,6 +26,24 @@ static void load(const char *path)
   if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
     fail_msg("%s", err);
   }
+  loaded = true;
+}
+
+static void unload(void)
+{
+  if (loaded) {
+    fbSim_Free(&sim);
+    loaded = false;
+  }
+}
+
+// After every test, passed or failed: a sim left loaded keeps worker threads on the memory the
+// next test's load overwrites.
+static int teardown(void **state)
+{
+  (void)state;
+  unload();
+  return 0;
 }
 
 // Pushes seen[key] from the scenario's environment.
@@ -78,7 +99,7 @@ static void test_scenario_sees_agents_by_id(void **state)
   assert_true(g >= 0);
   assert_near(sim.world.goals[g].p.x, 30, 0);
   assert_near(sim.world.goals[g].p.y, 40, 0);
-  fbSim_Free(&sim);
+  unload();
 }
 
 // A walk kept past its step fails with a message that says what to do, and the run says so.
@@ -97,7 +118,7 @@ static void test_stale_walk_is_an_error(void **state)
   if (strstr(sim.error, "walk again each step") == NULL || strstr(sim.error, "hooks_api.lua:") == NULL) {
     fail_msg("unexpected message: %s", sim.error);
   }
-  fbSim_Free(&sim);
+  unload();
 }
 
 // ---- isolation ------------------------------------------------------------------------------------
@@ -142,6 +163,7 @@ static uint64_t isolation_run(const char *path, char *message, size_t len)
   if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
     fail_msg("%s", err);
   }
+  loaded = true;
   char failure[2048] = "";
   for (int k = 0; k < 60 && failure[0] == '\0'; ++k) {
     if (!fbSim_Step(&sim)) {
@@ -156,12 +178,12 @@ static uint64_t isolation_run(const char *path, char *message, size_t len)
     }
   }
   if (failure[0] != '\0') {
-    fbSim_Free(&sim);  // before failing: the next test loads into the same sim
+    unload();
     fail_msg("%s", failure);
   }
   snprintf(message, len, "%s", fbSim_RuleError(&sim, 0, 1));
   uint64_t h = fbSim_Hash(&sim);
-  fbSim_Free(&sim);
+  unload();
   return h;
 }
 
@@ -231,18 +253,62 @@ static void test_tampering_with_the_globals_metatable(void **state)
   expect_isolated("globals_metatable", false);
 }
 
+// The README's example rule works as it says: hunters catch prey, each catch counted once, and
+// rest after it.
+static void test_the_readme_example_hunts(void **state)
+{
+  (void)state;
+  char path[256];
+  snprintf(path, sizeof path, "/tmp/flockbox_hunt_%d.lua", (int)getpid());
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f,
+          "return {\n"
+          "  world = { width = 100, height = 100, dt = 0.05, bounds = 'wrap' },\n"
+          "  behaviours = { '%s/tests/behaviours' },\n"
+          "  species = {\n"
+          "    { name = 'herd', count = 60, max_speed = 4, vision = { radius = 8 }, rules = { 'wander' } },\n"
+          "    { name = 'wolf', count = 3, max_speed = 12, max_accel = 30, vision = { radius = 8 },\n"
+          "      rules = { 'hunt' } },\n"
+          "  },\n"
+          "}\n",
+          FB_SOURCE_DIR);
+  fclose(f);
+  load(path);
+  unlink(path);
+  int rested = 0;
+  int resting = fbWorld_FindField(&sim.world, "resting");
+  assert_true(resting >= 0);
+  for (int k = 0; k < 600; ++k) {
+    assert_true(fbSim_Step(&sim));
+    for (int i = 0; i < sim.world.agents.count; ++i) {
+      rested += sim.world.agents.species[i] == 1 && sim.world.agents.field[resting][i] > 0;
+    }
+  }
+  int herd = 0;
+  for (int i = 0; i < sim.world.agents.count; ++i) {
+    herd += sim.world.agents.species[i] == 0;
+  }
+  print_message("60 prey, 600 steps: %d left, %llu catches\n", herd, (unsigned long long)sim.catches);
+  assert_true(herd < 50);
+  assert_int_equal(60 - herd, (int)sim.catches);
+  assert_true(rested > 0);
+  unload();
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_scenario_sees_agents_by_id),
-      cmocka_unit_test(test_stale_walk_is_an_error),
-      cmocka_unit_test(test_tampering_with_the_view),
-      cmocka_unit_test(test_tampering_with_the_species),
-      cmocka_unit_test(test_tampering_with_params),
-      cmocka_unit_test(test_tampering_with_libraries),
-      cmocka_unit_test(test_tampering_with_fb),
-      cmocka_unit_test(test_tampering_with_the_string_metatable),
-      cmocka_unit_test(test_tampering_with_the_globals_metatable),
+      cmocka_unit_test_teardown(test_scenario_sees_agents_by_id, teardown),
+      cmocka_unit_test_teardown(test_stale_walk_is_an_error, teardown),
+      cmocka_unit_test_teardown(test_the_readme_example_hunts, teardown),
+      cmocka_unit_test_teardown(test_tampering_with_the_view, teardown),
+      cmocka_unit_test_teardown(test_tampering_with_the_species, teardown),
+      cmocka_unit_test_teardown(test_tampering_with_params, teardown),
+      cmocka_unit_test_teardown(test_tampering_with_libraries, teardown),
+      cmocka_unit_test_teardown(test_tampering_with_fb, teardown),
+      cmocka_unit_test_teardown(test_tampering_with_the_string_metatable, teardown),
+      cmocka_unit_test_teardown(test_tampering_with_the_globals_metatable, teardown),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return fb_run_tests(tests);
 }

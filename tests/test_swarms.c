@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "demo_util.h"
+#include "test_util.h"
 
 // Moths orbit the lamp: for the whole run every moth stays within a band of radii round it,
 // never reaching its centre (the repelling field is 15 units across) nor flying off.
@@ -29,7 +30,7 @@ static void test_moths_stay_in_a_band_round_the_lamp(void **state)
   print_message("moths between %.1f and %.1f units from the lamp over 3000 steps\n", nearest, farthest);
   assert_true(nearest > 3);
   assert_true(farthest < 50);
-  fbSim_Free(&sim);
+  unload();
 }
 
 // Dragonflies round a still path object swarm (headings every which way); once the object
@@ -56,7 +57,7 @@ static void test_dragonflies_swarm_then_flock(void **state)
   print_message("polarisation %.2f round the still path object, %.2f behind it at full speed\n", still, fast);
   assert_true(still < 0.35);
   assert_true(fast > 0.9);
-  fbSim_Free(&sim);
+  unload();
 }
 
 // The closest two members of different flocks come in 3000 steps of two_flocks, with each
@@ -84,7 +85,7 @@ static double closest_approach(double avoid)
       }
     }
   }
-  fbSim_Free(&sim);
+  unload();
   return gap;
 }
 
@@ -163,7 +164,7 @@ static void test_birds_perch_and_rejoin(void **state)
   assert_true(sitting_speed < 1.0);
   assert_true(flying_speed > 5.0);
   assert_true(most_perched < 0.35);
-  fbSim_Free(&sim);
+  unload();
 }
 
 // Sheep driven to a narrow gate: they pass the fence over time, one by one rather than all at
@@ -225,7 +226,7 @@ static void test_sheep_trickle_through_the_gate(void **state)
                 first * sim.world.dt, tenth * sim.world.dt, ninth * sim.world.dt);
   assert_true(through >= n * 9 / 10);
   assert_true((ninth - tenth) * sim.world.dt > 20);  // a trickle, not a rush
-  fbSim_Free(&sim);
+  unload();
 }
 
 // The rules of every demo of this file and its siblings allocate no Lua memory once running:
@@ -250,19 +251,19 @@ static void test_demo_rules_allocate_nothing(void **state)
       fail_msg("%s: the rules allocated %llu times in 200 steps", path,
                (unsigned long long)(fbRuleSet_Allocations(&sim.rules) - before));
     }
-    fbSim_Free(&sim);
+    unload();
   }
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_moths_stay_in_a_band_round_the_lamp),
-      cmocka_unit_test(test_dragonflies_swarm_then_flock),
-      cmocka_unit_test(test_two_flocks_keep_out_of_each_others_comfort_radius),
-      cmocka_unit_test(test_birds_perch_and_rejoin),
-      cmocka_unit_test(test_sheep_trickle_through_the_gate),
-      cmocka_unit_test(test_demo_rules_allocate_nothing),
+      cmocka_unit_test_teardown(test_moths_stay_in_a_band_round_the_lamp, demo_teardown),
+      cmocka_unit_test_teardown(test_dragonflies_swarm_then_flock, demo_teardown),
+      cmocka_unit_test_teardown(test_two_flocks_keep_out_of_each_others_comfort_radius, demo_teardown),
+      cmocka_unit_test_teardown(test_birds_perch_and_rejoin, demo_teardown),
+      cmocka_unit_test_teardown(test_sheep_trickle_through_the_gate, demo_teardown),
+      cmocka_unit_test_teardown(test_demo_rules_allocate_nothing, demo_teardown),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return fb_run_tests(tests);
 }

@@ -2,6 +2,7 @@
 #include "rules.h"
 
 #include <lauxlib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sandbox.h"
@@ -124,7 +125,19 @@ static bool is_identifier(const char *s)
   return true;
 }
 
-// Declares the module's `fields = { name = initial }` (module at -1) in the world.
+typedef struct FieldDecl {
+  char name[FB_NAME_LEN];
+  double initial;
+} FieldDecl;
+
+static int by_field_name(const void *a, const void *b)
+{
+  return strcmp(((const FieldDecl *)a)->name, ((const FieldDecl *)b)->name);
+}
+
+// Declares the module's `fields = { name = initial }` (module at -1) in the world, in name order:
+// a table's traversal order changes from run to run (Lua seeds its string hashes), and the order
+// fields are declared in must not.
 static bool declare_fields(lua_State *L, fbWorld *w, const char *what, char *err, size_t errlen)
 {
   if (lua_getfield(L, -1, "fields") != LUA_TTABLE) {
@@ -135,23 +148,34 @@ static bool declare_fields(lua_State *L, fbWorld *w, const char *what, char *err
     lua_pop(L, 1);
     return ok;
   }
+  FieldDecl decl[FB_MAX_FIELDS];
+  int count = 0;
   lua_pushnil(L);
   while (lua_next(L, -2) != 0) {
     const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-    if (name == NULL || !is_identifier(name) || lua_type(L, -1) != LUA_TNUMBER) {
+    if (name == NULL || !is_identifier(name) || strlen(name) >= FB_NAME_LEN || lua_type(L, -1) != LUA_TNUMBER) {
       snprintf(err, errlen, "%s: fields: expected name = number pairs, names being Lua identifiers (a.%s)", what,
                name ? name : "?");
       lua_pop(L, 3);
       return false;
     }
-    if (fbWorld_DeclareField(w, name, lua_tonumber(L, -1)) < 0) {
+    if (count == FB_MAX_FIELDS) {
       snprintf(err, errlen, "%s: fields.%s: too many per-agent fields (at most %d)", what, name, FB_MAX_FIELDS);
       lua_pop(L, 3);
       return false;
     }
+    snprintf(decl[count].name, sizeof decl[count].name, "%s", name);
+    decl[count++].initial = lua_tonumber(L, -1);
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
+  qsort(decl, (size_t)count, sizeof decl[0], by_field_name);
+  for (int f = 0; f < count; ++f) {
+    if (fbWorld_DeclareField(w, decl[f].name, decl[f].initial) < 0) {
+      snprintf(err, errlen, "%s: fields.%s: too many per-agent fields (at most %d)", what, decl[f].name, FB_MAX_FIELDS);
+      return false;
+    }
+  }
   return true;
 }
 
@@ -380,6 +404,17 @@ typedef struct RangeJob {
   fbViewPlan plan[FB_MAX_SPECIES];
 } RangeJob;
 
+// Room above the slots for the largest fill call (the filler and one value per key): Lua only
+// promises LUA_MINSTACK free slots, and a view can have more keys than that.
+static void reserve_fill(lua_State *L, const RangeJob *job)
+{
+  int most = 0;
+  for (int s = 0; s < job->r->ctx.world->species_count; ++s) {
+    most = job->plan[s].count > most ? job->plan[s].count : most;
+  }
+  luaL_checkstack(L, most + 2, "agent view");
+}
+
 static void push_slots(lua_State *L, RangeJob *job)
 {
   fbRuleRunner *r = job->r;
@@ -401,6 +436,7 @@ static void push_slots(lua_State *L, RangeJob *job)
       lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[s][k]);
     }
   }
+  reserve_fill(L, job);
 }
 
 // A rule's steering function when it ran last (set by a return hook while a bad result is looked into).
@@ -512,6 +548,7 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
     if (fbAgentViews_Grew(&r->views, s, sp->rule_count)) {  // a rule read a new field last agent
       fbAgentViews_Prepare(&r->views, L, &r->ctx, s, sp->rule_count, &job->plan[s]);
       lua_replace(L, job->slot[s]);
+      reserve_fill(L, job);
     }
     fbAgentViews_Fill(L, job->slot[s], &job->plan[s], &r->ctx, i);
   }

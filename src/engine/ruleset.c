@@ -79,17 +79,23 @@ void fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s)
   }
 }
 
-// Every identifier that follows a '.' in the file (a.x, a.leader, p.divisor, ...), ';'-separated.
-static void scan_names(const char *path, char *out, size_t len)
+// Appends every identifier that follows a '.' in the file's code (a.x, a.leader, p.divisor, ...)
+// to `out`, ';'-separated, and says whether the code names the steering library. Comments are
+// left out: a view key named only in a comment would be filled for nothing.
+static bool scan_file_names(const char *path, char *out, size_t len, size_t *used)
 {
-  out[0] = '\0';
   FILE *f = fopen(path, "rb");
   if (f == NULL) {
-    return;
+    return false;
   }
+  bool uses_library = false;
   char line[4096];
-  size_t used = 0;
   while (fgets(line, sizeof line, f) != NULL) {
+    char *comment = strstr(line, "--");
+    if (comment != NULL) {
+      *comment = '\0';
+    }
+    uses_library = uses_library || strstr(line, "steering") != NULL;
     for (const char *c = strchr(line, '.'); c != NULL; c = strchr(c + 1, '.')) {
       const char *name = c + 1;
       size_t n = 0;
@@ -97,12 +103,26 @@ static void scan_names(const char *path, char *out, size_t len)
              (n > 0 && name[n] >= '0' && name[n] <= '9')) {
         ++n;
       }
-      if (n > 0 && n < FB_NAME_LEN && used + n + 2 < len) {
-        used += (size_t)snprintf(out + used, len - used, "%.*s;", (int)n, name);
+      if (n > 0 && n < FB_NAME_LEN && *used + n + 2 < len) {
+        *used += (size_t)snprintf(out + *used, len - *used, "%.*s;", (int)n, name);
       }
     }
   }
   fclose(f);
+  return uses_library;
+}
+
+// The names a rule's view is primed with: those of its own file, and where it calls the steering
+// library, those of the library too (its functions read a.vx, a.hx, ... of the view passed in).
+// Priming only saves the first steps' regeneration of the view filler; a name missed here is
+// still found when first read.
+static void scan_names(const char *path, const char *library, char *out, size_t len)
+{
+  out[0] = '\0';
+  size_t used = 0;
+  if (scan_file_names(path, out, len, &used) && library[0] != '\0') {
+    scan_file_names(library, out, len, &used);
+  }
 }
 
 // "scripts/x.lua: species 'boid' rule 'cohesion'": how load messages name a rule.
@@ -137,7 +157,7 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
   }
   char what[768];
   rule_what(rs, w, s, k, what, sizeof what);
-  scan_names(info->path, info->names, sizeof info->names);
+  scan_names(info->path, rs->library, info->names, sizeof info->names);
   for (int t = 0; t < rs->threads; ++t) {
     if (!fbRules_Load(&rs->runners[t], w, s, k, info->path, def, what, t == 0 ? &info->specs : NULL, err, errlen)) {
       return false;
@@ -186,7 +206,7 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
   slot->disabled = false;
   slot->on_trial = true;
   info->error[0] = '\0';
-  scan_names(info->path, info->names, sizeof info->names);
+  scan_names(info->path, rs->library, info->names, sizeof info->names);
   fbRuleSet_PrimeViews(rs, w);
   fprintf(stderr, "flockbox: reloaded %s (species '%s' rule '%s') at step %llu\n", info->path, w->species[s].name,
           fbRuleDef_Name(&info->def), (unsigned long long)w->step);

@@ -1,6 +1,7 @@
 // panel.c — the parameter panel (Tab): rule weights and parameters as sliders, and printing them as Lua.
 #include "panel.h"
 
+#include <math.h>
 #include <string.h>
 
 #define PANEL_W 340
@@ -23,6 +24,19 @@ static void range_of(double v, double *lo, double *hi)
   *hi = v > 0 ? 2 * v : (v < 0 ? 0 : 1);
 }
 
+// A parameter's slider spans its declared range; where a bound is not declared, the guess above
+// stands in for it, kept inside the bound that is.
+static void param_range(const fbParamSpec *spec, double v, double *lo, double *hi)
+{
+  range_of(v, lo, hi);
+  if (spec == NULL) {
+    return;
+  }
+  double min = spec->min, max = spec->max;
+  *lo = isfinite(min) ? min : (*lo < max ? *lo : max - 1);
+  *hi = isfinite(max) ? max : (*hi > *lo ? *hi : *lo + 1);
+}
+
 static void take_ranges(fbParamPanel *p, fbSim *sim)
 {
   const fbWorld *w = &sim->world;
@@ -36,7 +50,7 @@ static void take_ranges(fbParamPanel *p, fbSim *sim)
       double values[FB_PANEL_MAX_PARAMS];
       int n = fbSim_ListParams(sim, s, k, names, values, FB_PANEL_MAX_PARAMS);
       for (int q = 0; q < n; ++q) {
-        range_of(values[q], &p->lo[s][k][q], &p->hi[s][k][q]);
+        param_range(fbSim_ParamSpec(sim, s, k, names[q]), values[q], &p->lo[s][k][q], &p->hi[s][k][q]);
       }
     }
   }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# cli_rules.sh — flockbox --rules lists every shipped rule with its parameters; docs/rules.md is its output.
+set -u
+flockbox=$1
+failures=0
+passed=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then passed=$((passed + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$flockbox" --rules >"$tmp/text" 2>"$tmp/err"
+check "--rules succeeds" test $? -eq 0
+for f in behaviours/*.lua; do
+  name=$(basename "$f" .lua)
+  check "--rules lists $name" grep -q "^$name — " "$tmp/text"
+done
+check "every rule loads" bash -c "! grep -q 'does not load' '$tmp/text'"
+
+"$flockbox" --rules-md behaviours >"$tmp/md"
+if ! diff -u docs/rules.md "$tmp/md" >"$tmp/diff"; then
+  echo "FAIL docs/rules.md is out of date; regenerate it with: flockbox --rules-md behaviours > docs/rules.md"
+  head -40 "$tmp/diff" | sed 's/^/    /'
+  failures=$((failures + 1))
+else
+  passed=$((passed + 1))
+fi
+# Every parameter of a shipped rule says what it is: no empty "meaning" cell.
+check "every parameter has a description" bash -c "! grep -E '^\| \`[a-z_]+\` \|.*\| *\|$' '$tmp/md'"
+
+"$flockbox" --rules "$tmp/none" >/dev/null 2>"$tmp/err"
+check "a missing folder is exit 2" test $? -eq 2
+check "a missing folder is named" grep -q "none: cannot read the folder" "$tmp/err"
+
+echo "$passed passed, $failures failed"
+[ $failures -eq 0 ]
