@@ -30,6 +30,11 @@ fi
 # Every parameter of a shipped rule says what it is: no empty "meaning" cell.
 check "every parameter has a description" bash -c "! grep -E '^\| \`[a-z_]+\` \|.*\| *\|$' '$tmp/md'"
 
+# The README's example rule is tests/behaviours/hunt.lua, which test_rule_api runs: the first lua
+# block under "## Writing a rule" must be that file, line for line.
+awk '/^## Writing a rule/ { on = 1 } on && /^```lua$/ { grab = 1; next } grab && /^```$/ { exit } grab' README.md >"$tmp/example"
+check "the README's example rule is tests/behaviours/hunt.lua" diff -u tests/behaviours/hunt.lua "$tmp/example"
+
 "$flockbox" --rules "$tmp/none" >/dev/null 2>"$tmp/err"
 check "a missing folder is exit 2" test $? -eq 2
 check "a missing folder is named" grep -q "none: cannot read the folder" "$tmp/err"

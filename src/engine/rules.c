@@ -401,6 +401,7 @@ typedef struct RangeJob {
   int next, end;
   int command_mark;  // queue length when the current agent started: a retried agent drops its commands
   int slot[FB_MAX_SPECIES];
+  bool takes_species[FB_MAX_SPECIES][FB_MAX_RULES];  // steer(a, p, s) rather than steer(a, p)
   fbViewPlan plan[FB_MAX_SPECIES];
 } RangeJob;
 
@@ -413,6 +414,15 @@ static void reserve_fill(lua_State *L, const RangeJob *job)
     most = job->plan[s].count > most ? job->plan[s].count : most;
   }
   luaL_checkstack(L, most + 2, "agent view");
+}
+
+// Whether the steering function on top of the stack declares a third argument (or takes any
+// number): `function(a, p)` is called without the species table, one copy less per agent.
+static bool takes_species(lua_State *L)
+{
+  lua_Debug ar;
+  lua_pushvalue(L, -1);
+  return !lua_getinfo(L, ">u", &ar) || ar.isvararg || ar.nparams >= 3;
 }
 
 static void push_slots(lua_State *L, RangeJob *job)
@@ -431,6 +441,7 @@ static void push_slots(lua_State *L, RangeJob *job)
     }
     for (int k = 0; k < rules; ++k) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, r->steer_ref[s][k]);
+      job->takes_species[s][k] = takes_species(L);
       fbAgentViews_Push(&r->views, L, s, k);
       lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[s][k]);
       lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[s][k]);
@@ -487,17 +498,20 @@ static void bad_result(lua_State *L, fbRuleRunner *r, int slot, int s, int k)
   lua_error(L);
 }
 
-// Calls rule k of species s (its things from `slot` on) for the current agent; raises a Lua error
-// (caught by fbRules_RunSkipping) unless the rule returns two finite numbers.
-static fbVec2 call_rule(lua_State *L, fbRuleRunner *r, int slot, int s, int k)
+// Calls rule k of species s (its things from `slot` on) for the current agent, with the species
+// table when it takes one; raises a Lua error (caught by fbRules_RunSkipping) unless the rule
+// returns two finite numbers.
+static fbVec2 call_rule(lua_State *L, fbRuleRunner *r, int slot, bool with_species, int s, int k)
 {
   fbLuaHost_Progress(&r->host);
   r->ctx.rule = k;
   lua_pushvalue(L, slot);
   lua_pushvalue(L, slot + 1);
   lua_pushvalue(L, slot + 2);
-  lua_pushvalue(L, slot + 3);
-  lua_call(L, 3, 2);
+  if (with_species) {
+    lua_pushvalue(L, slot + 3);
+  }
+  lua_call(L, 2 + with_species, 2);
   fbVec2 out = {NAN, NAN};
   if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER) {
     out = fbV(lua_tonumber(L, -2), lua_tonumber(L, -1));
@@ -560,7 +574,7 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
     if (slot->disabled || r->skip[s][k] || (!slot->force && (acc.done || !steer_turn))) {
       continue;
     }
-    fbVec2 out = slot->native ? slot->native(&r->ctx, i) : call_rule(L, r, job->slot[s] + 1 + SLOTS_PER_RULE * k, s, k);
+    fbVec2 out = slot->native ? slot->native(&r->ctx, i) : call_rule(L, r, job->slot[s] + 1 + SLOTS_PER_RULE * k, job->takes_species[s][k], s, k);
     take_output(r, slot, k, i, out, &acc, &force);
   }
   if (steer_turn) {
