@@ -77,6 +77,47 @@ expect "missing png" "terrain.png: terrains/missing.png: cannot read" --headless
 head -c 3000 /dev/urandom >"$tmp/corrupt.png"
 scenario corrupt.lua '' "terrain = { png = '$tmp/corrupt.png' },"
 expect "corrupt png" "corrupt.png: not a PNG image" --headless "$tmp/corrupt.lua"
+# PNG headers written byte by byte (our reader and stb check no CRC): signature, IHDR of w x h,
+# 8-bit grey, then what follows.
+png_header() {  # png_header W_BYTES H_BYTES: the 33 bytes up to the end of IHDR
+  printf '\211PNG\r\n\032\n\000\000\000\015IHDR%b%b\010\000\000\000\000\000\000\000\000' "$1" "$2"
+}
+png_header '\000\000\037\100' '\000\000\037\100' >"$tmp/huge.png"   # 8000 x 8000 in 33 bytes
+printf '\000\000\000\000IEND\256B`\202' >>"$tmp/huge.png"
+scenario hugepng.lua '' "terrain = { png = '$tmp/huge.png' },"
+expect "png too big for its file" "huge.png: a 8000x8000 image cannot fit in 45 bytes" --headless "$tmp/hugepng.lua"
+png_header '\000\000\000\004' '\000\000\000\004' >"$tmp/headonly.png"  # 4 x 4, no image data
+scenario headonly.lua '' "terrain = { png = '$tmp/headonly.png' },"
+expect "png without data" "headonly.png: the PNG's image data is corrupt or truncated" --headless "$tmp/headonly.lua"
+{ png_header '\000\000\000\004' '\000\000\000\004'; printf '\377\377\377\377IDAT\170\234'; } >"$tmp/idat.png"
+scenario idat.lua '' "terrain = { png = '$tmp/idat.png' },"
+expect "png with a huge IDAT length" "idat.png: the PNG's image data is corrupt or truncated" --headless "$tmp/idat.lua"
+scenario devpng.lua '' "terrain = { png = '/dev/zero' },"
+expect "a device as terrain" "/dev/zero: cannot read: not a regular file" --headless "$tmp/devpng.lua"
+scenario dirpng.lua '' "terrain = { png = '$tmp' },"
+expect "a folder as terrain" "cannot read: not a regular file" --headless "$tmp/dirpng.lua"
+
+scenario nanmetric.lua '' 'metrics = { { "ratio", function() return 0 / 0 end } },'
+expect "a NaN metric" "metric 'ratio' returned -nan; a metric must be a finite number" --headless --steps 3 --csv "$tmp/nan.csv" "$tmp/nanmetric.lua"
+scenario infmetric.lua '' 'metrics = { { "far", function() return math.huge end } },'
+expect "an infinite metric" "metric 'far' returned inf" --headless --steps 3 "$tmp/infmetric.lua"
+
+# Sizes are checked before reading (sparse files: nothing is written).
+truncate -s 300M "$tmp/big.png"
+scenario bigpng.lua '' "terrain = { png = '$tmp/big.png' },"
+expect "a terrain over 256 MiB" "big.png: cannot read: file is too large (over 256 MiB)" --headless "$tmp/bigpng.lua"
+truncate -s 17M "$tmp/big.lua"
+expect "a scenario over 16 MiB" "big.lua: cannot open file: file is too large (over 16 MiB)" --headless "$tmp/big.lua"
+
+# FIFOs never block a load: as a scenario, a terrain or a rule.
+mkfifo "$tmp/fifo.lua" "$tmp/fifo.png"
+expect "a FIFO as scenario" "fifo.lua: cannot open file: not a regular file" --headless "$tmp/fifo.lua"
+scenario fifopng.lua '' "terrain = { png = '$tmp/fifo.png' },"
+expect "a FIFO as terrain" "fifo.png: cannot read: not a regular file" --headless "$tmp/fifopng.lua"
+mkdir -p "$tmp/fiforules" && mkfifo "$tmp/fiforules/piped.lua"
+scenario fiforule.lua 'rules = { "piped" }' "behaviours = { \"$tmp/fiforules\" },"
+expect "a FIFO as rule" "fiforules/piped.lua: not a regular file" --headless "$tmp/fiforule.lua"
+
 scenario polygon.lua '' 'obstacles = { { polygon = { {0,0}, {10,0}, {10,10}, {5,2}, {0,10} } } },'
 expect "concave polygon" "obstacles[1].polygon" --headless "$tmp/polygon.lua"
 scenario world.lua '' 'world = { width = -5 },'

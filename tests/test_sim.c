@@ -6,6 +6,8 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +133,45 @@ static void test_endless_loop_is_contained(void **state)
 {
   (void)state;
   expect_contained("endless_loop", "{}", "endless loop");
+}
+
+static atomic_bool hogging;
+
+static void *hog(void *arg)
+{
+  (void)arg;
+  volatile unsigned long spin = 0;
+  while (atomic_load(&hogging)) {
+    spin++;
+  }
+  return NULL;
+}
+
+// The time limit counts the rule's CPU time, not the wall clock: a rule that needs about half of
+// its limit is not stopped when six busy threads keep it waiting for a core for longer than that.
+static void test_a_slow_rule_on_a_loaded_machine_is_not_an_endless_loop(void **state)
+{
+  (void)state;
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.lua_timeout_ms = 300;  // the rule's loop takes about 110 ms of CPU on these machines
+  load(faulty_scenario("busy", "{ work = 30000000 }"), &o);
+  pthread_t hogs[6];
+  atomic_store(&hogging, true);
+  for (int k = 0; k < 6; ++k) {
+    assert_int_equal(pthread_create(&hogs[k], NULL, hog, NULL), 0);
+  }
+  for (int k = 0; k < 3; ++k) {
+    assert_true(fbSim_Step(&sim));
+  }
+  atomic_store(&hogging, false);
+  for (int k = 0; k < 6; ++k) {
+    pthread_join(hogs[k], NULL);
+  }
+  if (sim.world.species[0].rules[1].disabled) {
+    fail_msg("%s", fbSim_RuleError(&sim, 0, 1));
+  }
+  free_sim();
 }
 
 static void test_memory_bomb_is_contained(void **state)
@@ -268,6 +309,7 @@ int main(void)
       cmocka_unit_test_teardown(test_nan_result_is_contained, teardown),
       cmocka_unit_test_teardown(test_wrong_types_are_contained, teardown),
       cmocka_unit_test_teardown(test_endless_loop_is_contained, teardown),
+      cmocka_unit_test_teardown(test_a_slow_rule_on_a_loaded_machine_is_not_an_endless_loop, teardown),
       cmocka_unit_test_teardown(test_memory_bomb_is_contained, teardown),
       cmocka_unit_test_teardown(test_a_rule_may_read_every_key, teardown),
       cmocka_unit_test_teardown(test_sandbox_refuses_escapes, teardown),

@@ -471,7 +471,7 @@ static void test_truncated_png(void **state)
   fclose(f);
   assert_true(len > 1000 && len < sizeof png);
   write_bytes(path, png, len / 2);  // header fine, image data cut
-  expect_refused(path, 10.0, 10.0, 1.0, "cannot decode PNG");
+  expect_refused(path, 10.0, 10.0, 1.0, "the PNG's image data is corrupt or truncated");
   write_bytes(path, png, 20);  // signature, IHDR cut
   expect_refused(path, 10.0, 10.0, 1.0, "not a PNG image");
   remove(path);
@@ -487,8 +487,10 @@ static void test_absurd_sizes(void **state)
   expect_refused(path, 10.0, 10.0, 1.0, "image 100000x100000 is larger than 8192 per side");
   write_header_only_png(path, 20000, 16);  // one side too long is enough
   expect_refused(path, 10.0, 10.0, 1.0, "image 20000x16 is larger than 8192 per side");
+  write_header_only_png(path, 8000, 8000);  // 64 MB of pixels cannot come out of 45 bytes of deflate
+  expect_refused(path, 10.0, 10.0, 1.0, "a 8000x8000 image cannot fit in 45 bytes");
   write_header_only_png(path, 64, 64);  // a sane size but no pixel data: fails decoding
-  expect_refused(path, 10.0, 10.0, 1.0, "cannot decode PNG");
+  expect_refused(path, 10.0, 10.0, 1.0, "the PNG's image data is corrupt or truncated");
   remove(path);
 }
 

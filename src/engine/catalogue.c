@@ -1,6 +1,7 @@
 // catalogue.c — every rule module in a folder with its summary, parameters and fields: flockbox --rules.
 #define _POSIX_C_SOURCE 200809L
 #include "catalogue.h"
+#include "paths.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -37,7 +38,8 @@ static int list_modules(const char *folder, char *names[MAX_MODULES])
 static void read_summary(const char *path, char *out, size_t len)
 {
   out[0] = '\0';
-  FILE *f = fopen(path, "r");
+  char why[256];
+  FILE *f = fbPath_OpenRegular(path, 16L * 1024 * 1024, NULL, why, sizeof why);
   if (f == NULL) {
     return;
   }

@@ -2,6 +2,7 @@
 #include "hooks.h"
 
 #include <lauxlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "rule_api.h"
@@ -464,6 +465,11 @@ bool fbHooks_Metrics(fbHooks *h, const char *path, double *values, char *err, si
     lua_pop(L, 1);
     if (!isnum) {
       snprintf(err, errlen, "%s: metric '%s' returned a non-number", path, h->metric_names[m]);
+      return false;
+    }
+    if (!isfinite(values[m])) {  // a column of nan or inf would pass for data in the CSV
+      snprintf(err, errlen, "%s: metric '%s' returned %g; a metric must be a finite number", path,
+               h->metric_names[m], values[m]);
       return false;
     }
   }

@@ -46,7 +46,7 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
 static fbLuaHost *watched[FB_MAX_HOSTS];
 static unsigned long seen_progress[FB_MAX_HOSTS];
-static int seen_ms[FB_MAX_HOSTS];
+static double seen_cpu_ms[FB_MAX_HOSTS];  // the thread's CPU time when progress was last seen
 static int watched_count;
 static bool watchdog_running;
 
@@ -63,16 +63,28 @@ static void interrupt_hook(lua_State *L, lua_Debug *ar)
     return;
   }
   luaL_where(L, 0);  // the Lua function that was running when the hook fired: file:line of the loop
-  lua_pushfstring(L, "stopped after %d ms without returning (endless loop?)", h->timeout_ms);
+  lua_pushfstring(L, "stopped after %d ms of CPU time without returning (endless loop?)", h->timeout_ms);
   lua_concat(L, 2);
   lua_error(L);
 }
 
+// CPU time in ms of the thread that entered h last; `fallback` when that thread is gone.
+static double cpu_ms(fbLuaHost *h, double fallback)
+{
+  struct timespec ts;
+  if (clock_gettime((clockid_t)atomic_load(&h->cpu_clock), &ts) != 0) {
+    return fallback;
+  }
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
 /*
  * Every 5 ms the watchdog compares each busy host's progress counter with what it saw last time.
- * A host stuck on the same value for longer than its timeout gets a hook that raises an error at
- * its next Lua instruction. lua_sethook is the one call Lua allows from outside the running thread
- * (lua.c uses it from a signal handler for the same purpose).
+ * A host stuck on the same value while its thread spent more than its timeout of CPU time gets a
+ * hook that raises an error at its next Lua instruction. CPU time, not wall time: on a loaded
+ * machine a thread may wait for a core for longer than the timeout without running at all.
+ * lua_sethook is the one call Lua allows from outside the running thread (lua.c uses it from a
+ * signal handler for the same purpose).
  */
 static void *watchdog_main(void *arg)
 {
@@ -86,15 +98,15 @@ static void *watchdog_main(void *arg)
       unsigned long p = atomic_load(&h->progress);
       if (!atomic_load(&h->busy) || p != seen_progress[i]) {
         seen_progress[i] = p;
-        seen_ms[i] = 0;
+        seen_cpu_ms[i] = cpu_ms(h, 0.0);
         continue;
       }
-      seen_ms[i] += 5;
-      if (seen_ms[i] >= h->timeout_ms && !atomic_load(&h->interrupt)) {
+      double now = cpu_ms(h, seen_cpu_ms[i]);
+      if (now - seen_cpu_ms[i] >= h->timeout_ms && !atomic_load(&h->interrupt)) {
         h->stuck_at = p;
         atomic_store(&h->interrupt, 1);
         lua_sethook(h->L, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
-        seen_ms[i] = 0;
+        seen_cpu_ms[i] = now;
       }
     }
     pthread_mutex_unlock(&watch_lock);
@@ -115,7 +127,7 @@ static void watch(fbLuaHost *h)
   }
   FB_ASSERT(watched_count < FB_MAX_HOSTS);
   seen_progress[watched_count] = 0;
-  seen_ms[watched_count] = 0;
+  seen_cpu_ms[watched_count] = 0.0;
   watched[watched_count++] = h;
   pthread_mutex_unlock(&watch_lock);
 }
@@ -127,7 +139,7 @@ static void unwatch(fbLuaHost *h)
     if (watched[i] == h) {
       watched[i] = watched[watched_count - 1];
       seen_progress[i] = seen_progress[watched_count - 1];
-      seen_ms[i] = seen_ms[watched_count - 1];
+      seen_cpu_ms[i] = seen_cpu_ms[watched_count - 1];
       --watched_count;
       break;
     }

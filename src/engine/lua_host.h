@@ -3,7 +3,9 @@
 #define FB_LUA_HOST_H
 
 #include <lua.h>
+#include <pthread.h>
 #include <stdatomic.h>
+#include <time.h>
 
 #include "fb.h"
 
@@ -17,6 +19,7 @@ typedef struct fbLuaHost {
   atomic_ulong progress;
   atomic_int busy;
   atomic_int interrupt;      // set by the watchdog, cleared by the hook
+  atomic_int cpu_clock;      // the CPU-time clock (clockid_t) of the thread that entered last
   unsigned long stuck_at;    // progress value the watchdog saw when it interrupted
   int timeout_ms;
   void *context;             // what the C functions called from Lua work on (see rules.h)
@@ -50,8 +53,17 @@ bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t err
 // Pushes the traceback message handler (for callers that run many calls inside one pcall).
 void fbLuaHost_PushTraceback(lua_State *L);
 
-// Arm and disarm the watchdog around work that calls into Lua; bump progress at every call.
-static inline void fbLuaHost_Enter(fbLuaHost *h) { atomic_store_explicit(&h->busy, 1, memory_order_relaxed); }
+// Arm and disarm the watchdog around work that calls into Lua; bump progress at every call. The
+// watchdog measures the CPU time of the thread that entered, not the wall clock: a rule that is
+// merely waiting for a core on a loaded machine is not stuck.
+static inline void fbLuaHost_Enter(fbLuaHost *h)
+{
+  clockid_t clock;
+  if (pthread_getcpuclockid(pthread_self(), &clock) == 0) {
+    atomic_store_explicit(&h->cpu_clock, (int)clock, memory_order_relaxed);
+  }
+  atomic_store_explicit(&h->busy, 1, memory_order_relaxed);
+}
 static inline void fbLuaHost_Leave(fbLuaHost *h) { atomic_store_explicit(&h->busy, 0, memory_order_relaxed); }
 static inline void fbLuaHost_Progress(fbLuaHost *h)
 {

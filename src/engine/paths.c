@@ -3,6 +3,8 @@
 #include "paths.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,47 @@ bool fbPath_IsFile(const char *path)
 {
   struct stat st;
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool fbPath_Exists(const char *path)
+{
+  struct stat st;
+  return stat(path, &st) == 0;
+}
+
+FILE *fbPath_OpenRegular(const char *path, long max_bytes, long *size, char *why, size_t len)
+{
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);  // O_NONBLOCK: a FIFO opens at once
+  if (fd < 0) {
+    snprintf(why, len, "%s", strerror(errno));
+    return NULL;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    snprintf(why, len, "not a regular file");
+    close(fd);
+    return NULL;
+  }
+  if (st.st_size > max_bytes) {
+    if (max_bytes % (1024 * 1024) == 0) {
+      snprintf(why, len, "file is too large (over %ld MiB)", max_bytes / (1024 * 1024));
+    } else {
+      snprintf(why, len, "file is too large (over %ld bytes)", max_bytes);
+    }
+    close(fd);
+    return NULL;
+  }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  FILE *f = fdopen(fd, "rb");
+  if (f == NULL) {
+    snprintf(why, len, "%s", strerror(errno));
+    close(fd);
+    return NULL;
+  }
+  if (size != NULL) {
+    *size = (long)st.st_size;
+  }
+  return f;
 }
 
 // A regular file or a folder: what a scenario may name.
@@ -68,7 +111,7 @@ void fbPath_ResolveRule(const char (*dirs)[512], int dir_count, const char *scen
   snprintf(module, sizeof module, "%s", name);
   for (int d = 0; d < dir_count; ++d) {
     snprintf(out, len, "%s/%s.lua", dirs[d], module);
-    if (fbPath_IsFile(out)) {
+    if (fbPath_Exists(out)) {  // not only regular files: a FIFO there is named, not skipped
       return;
     }
   }

@@ -4,8 +4,19 @@
 
 #include "fb.h"
 
+#include <stdio.h>
+
 // True for an existing regular file.
 bool fbPath_IsFile(const char *path);
+
+// True when something of any kind (file, folder, FIFO, device) is at path.
+bool fbPath_Exists(const char *path);
+
+// Opens `path` for reading only if it is a regular file of at most max_bytes: a FIFO, a device or
+// a folder is refused without blocking (a FIFO's open would wait for a writer), and a size is
+// checked before anything is read. On failure returns NULL with the reason in why
+// ("not a regular file", "file is too large (over 16 MiB)", or the system's message).
+FILE *fbPath_OpenRegular(const char *path, long max_bytes, long *size, char *why, size_t len);
 
 // A path named by a scenario is looked for beside the scenario's folder first (scripts/../x, so a
 // project folder carries its own behaviours/ and terrains/), then as given, then in the source

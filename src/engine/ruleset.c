@@ -84,7 +84,8 @@ void fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s)
 // left out: a view key named only in a comment would be filled for nothing.
 static bool scan_file_names(const char *path, char *out, size_t len, size_t *used)
 {
-  FILE *f = fopen(path, "rb");
+  char why[256];
+  FILE *f = fbPath_OpenRegular(path, 16L * 1024 * 1024, NULL, why, sizeof why);
   if (f == NULL) {
     return false;
   }
@@ -147,6 +148,10 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
     return true;
   }
   fbPath_ResolveRule(rs->dirs, rs->dir_count, rs->scenario, def->module, info->path, sizeof info->path);
+  if (fbPath_Exists(info->path) && !fbPath_IsFile(info->path)) {
+    snprintf(err, errlen, "%s.rule: %s: not a regular file", where, info->path);
+    return false;
+  }
   if (!fbPath_IsFile(info->path)) {
     char folders[2048], closest[FB_NAME_LEN];
     fbPath_RuleFolders(rs->dirs, rs->dir_count, rs->scenario, folders, sizeof folders);

@@ -201,17 +201,11 @@ void fbSandbox_PushEnv(lua_State *L, const char *dir, const char *search)
 
 bool fbSandbox_LoadFile(lua_State *L, const char *path, char *err, size_t errlen)
 {
-  FILE *f = fopen(path, "rb");
+  long size;
+  char why[256];
+  FILE *f = fbPath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, &size, why, sizeof why);
   if (f == NULL) {
-    snprintf(err, errlen, "%s: cannot open file", path);
-    return false;
-  }
-  fseek(f, 0, SEEK_END);
-  long size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  if (size < 0 || size > FB_MAX_SCRIPT_BYTES) {
-    fclose(f);
-    snprintf(err, errlen, "%s: file is too large (over 16 MiB)", path);
+    snprintf(err, errlen, "%s: cannot open file: %s", path, why);
     return false;
   }
   char *code = malloc((size_t)size + 1);

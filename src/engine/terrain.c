@@ -1,5 +1,6 @@
 // terrain.c — heightfield ground: bilinear height and gradient, PNG loading, seeded generation.
 #include "terrain.h"
+#include "paths.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -160,13 +161,24 @@ static uint32_t be32(const unsigned char *p)
   return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
 }
 
-// Reads the PNG signature and the IHDR size ourselves: stbi_info refuses 0-pixel and huge
-// images with a bare "Corrupt PNG" and no size, and we want to name the size. Returns false on
-// a read error (errno says why, e.g. a directory); otherwise *bad is NULL or what is wrong.
-static bool read_png_size(FILE *f, uint32_t *w, uint32_t *h, const char **bad)
+/*
+ * The PNG header, read by us (PNG spec, 11.2.2 IHDR): width and height, bit depth and colour type
+ * give the image data's size before decoding, raw = h * (1 + ceil(w * channels * depth / 8)) bytes
+ * (one filter byte per row). That data is deflate-compressed, and deflate cannot shrink anything
+ * by more than 1032:1 (RFC 1951's longest match, 258 bytes, in a 2-bit code), so an image whose raw
+ * size exceeds 1032 times the file is corrupt or truncated: refused before the decoder allocates
+ * for it. stbi_info also refuses 0-pixel and huge images, but with a bare "Corrupt PNG".
+ */
+typedef struct PngHeader {
+  uint32_t w, h;
+  int depth, colour;
+} PngHeader;
+
+// Returns false on a read error (errno says why); otherwise *bad is NULL or what is wrong.
+static bool read_png_header(FILE *f, PngHeader *png, const char **bad)
 {
   static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-  unsigned char head[24];
+  unsigned char head[26];
   size_t got = fread(head, 1, sizeof head, f);
   int read_errno = ferror(f) ? errno : 0;
   rewind(f);
@@ -180,10 +192,25 @@ static bool read_png_size(FILE *f, uint32_t *w, uint32_t *h, const char **bad)
   } else if (got < sizeof head || memcmp(head + 12, "IHDR", 4) != 0) {
     *bad = "no IHDR header";
   } else {
-    *w = be32(head + 16);
-    *h = be32(head + 20);
+    png->w = be32(head + 16);
+    png->h = be32(head + 20);
+    png->depth = head[24];
+    png->colour = head[25];
   }
   return true;
+}
+
+// Channels per pixel of a PNG colour type, 0 for a type the spec does not have.
+static int png_channels(int colour)
+{
+  switch (colour) {
+  case 0: return 1;  // grey
+  case 2: return 3;  // RGB
+  case 3: return 1;  // palette index
+  case 4: return 2;  // grey and alpha
+  case 6: return 4;  // RGBA
+  default: return 0;
+  }
 }
 
 // Decodes to one grey channel (stb converts colour to luma and drops alpha) and turns it into
@@ -207,32 +234,42 @@ static float *decode_heights(FILE *f, int *w, int *h, double height_scale)
   return out;
 }
 
-// Everything after the file is open; the caller closes it.
-static bool load_file(fbTerrain *t, FILE *f, const char *path, double world_w, double world_h,
+// Everything after the file is open (size bytes); the caller closes it.
+static bool load_file(fbTerrain *t, FILE *f, long size, const char *path, double world_w, double world_h,
                       double height_scale, char *err, size_t errlen)
 {
-  uint32_t w = 0, h = 0;
+  PngHeader png = {0, 0, 0, 0};
   const char *bad;
-  if (!read_png_size(f, &w, &h, &bad)) {
+  if (!read_png_header(f, &png, &bad)) {
     return fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
   }
   if (bad != NULL) {
     return fail(err, errlen, "%s: not a PNG image (%s)", path, bad);
   }
-  if (w == 0 || h == 0) {
-    return fail(err, errlen, "%s: image is %" PRIu32 "x%" PRIu32, path, w, h);
+  if (png.w == 0 || png.h == 0) {
+    return fail(err, errlen, "%s: image is %" PRIu32 "x%" PRIu32, path, png.w, png.h);
   }
-  if (w > FB_TERRAIN_MAX_SIDE || h > FB_TERRAIN_MAX_SIDE) {
-    return fail(err, errlen, "%s: image %" PRIu32 "x%" PRIu32 " is larger than %d per side", path, w, h,
+  if (png.w > FB_TERRAIN_MAX_SIDE || png.h > FB_TERRAIN_MAX_SIDE) {
+    return fail(err, errlen, "%s: image %" PRIu32 "x%" PRIu32 " is larger than %d per side", path, png.w, png.h,
                 FB_TERRAIN_MAX_SIDE);
   }
-  int iw, ih, n;
-  if (!stbi_info_from_file(f, &iw, &ih, &n)) {
-    return fail(err, errlen, "%s: not a PNG image (%s)", path, stbi_failure_reason());
+  int channels = png_channels(png.colour);
+  if (channels == 0 || !(png.depth == 1 || png.depth == 2 || png.depth == 4 || png.depth == 8 || png.depth == 16)) {
+    return fail(err, errlen, "%s: PNG header has colour type %d and bit depth %d, which PNG does not define", path,
+                png.colour, png.depth);
   }
-  float *heights = decode_heights(f, &iw, &ih, height_scale);
+  double raw = (double)png.h * (1.0 + ceil((double)png.w * channels * png.depth / 8.0));
+  if (raw > 1032.0 * (double)size + 1024.0) {
+    return fail(err, errlen, "%s: a %" PRIu32 "x%" PRIu32 " image cannot fit in %ld bytes: the file is truncated or corrupt",
+                path, png.w, png.h, size);
+  }
+  int iw, ih, n;
+  float *heights = stbi_info_from_file(f, &iw, &ih, &n) ? decode_heights(f, &iw, &ih, height_scale) : NULL;
   if (heights == NULL) {
-    return fail(err, errlen, "%s: cannot decode PNG (%s)", path, stbi_failure_reason());
+    // The header is sound, so the image data is not; stb's own reason can name another format's
+    // decoder (it tries them in turn), so it is not repeated here.
+    return fail(err, errlen, "%s: the PNG's image data is corrupt or truncated (%" PRIu32 "x%" PRIu32 ", %ld bytes)",
+                path, png.w, png.h, size);
   }
   set_grid(t, heights, iw, ih, world_w, world_h, height_scale);
   return true;
@@ -250,11 +287,13 @@ bool fbTerrain_LoadPng(fbTerrain *t, const char *path, double world_w, double wo
   if (!isfinite(height_scale) || height_scale < 0.0) {
     return fail(err, errlen, "%s: height scale %g must be finite and not negative", path, height_scale);
   }
-  FILE *f = fopen(path, "rb");
+  long size;
+  char why[256];
+  FILE *f = fbPath_OpenRegular(path, FB_TERRAIN_MAX_FILE_BYTES, &size, why, sizeof why);
   if (f == NULL) {
-    return fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+    return fail(err, errlen, "%s: cannot read: %s", path, why);
   }
-  bool ok = load_file(t, f, path, world_w, world_h, height_scale, err, errlen);
+  bool ok = load_file(t, f, size, path, world_w, world_h, height_scale, err, errlen);
   fclose(f);
   return ok;
 }

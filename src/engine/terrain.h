@@ -16,6 +16,7 @@ typedef struct fbTerrain {
 
 // Largest image accepted, per side; larger ones are refused before decoding.
 #define FB_TERRAIN_MAX_SIDE 8192
+#define FB_TERRAIN_MAX_FILE_BYTES (256L * 1024 * 1024)  // a PNG terrain file, checked before reading
 
 void fbTerrain_InitFlat(fbTerrain *t, double world_w, double world_h);
 
