@@ -102,6 +102,18 @@ expect "a NaN metric" "metric 'ratio' returned -nan; a metric must be a finite n
 scenario infmetric.lua '' 'metrics = { { "far", function() return math.huge end } },'
 expect "an infinite metric" "metric 'far' returned inf" --headless --steps 3 "$tmp/infmetric.lua"
 
+# Scenario tables are read under the time limit; finalizers are refused (they would run outside it).
+cat >"$tmp/loopmeta.lua" <<'LUA'
+return setmetatable({ species = { { name = "boid", count = 10, rules = { "cohesion" } } } },
+  { __index = function() while true do end end })
+LUA
+expect "a scenario metamethod that loops" "while reading the scenario: $tmp/loopmeta.lua:2: stopped after 200 ms of CPU time" --headless --rule-timeout 200 "$tmp/loopmeta.lua"
+cat >"$tmp/gc.lua" <<'LUA'
+setmetatable({}, { __gc = function() while true do end end })
+return { species = { { name = "boid", count = 10, rules = { "cohesion" } } } }
+LUA
+expect "a finalizer in a scenario" "gc.lua:1: setmetatable: finalizers (__gc) are not available to scripts" --headless "$tmp/gc.lua"
+
 # Sizes are checked before reading (sparse files: nothing is written).
 truncate -s 300M "$tmp/big.png"
 scenario bigpng.lua '' "terrain = { png = '$tmp/big.png' },"

@@ -174,6 +174,17 @@ static void test_a_slow_rule_on_a_loaded_machine_is_not_an_endless_loop(void **s
   free_sim();
 }
 
+// The time limit cannot be escaped: not by catching the stop with pcall, not inside a coroutine,
+// not through a finalizer (which would run outside any limit: refused).
+static void test_the_time_limit_cannot_be_escaped(void **state)
+{
+  (void)state;
+  expect_contained("catches_stop", "{}", "catches_stop.lua:5: stopped after 100 ms of CPU time");
+  expect_contained("coroutine_loop", "{ how = 'wrap' }", "stopped after 100 ms of CPU time");
+  expect_contained("coroutine_loop", "{ how = 'create' }", "stopped after 100 ms of CPU time");
+  expect_contained("finalizer", "{}", "finalizers (__gc) are not available to scripts");
+}
+
 static void test_memory_bomb_is_contained(void **state)
 {
   (void)state;
@@ -310,6 +321,7 @@ int main(void)
       cmocka_unit_test_teardown(test_wrong_types_are_contained, teardown),
       cmocka_unit_test_teardown(test_endless_loop_is_contained, teardown),
       cmocka_unit_test_teardown(test_a_slow_rule_on_a_loaded_machine_is_not_an_endless_loop, teardown),
+      cmocka_unit_test_teardown(test_the_time_limit_cannot_be_escaped, teardown),
       cmocka_unit_test_teardown(test_memory_bomb_is_contained, teardown),
       cmocka_unit_test_teardown(test_a_rule_may_read_every_key, teardown),
       cmocka_unit_test_teardown(test_sandbox_refuses_escapes, teardown),

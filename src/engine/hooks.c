@@ -420,9 +420,9 @@ bool fbHooks_Read(fbHooks *h, int root, const char *path, char *err, size_t errl
   lua_pushcfunction(L, read_protected);
   lua_pushlightuserdata(L, &job);
   lua_pushvalue(L, root);
-  if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
-    snprintf(err, errlen, "%s: while reading the scenario: %s", path, lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error)");
-    lua_pop(L, 1);
+  char msg[1536];  // under the time limit: a metamethod may loop
+  if (!fbLuaHost_Call(&h->host, 2, 0, msg, sizeof msg)) {
+    snprintf(err, errlen, "%s: while reading the scenario: %s", path, msg);
     return false;
   }
   return job.ok;

@@ -50,22 +50,64 @@ static double seen_cpu_ms[FB_MAX_HOSTS];  // the thread's CPU time when progress
 static int watched_count;
 static bool watchdog_running;
 
+// True while the watchdog's interrupt of h stands: the work it saw stuck is still the work running.
+static bool interrupted(fbLuaHost *h)
+{
+  return atomic_load(&h->interrupt) && atomic_load(&h->progress) == h->stuck_at && atomic_load(&h->busy);
+}
+
+static int raise_stopped(lua_State *L, fbLuaHost *h)
+{
+  // file:line of the innermost Lua function running (the loop), past any C function such as pcall
+  lua_Debug ar;
+  int level = 0;
+  while (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline <= 0 && level < 8) {
+    ++level;
+  }
+  luaL_where(L, level);
+  lua_pushfstring(L, "stopped after %d ms of CPU time without returning (endless loop?)", h->timeout_ms);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+/*
+ * The watchdog's hook. Once it fires for stuck work it stays, raising the error again at every
+ * instruction, until the protected call that started the work returns to C (fbLuaHost_Disarm):
+ * a script that catches the error with pcall inside its loop meets it again at the loop's next
+ * instruction, outside the pcall.
+ */
 static void interrupt_hook(lua_State *L, lua_Debug *ar)
 {
   (void)ar;
   fbLuaHost *h = fbLuaHost_Of(L);
-  lua_sethook(L, NULL, 0, 0);
-  if (!atomic_exchange(&h->interrupt, 0)) {
+  if (!interrupted(h)) {  // the work the watchdog saw stuck may have finished just before
+    atomic_store(&h->interrupt, 0);
+    lua_sethook(L, NULL, 0, 0);
     return;
   }
-  // The work the watchdog saw stuck may have finished just before the hook ran.
-  if (atomic_load(&h->progress) != h->stuck_at || !atomic_load(&h->busy)) {
-    return;
+  raise_stopped(L, h);
+}
+
+// A coroutine's own hook: the watchdog's hook is set on the main thread only, which waits inside
+// resume while a coroutine runs; every 1000 instructions the coroutine checks for it itself.
+static void coroutine_hook(lua_State *L, lua_Debug *ar)
+{
+  (void)ar;
+  fbLuaHost *h = fbLuaHost_Of(L);
+  if (interrupted(h)) {
+    raise_stopped(L, h);
   }
-  luaL_where(L, 0);  // the Lua function that was running when the hook fired: file:line of the loop
-  lua_pushfstring(L, "stopped after %d ms of CPU time without returning (endless loop?)", h->timeout_ms);
-  lua_concat(L, 2);
-  lua_error(L);
+}
+
+void fbLuaHost_WatchCoroutine(lua_State *co)
+{
+  lua_sethook(co, coroutine_hook, LUA_MASKCOUNT, 1000);
+}
+
+void fbLuaHost_Disarm(fbLuaHost *h)
+{
+  lua_sethook(h->L, NULL, 0, 0);
+  atomic_store(&h->interrupt, 0);
 }
 
 // CPU time in ms of the thread that entered h last; `fallback` when that thread is gone.
@@ -213,6 +255,7 @@ bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t err
   fbLuaHost_Enter(h);
   int status = lua_pcall(L, nargs, nresults, base);
   fbLuaHost_Leave(h);
+  fbLuaHost_Disarm(h);
   lua_remove(L, base);
   if (status != LUA_OK) {
     snprintf(err, errlen, "%s", lua_tostring(L, -1) != NULL ? lua_tostring(L, -1) : "(error)");

@@ -50,6 +50,13 @@ bool fbLuaHost_RunString(fbLuaHost *h, const char *code, const char *chunkname, 
 // it, with the traceback, into err.
 bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t errlen);
 
+// After the protected call that ran stuck work has returned: removes the watchdog's hook and its
+// interrupt, which stand until then (a script cannot catch the stop and carry on).
+void fbLuaHost_Disarm(fbLuaHost *h);
+
+// Gives a new coroutine the check for the watchdog's interrupt (its hook is per thread).
+void fbLuaHost_WatchCoroutine(lua_State *co);
+
 // Pushes the traceback message handler (for callers that run many calls inside one pcall).
 void fbLuaHost_PushTraceback(lua_State *L);
 

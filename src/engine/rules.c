@@ -644,7 +644,7 @@ void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)
     lua_pushcfunction(L, run_range);
     lua_pushlightuserdata(L, &job);
     int status = lua_pcall(L, 1, 0, -3);
-    lua_sethook(L, NULL, 0, 0);  // a failure while a bad result was looked into leaves the return hook
+    fbLuaHost_Disarm(&r->host);  // the watchdog's hook, or the return hook a bad result left
     if (status == LUA_OK) {
       lua_pop(L, 1);
       break;

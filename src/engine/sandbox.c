@@ -3,8 +3,10 @@
 
 #include <lauxlib.h>
 #include <lualib.h>
+#include <stdbool.h>
 #include <string.h>
 
+#include "lua_host.h"
 #include "paths.h"
 
 #define FB_MAX_SCRIPT_BYTES (16 * 1024 * 1024)
@@ -27,6 +29,66 @@ static int l_load(lua_State *L)
   return 1;
 }
 
+// setmetatable(t, mt) as Lua's, except that a metatable with a finalizer is refused: __gc runs
+// whenever the collector gets to it (while the next file is parsed, or at exit), outside any
+// rule's time limit, so a finalizer that loops would hang the process. A __gc added to the
+// metatable afterwards is never called (Lua 5.4 marks objects for finalization only here).
+static int l_setmetatable(lua_State *L)
+{
+  int type = lua_type(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+  if (type == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    bool finalizer = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (finalizer) {
+      return luaL_error(L, "setmetatable: finalizers (__gc) are not available to scripts");
+    }
+  }
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
+    return luaL_error(L, "cannot change a protected metatable");
+  }
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
+  return 1;
+}
+
+// coroutine.create and coroutine.wrap (the library's own as upvalue 1), giving each new
+// coroutine the watchdog's check: an endless loop inside a coroutine is stopped like any other.
+static int l_coroutine_create(lua_State *L)
+{
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  fbLuaHost_WatchCoroutine(lua_tothread(L, -1));
+  return 1;
+}
+
+static int l_coroutine_wrap(lua_State *L)
+{
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  if (lua_getupvalue(L, -1, 1) != NULL && lua_type(L, -1) == LUA_TTHREAD) {  // the wrapped coroutine
+    fbLuaHost_WatchCoroutine(lua_tothread(L, -1));
+  }
+  lua_pop(L, 1);
+  return 1;
+}
+
+static void watch_coroutines(lua_State *L)
+{
+  lua_getglobal(L, "coroutine");
+  lua_getfield(L, -1, "create");
+  lua_pushcclosure(L, l_coroutine_create, 1);
+  lua_setfield(L, -2, "create");
+  lua_getfield(L, -1, "wrap");
+  lua_pushcclosure(L, l_coroutine_wrap, 1);
+  lua_setfield(L, -2, "wrap");
+  lua_pop(L, 1);
+}
+
 void fbSandbox_Open(lua_State *L)
 {
   static const luaL_Reg libs[] = {
@@ -37,6 +99,9 @@ void fbSandbox_Open(lua_State *L)
     luaL_requiref(L, lib->name, lib->func, 1);
     lua_pop(L, 1);
   }
+  lua_pushcfunction(L, l_setmetatable);
+  lua_setglobal(L, "setmetatable");
+  watch_coroutines(L);
   static const char *const removed[] = {"dofile", "loadfile", "collectgarbage", "load", NULL};
   for (int i = 0; removed[i] != NULL; ++i) {
     lua_pushnil(L);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lua_host.h"
 #include "lua_table.h"
 #include "paths.h"
 
@@ -418,10 +419,9 @@ bool fbScenario_Read(lua_State *L, int root, const char *path, fbScenarioDef *d,
   lua_pushcfunction(L, read_protected);
   lua_pushlightuserdata(L, &job);
   lua_pushvalue(L, root);
-  if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
-    snprintf(err, errlen, "%s: while reading the scenario: %s", path,
-             lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error)");
-    lua_pop(L, 1);
+  char msg[1536];  // under the time limit: a metamethod may loop
+  if (!fbLuaHost_Call(fbLuaHost_Of(L), 2, 0, msg, sizeof msg)) {
+    snprintf(err, errlen, "%s: while reading the scenario: %s", path, msg);
     return false;
   }
   return job.ok;
