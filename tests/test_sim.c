@@ -194,7 +194,7 @@ static void test_memory_bomb_is_contained(void **state)
 }
 
 // A view with more keys than Lua's guaranteed stack (17 view keys and 16 fields, filled per agent
-// by one call with a value each): every value arrives, and nothing writes past the stack.
+// by one call with a value each, from the first agent on): every value arrives intact.
 static void test_a_rule_may_read_every_key(void **state)
 {
   (void)state;

@@ -6,6 +6,8 @@
 
 #include <stdio.h>
 
+#define FB_MAX_SCRIPT_BYTES (16L * 1024 * 1024)  // a scenario, rule or helper module
+
 // True for an existing regular file.
 bool fbPath_IsFile(const char *path);
 

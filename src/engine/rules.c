@@ -417,9 +417,13 @@ static void reserve_fill(lua_State *L, const RangeJob *job)
 }
 
 // Whether the steering function on top of the stack declares a third argument (or takes any
-// number): `function(a, p)` is called without the species table, one copy less per agent.
+// number): `function(a, p)` is called without the species table, one copy less per agent. A
+// native rule's slot holds nil, never called from here.
 static bool takes_species(lua_State *L)
 {
+  if (!lua_isfunction(L, -1)) {
+    return true;
+  }
   lua_Debug ar;
   lua_pushvalue(L, -1);
   return !lua_getinfo(L, ">u", &ar) || ar.isvararg || ar.nparams >= 3;

@@ -85,7 +85,7 @@ void fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s)
 static bool scan_file_names(const char *path, char *out, size_t len, size_t *used)
 {
   char why[256];
-  FILE *f = fbPath_OpenRegular(path, 16L * 1024 * 1024, NULL, why, sizeof why);
+  FILE *f = fbPath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, NULL, why, sizeof why);
   if (f == NULL) {
     return false;
   }

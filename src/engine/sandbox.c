@@ -9,7 +9,6 @@
 #include "lua_host.h"
 #include "paths.h"
 
-#define FB_MAX_SCRIPT_BYTES (16 * 1024 * 1024)
 
 // load(text [, name [, mode [, env]]]): text chunks only, in the calling module's environment
 // (upvalue 1) unless an env is given.
