@@ -4,12 +4,10 @@
 -- [0, 2 sink]) and the rule holds it at cruising speed: a = gain * (cruise - speed) * heading.
 -- When alt reaches the scenario's ground level `ground`, it perches: it stays there for a random
 -- time in [perch_min, perch_max] seconds (field `perch`, seconds left; Parker's perch_timer),
--- braking to a standstill, a = -v / dt (give the species min_speed = 0). Parker skips the other
--- rules of a perched bird outright; here they still run, so with a weighted sum the bird keeps the
--- speed they add in one step, dt times their pushes: near 0 (under 1 unit/s in
--- scripts/perching_birds.lua). When the time is up it takes off to `ceiling` at full acceleration
--- along its heading; as Parker says, the flocking rules bring it back to the flock. Birds start at
--- random heights in (ground, ceiling].
+-- held still with a:hold(): as in Parker, the other rules of a perched bird do not run, and it sits
+-- where it landed at speed 0. List this rule first (rules before it still run). When the time is
+-- up it takes off to `ceiling` at full acceleration along its heading; as Parker says, the
+-- flocking rules bring it back to the flock. Birds start at random heights in (ground, ceiling].
 local max = math.max
 local world = fb.world
 
@@ -45,7 +43,8 @@ return {
       left = left - dt
       if left > 0 then
         a:set("perch", left)
-        return -a.vx / dt, -a.vy / dt
+        a:hold()
+        return 0, 0
       end
       a:set("perch", 0)
       a:set("alt", p.ceiling)
@@ -59,7 +58,8 @@ return {
     if alt <= p.ground then
       a:set("alt", p.ground)
       a:set("perch", max(dt, p.perch_min + (p.perch_max - p.perch_min) * a:random(2)))
-      return -a.vx / dt, -a.vy / dt
+      a:hold()
+      return 0, 0
     end
     a:set("alt", alt)
     local cruise = p.cruise > 0 and p.cruise or s.cruise_speed

@@ -1,7 +1,7 @@
 -- behaviours/scatter.lua — Parker's cohesion that turns negative for a while when the flock is startled, then re-forms (Parker, "Boids pseudocode", scattering the flock).
 -- Parker scatters a flock by making the multiplier m1 of rule 1 (toward the perceived centre)
 -- negative, and lets it re-form by making m1 positive again. Use this rule in place of cohesion:
---   a = m * (c - p) / (divisor * dt)  (steering.tend, times m),
+--   a = m (c - p) / (divisor T^2) at Parker's step T  (steering.tend, times m),
 --   m = 1 normally, m = multiplier (< 0) while scattering.
 -- Each agent scatters for `duration` seconds after it was startled: when an agent of species
 -- `from` comes within `alarm` (any direction), or when the scenario calls
@@ -14,6 +14,7 @@ local world = fb.world
 return {
   params = {
     divisor = { 100, min = 1e-6, help = "the step closes 1/divisor of the way to the centre (Parker: 100)" },
+    step = { 0.05, min = 1e-6, help = "Parker's time step, seconds: his constants hold at it, at any dt" },
     multiplier = { -1, help = "Parker's m1 while scattering (< 0: away from the centre)" },
     duration = { 3, min = 0, help = "how long an agent scatters once startled, seconds" },
     from = { "", help = "a species that startles (a predator) when it comes near (\"\" = none)" },
@@ -35,7 +36,7 @@ return {
     if a.n == 0 then
       return 0, 0
     end
-    local ax, ay = tend(a.cx - a.x, a.cy - a.y, p.divisor, dt)
+    local ax, ay = tend(a.cx - a.x, a.cy - a.y, p.divisor, p.step)
     if left > 0 then
       local m = p.multiplier
       return m * ax, m * ay

@@ -1,14 +1,17 @@
 -- behaviours/soft_bounds.lua — turn back gently after leaving the play area (Parker, "Boids pseudocode", bound_position).
 -- Per axis: +push past the low edge (x < margin), -push past the high edge (x > width - margin),
--- else 0; like Parker's other rules a velocity change per step, so the acceleration is push / dt.
--- Parker's push of 10 was for a world where boids kept 100 units apart; the default here suits
--- worlds a few hundred units across. A wrapping world has no edges: the rule does nothing there.
+-- else 0. Parker adds the push to the velocity each step, his velocity being a distance per step;
+-- at his step T (param `step`) that is the acceleration  a = push / T^2  (steering.tend's units),
+-- the same at any dt. Parker's push of 10 was for a world where boids kept 100 units apart; the
+-- default 0.05 (20 world units/s^2 at T = 0.05 s) suits worlds a few hundred units across.
+-- A wrapping world has no edges: the rule does nothing there.
 local world = fb.world
 
 return {
   params = {
     margin = { 10, min = 0, help = "how far inside the edge the push starts (world units)" },
-    push = { 1, min = 0, help = "velocity change per step per axis once past the margin (Parker: 10)" },
+    push = { 0.05, min = 0, help = "added per step per axis once past the margin, world units per step (Parker: 10)" },
+    step = { 0.05, min = 1e-6, help = "Parker's time step, seconds: his constants hold at it, at any dt" },
   },
 
   steer = function(a, p)
@@ -30,7 +33,7 @@ return {
     if ux == 0 and uy == 0 then
       return 0, 0
     end
-    local k = p.push / world.dt
+    local k = p.push / (p.step * p.step)
     return ux * k, uy * k
   end,
 }

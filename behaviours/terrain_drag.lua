@@ -1,20 +1,27 @@
 -- behaviours/terrain_drag.lua — resist climbing and descending so herds follow contour lines (Gompert, Flocking Over 3D Terrain, section 5.2.3, eq. 14).
--- g = terrain gradient (uphill), F = -K (v . g) g / |g|: only the velocity across the contours is
--- opposed, more strongly on steeper ground (drag coefficient K |g|, eq. 12). K = uphill when
--- v . g > 0, downhill when v . g < 0 (appendix A: 30 and 30 / 5); zero on flat ground or along a contour.
--- Over one step the drag changes v . g / |g| by the factor (1 - K |g| dt), so K |g| dt is capped at
--- 1: the drag can stop motion across the contours but, like any drag, never reverse it.
+-- g = terrain gradient (uphill), F = -K (v . g) g / |g| (eq. 14): only the part of the velocity
+-- across the contours, u = v . g / |g|, is opposed, more strongly on steeper ground (drag
+-- coefficient K |g|, eq. 12). K = uphill when u > 0, downhill when u < 0 (appendix A: 30 and 30 / 5);
+-- zero on flat ground or along a contour.
+-- Alone, eq. 14 is du/dt = -K |g| u, whose exact solution over a step is u -> u exp(-K |g| dt). The
+-- rule returns the acceleration that makes the engine's step do exactly that,
+--   a = u (exp(-K |g| dt) - 1) / dt  along g / |g|,
+-- which tends to eq. 14 as dt -> 0 and never overshoots: however large K |g| dt, the climb slows
+-- to nothing without reversing (a plain -K |g| u would reverse it once K |g| dt > 1). There is no
+-- cap on K: at large K a herd creeps up slopes it climbed easily at small K, and on steep ground
+-- it does not climb at all in any useful time (Table 2, "overwhelmed by terrain"; section 9.3.5).
+-- A negative K is allowed, as in section 9.3.5, with its warning: it accelerates animals away from
+-- the contour lines, up and down the steepest slopes (growing as exp(|K| |g| dt) each step until
+-- max_speed stops it); it is unrealistic, and only for experiments.
 -- Meant to be listed with force = true: it acts after the accumulator, like a physical force.
--- Table 1 gives drag factor landmarks 0 .. ~55: beyond that herds cannot climb even shallow hills
--- (Table 2, "overwhelmed by terrain"); 100 is allowed for experiments, not more. A negative K would
--- push agents up and down the steepest slopes (section 9.3.5).
 local length, dot = steering.length, steering.dot
+local exp = math.exp
 local world = fb.world
 
 return {
   params = {
-    uphill = { 30, min = 0, max = 100, help = "drag factor K while climbing (Gompert: 30; useful up to about 55)" },
-    downhill = { 6, min = 0, max = 100, help = "drag factor K while descending (Gompert: 30 / 5)" },
+    uphill = { 30, help = "drag factor K while climbing (Gompert: 30; Table 1 landmarks 0 .. ~55; < 0 is unrealistic)" },
+    downhill = { 6, help = "drag factor K while descending (Gompert: 30 / 5; < 0 is unrealistic)" },
   },
 
   steer = function(a, p)
@@ -23,20 +30,17 @@ return {
     if slope == 0 then
       return 0, 0
     end
-    local along = dot(a.vx, a.vy, gx, gy) -- v . g: > 0 climbing, < 0 descending
+    local across = dot(a.vx, a.vy, gx, gy) / slope -- u: > 0 climbing, < 0 descending
     local k
-    if along > 0 then
+    if across > 0 then
       k = p.uphill
-    elseif along < 0 then
+    elseif across < 0 then
       k = p.downhill
     else
       return 0, 0
     end
     local dt = world.dt
-    if k * slope * dt > 1 then
-      k = 1 / (slope * dt)
-    end
-    local m = -k * along / slope
+    local m = across * (exp(-k * slope * dt) - 1) / (dt * slope)
     return m * gx, m * gy
   end,
 }

@@ -60,7 +60,8 @@ local sx, sy = point_at(0)
 
 return {
   name = "Dragonflies: swarm, flock, formation",
-  world = { width = 330, height = 210, dt = 0.05, bounds = "clamp" },
+  world = { width = 330, height = 210, dt = 0.05, bounds = "clamp",
+    update = "euler" }, -- the seed gives no update; the engine's default
   goals = { path = { sx, sy } },
   obstacles = {
     { circle = { 52, 50, 2.5 } }, { circle = { 66, 47, 2 } }, { circle = { 70, 66, 2.5 } }, -- reeds

@@ -19,7 +19,8 @@ end
 
 return {
   name = "Flock among trees",
-  world = { width = 300, height = 200, dt = 0.05, bounds = "clamp" },
+  world = { width = 300, height = 200, dt = 0.05, bounds = "clamp",
+    update = "euler" }, -- Gompert eq. 1: moved by the velocity it had
   obstacles = trees,
   goals = { goal = { 290, 100 } },
   species = {

@@ -24,7 +24,8 @@ end
 
 return {
   name = "Herd over hills",
-  world = { width = 300, height = 300, dt = 0.05, bounds = "clamp" },
+  world = { width = 300, height = 300, dt = 0.05, bounds = "clamp",
+    update = "euler" }, -- Gompert eq. 1: moved by the velocity it had
   terrain = { png = "terrains/hills.png", height = 40 },
   goals = { goal = { 270, 270 } },
   species = {

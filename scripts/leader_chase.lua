@@ -18,7 +18,7 @@ local function unit_rules(pursue)
     { "alignment_bourg", weight = 0.5 },
     { "cohesion_bourg", weight = 0.5 },
     { pursue, params = { target = "player", leaders_only = true } },
-    { "soft_bounds", params = { margin = 15, push = 0.5 } },
+    { "soft_bounds", params = { margin = 15, push = 0.025 } },
   }
 end
 
@@ -52,7 +52,8 @@ end
 
 return {
   name = "Follow the leader: chase and intercept",
-  world = { width = W, height = H, dt = 0.05, bounds = "clamp" },
+  world = { width = W, height = H, dt = 0.05, bounds = "clamp",
+    update = "euler" }, -- the seed gives no update; the engine's default
   obstacles = {
     { circle = { 60, 50, 5 } }, { circle = { 145, 100, 6 } }, { circle = { 110, 35, 4 } },
   },

@@ -30,7 +30,8 @@ end
 
 return {
   name = "Moths round a lamp",
-  world = { width = 120, height = 120, dt = 0.05, bounds = "clamp" },
+  world = { width = 120, height = 120, dt = 0.05, bounds = "clamp",
+    update = "euler" }, -- the seed gives no update; the engine's default
   goals = { lamp = { CX, CY } },
   species = {
     {
@@ -40,7 +41,7 @@ return {
       vision = { radius = 10, fov = 360, separation = 2.5 },
       colour = { 235, 225, 190 },
       rules = {
-        { "swarm_point", params = { goal = "lamp", divisor = 100, repel = 15 } },
+        { "swarm_point", params = { goal = "lamp", divisor = 2000, repel = 15 } },
         { "separation" },
         { "alignment", weight = 0.1 },
       },

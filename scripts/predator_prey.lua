@@ -13,7 +13,8 @@ local seen, born = 0, 0
 
 return {
   name = "Predators and a herd",
-  world = { width = W, height = H, dt = 0.05, bounds = "clamp" },
+  world = { width = W, height = H, dt = 0.05, bounds = "clamp",
+    update = "euler" }, -- Gompert eq. 1: moved by the velocity it had
   terrain = { png = "terrains/hills.png", height = 40 },
   species = {
     {
@@ -27,9 +28,9 @@ return {
         { "evade", params = { from = "predator", radius = 22, calm = 40, horizon = 2 } },
         { "bunch_up", params = { from = "predator", comfort = 8, tight = 3.5, far = 70, near = 25 } },
         { "alignment_gompert", params = { gain = 0.5 } },
-        { "scatter", params = { from = "predator", alarm = 18, duration = 3, divisor = 50 } },
+        { "scatter", params = { from = "predator", alarm = 18, duration = 3, divisor = 1000 } },
         { "wander", params = { strength = 0.2 } },
-        { "soft_bounds", params = { margin = 12, push = 0.3 } },
+        { "soft_bounds", params = { margin = 12, push = 0.015 } },
         { "terrain_drag", force = true, params = { uphill = 30, downhill = 6 } },
       },
     },
@@ -42,7 +43,7 @@ return {
       rules = {
         { "predator", params = { prey = "herd", radius = 90, catch = 2, rest = 8 } },
         { "wander", params = { strength = 0.3 } },
-        { "soft_bounds", params = { margin = 15, push = 0.5 } },
+        { "soft_bounds", params = { margin = 15, push = 0.025 } },
       },
     },
   },

@@ -50,7 +50,8 @@ local gap
 
 return {
   name = "Two flocks",
-  world = { width = 240, height = 200, dt = 0.05, bounds = "clamp" },
+  world = { width = 240, height = 200, dt = 0.05, bounds = "clamp",
+    update = "euler" }, -- the seed gives no update; the engine's default
   goals = { green_path = { CX + R - 8, CY }, aqua_path = { CX - R - 8, CY } },
   species = {
     flock("green", "aqua", { 90, 200, 110 }, CX + R - 8, CY),

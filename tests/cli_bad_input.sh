@@ -63,7 +63,7 @@ printf 'return { steer = function() return 0, 0 end }\n' >"$tmp/mine/my_rule.lua
 scenario folders.lua 'rules = { "my_rul" }' "behaviours = { \"$tmp/mine\" },"
 expect "unknown rule, every folder" "no my_rul.lua in $tmp/mine, behaviours); did you mean 'my_rule'?" --headless "$tmp/folders.lua"
 scenario param.lua 'rules = { { "cohesion", params = { gian = 2 } } }'
-expect "unknown parameter" "rule 'cohesion': params.gian: unknown parameter (this rule has: divisor)" --headless "$tmp/param.lua"
+expect "unknown parameter" "rule 'cohesion': params.gian: unknown parameter (this rule has: divisor, step)" --headless "$tmp/param.lua"
 scenario range.lua 'rules = { { "cohesion", params = { divisor = 0 } } }'
 expect "parameter out of range" "rule 'cohesion': params.divisor: must be at least 1e-06 (got 0)" --headless "$tmp/range.lua"
 scenario zones.lua 'rules = { { "separation_gompert", params = { comfort = 2, danger = 4 } } }'

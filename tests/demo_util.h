@@ -11,17 +11,23 @@
 static fbSim sim;
 static bool sim_loaded;  // a failed assertion leaves the sim running: demo_teardown frees it
 
-static inline void load(const char *path)
+// Loads a scenario with one --set (NULL for none), as `flockbox --set` would.
+static inline void load_with(const char *path, const char *set)
 {
   fbRunOptions o;
   fbRunOptions_Default(&o);
   o.headless = true;
+  if (set != NULL) {
+    o.sets[o.set_count++] = set;
+  }
   char err[2048];
   if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
     fail_msg("%s", err);
   }
   sim_loaded = true;
 }
+
+static inline void load(const char *path) { load_with(path, NULL); }
 
 static inline void unload(void)
 {

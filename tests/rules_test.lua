@@ -169,6 +169,10 @@ function view.remove(a, id)
   a._removed = id
 end
 
+function view.hold(a)
+  a._held = true
+end
+
 -- Builds the view of one agent: o.x, o.y, o.vx, o.vy (heading = direction of the velocity, or
 -- o.hx, o.hy, or +x when still), o.nb = { {dx, dy, vx, vy}, ... } the flock-mates it sees (offsets
 -- from the agent), o.grad = {gx, gy}, o.obstacle, o.feeler, o.silhouette = what those methods answer.
@@ -372,22 +376,24 @@ end
 
 -- ---- Parker ---------------------------------------------------------------------------------------
 
--- cohesion: flock-mates at (8, -3) and (12, 3): centre 10 to the right; dt 0.1:
--- ax = 10 / 100 / 0.1 = 1, ay = 0.
+-- Parker's rules hold at his step T (param step, 0.05 s), whatever the world's dt (0.1 here).
+-- cohesion: flock-mates at (8, -3) and (12, 3): centre 10 to the right:
+-- ax = 10 / 100 / 0.05^2 = 40, ay = 0.
 local crowd = agent({ nb = { { 8, -3 }, { 12, 3 } } })
-expect("cohesion: centre 10 to the right", 1, 0, steer("cohesion", crowd))
--- divisor 50: 10 / 50 / 0.1 = 2
-expect("cohesion: divisor 50", 2, 0, steer("cohesion", crowd, { divisor = 50 }))
+expect("cohesion: centre 10 to the right", 40, 0, steer("cohesion", crowd))
+-- divisor 50: 10 / 50 / 0.05^2 = 80; at step 0.1: 10 / 50 / 0.01 = 20
+expect("cohesion: divisor 50", 80, 0, steer("cohesion", crowd, { divisor = 50 }))
+expect("cohesion: step 0.1", 20, 0, steer("cohesion", crowd, { divisor = 50, step = 0.1 }))
 check("cohesion: divisor 0 rejected", rejects("cohesion", { divisor = 0 }) == "divisor")
 
--- alignment: flock-mates moving (6, 2) and (10, -2): mean (8, 0); own velocity (0, 4); dt 0.1:
--- a = ((8 - 0) / 8 / 0.1, (0 - 4) / 8 / 0.1) = (10, -5).
-expect("alignment: toward mean velocity", 10, -5,
+-- alignment: flock-mates moving (6, 2) and (10, -2): mean (8, 0); own velocity (0, 4); one factor
+-- of T: a = ((8 - 0) / 8 / 0.05, (0 - 4) / 8 / 0.05) = (20, -10).
+expect("alignment: toward mean velocity", 20, -10,
   steer("alignment", agent({ vy = 4, nb = { { 5, 0, 6, 2 }, { 0, 5, 10, -2 } } })))
 
 -- separation: separation radius 2; flock-mates at (1, 0) and (0, -1.5) are inside, (5, 0) is not.
--- c = -(1, 0) - (0, -1.5) = (-1, 1.5);  a = c / 1 / 0.1 = (-10, 15): away from both.
-expect("separation: away from close flock-mates", -10, 15,
+-- c = -(1, 0) - (0, -1.5) = (-1, 1.5);  a = c / 1 / 0.05^2 = (-400, 600): away from both.
+expect("separation: away from close flock-mates", -400, 600,
   steer("separation", agent({ nb = { { 1, 0 }, { 0, -1.5 }, { 5, 0 } } })))
 -- only a far flock-mate: nothing to avoid
 expect("separation: nobody too close", 0, 0, steer("separation", agent({ nb = { { 5, 0 } } })))
@@ -499,56 +505,69 @@ check("seek_goal: cruise above max_speed rejected", rejects("seek_goal", { cruis
 
 -- ---- Parker: places, wind, bounds -------------------------------------------------------------------
 
--- tend_to_place toward (10, 0) from the origin, dt 0.1: 10 / 100 / 0.1 = 1.
-expect("tend_to_place: toward (x, y)", 1, 0, steer("tend_to_place", agent({}), { x = 10 }))
+-- tend_to_place toward (10, 0) from the origin: 10 / 100 / 0.05^2 = 40.
+expect("tend_to_place: toward (x, y)", 40, 0, steer("tend_to_place", agent({}), { x = 10 }))
 -- toward (30, 40): (3, 4), length 5, max 2: (1.2, 1.6).
 expect("tend_to_place: capped by max", 1.2, 1.6, steer("tend_to_place", agent({}), { x = 30, y = 40, max = 2 }))
--- toward the goal at (100, 0): 100 / 100 / 0.1 = 10.
-expect("tend_to_place: toward a named goal", 10, 0, steer("tend_to_place", agent({}), { goal = "goal" }))
+-- toward the goal at (100, 0): 100 / 100 / 0.05^2 = 400.
+expect("tend_to_place: toward a named goal", 400, 0, steer("tend_to_place", agent({}), { goal = "goal" }))
 expect("tend_to_place: no such goal", 0, 0, steer("tend_to_place", agent({}), { goal = "nowhere" }))
 
--- flee_place from (10, 0): the negative of tend_to_place, (-1, 0).
-expect("flee_place: away from (x, y)", -1, 0, steer("flee_place", agent({}), { x = 10 }))
+-- flee_place from (10, 0): the negative of tend_to_place, (-40, 0).
+expect("flee_place: away from (x, y)", -40, 0, steer("flee_place", agent({}), { x = 10 }))
 expect("flee_place: beyond the radius", 0, 0, steer("flee_place", agent({}), { x = 10, radius = 5 }))
-expect("flee_place: within the radius", -1, 0, steer("flee_place", agent({}), { x = 10, radius = 20 }))
--- from the goal at (100, 0), max 4: 10 capped at 4.
+expect("flee_place: within the radius", -40, 0, steer("flee_place", agent({}), { x = 10, radius = 20 }))
+-- from the goal at (100, 0), max 4: 400 capped at 4.
 expect("flee_place: from a named goal, capped", -4, 0, steer("flee_place", agent({}), { goal = "goal", max = 4 }))
 
 expect("wind: a constant push", 3, -2, steer("wind", agent({ x = 50, y = 60, vx = 1 }), { x = 3, y = -2 }))
 
--- soft_bounds in a 200 x 100 world, margin 10, push 1 per step, dt 0.1: 1 / 0.1 = 10.
+-- soft_bounds in a 200 x 100 world, margin 10, push 0.05 per step at T = 0.05: 0.05 / 0.05^2 = 20.
 world.width, world.height, world.wraps = 200, 100, false
 S.width, S.height, S.wraps = 200, 100, false
-expect("soft_bounds: past the left edge", 10, 0, steer("soft_bounds", agent({ x = 5, y = 50 })))
-expect("soft_bounds: past the right and bottom edges", -10, -10, steer("soft_bounds", agent({ x = 195, y = 95 })))
-expect("soft_bounds: past the top edge", 0, 10, steer("soft_bounds", agent({ x = 100, y = 2 })))
+expect("soft_bounds: past the left edge", 20, 0, steer("soft_bounds", agent({ x = 5, y = 50 })))
+expect("soft_bounds: past the right and bottom edges", -20, -20, steer("soft_bounds", agent({ x = 195, y = 95 })))
+expect("soft_bounds: past the top edge", 0, 20, steer("soft_bounds", agent({ x = 100, y = 2 })))
 expect("soft_bounds: inside", 0, 0, steer("soft_bounds", agent({ x = 100, y = 50 })))
 world.wraps, S.wraps = true, true
 expect("soft_bounds: a wrapping world has no edges", 0, 0, steer("soft_bounds", agent({ x = 5, y = 50 })))
 world.wraps, S.wraps = false, false
 
 -- ---- Gompert: terrain drag (eq. 14), K = 30 uphill, 6 downhill ---------------------------------------
+-- The rule integrates eq. 14 exactly over the step: the climb rate across the contours,
+-- u = v . g / |g|, becomes u exp(-K |g| dt), so a = u (exp(-K |g| dt) - 1) / dt along g / |g| (dt 0.1).
+local function drag(u, k, slope)
+  return u * (math.exp(-k * slope * 0.1) - 1) / 0.1
+end
 
--- gradient (0.2, 0) (uphill is +x), slope 0.2. Climbing at v = (2, 0): v.g = 0.4,
--- F = -30 * 0.4 * g / |g| = (-12, 0).
-expect("terrain_drag: uphill uses K = 30", -12, 0, steer("terrain_drag", agent({ vx = 2, grad = { 0.2, 0 } })))
--- descending at v = (-2, 0): v.g = -0.4, F = -6 * -0.4 * (1, 0) = (2.4, 0): it resists going down, less.
-expect("terrain_drag: downhill uses K = 6", 2.4, 0, steer("terrain_drag", agent({ vx = -2, grad = { 0.2, 0 } })))
--- along the contour, v = (0, 2): v.g = 0, no drag.
+-- gradient (0.2, 0) (uphill is +x), slope 0.2. Climbing at v = (2, 0): u = 2, K = 30.
+expect("terrain_drag: uphill uses K = 30", drag(2, 30, 0.2), 0,
+  steer("terrain_drag", agent({ vx = 2, grad = { 0.2, 0 } })))
+-- descending at v = (-2, 0): u = -2, K = 6: it resists going down, less.
+expect("terrain_drag: downhill uses K = 6", drag(-2, 6, 0.2), 0,
+  steer("terrain_drag", agent({ vx = -2, grad = { 0.2, 0 } })))
+-- along the contour, v = (0, 2): u = 0, no drag.
 expect("terrain_drag: zero along a contour", 0, 0, steer("terrain_drag", agent({ vy = 2, grad = { 0.2, 0 } })))
 expect("terrain_drag: zero on flat ground", 0, 0, steer("terrain_drag", agent({ vx = 2, grad = { 0, 0 } })))
--- gradient (0.12, 0.16), |g| = 0.2, v = (1, 0): v.g = 0.12, F = -30 * 0.12 * (0.6, 0.8) = (-2.16, -2.88).
-expect("terrain_drag: across a diagonal slope", -2.16, -2.88,
+-- gradient (0.12, 0.16), |g| = 0.2, v = (1, 0): u = 0.6, along (0.6, 0.8).
+expect("terrain_drag: across a diagonal slope", drag(0.6, 30, 0.2) * 0.6, drag(0.6, 30, 0.2) * 0.8,
   steer("terrain_drag", agent({ vx = 1, grad = { 0.12, 0.16 } })))
-expect("terrain_drag: uphill K parameter", -4, 0,
+expect("terrain_drag: uphill K parameter", drag(2, 10, 0.2), 0,
   steer("terrain_drag", agent({ vx = 2, grad = { 0.2, 0 } }), { uphill = 10 }))
--- steep ground, slope 0.5, dt 0.1: K |g| dt = 1.5 would reverse the climb in one step; K is capped at
--- 1 / (|g| dt) = 20: F = -20 * 1 * (1, 0) = (-20, 0), which takes exactly the 2 units/s of climb away.
-expect("terrain_drag: never reverses the climb in one step", -20, 0,
-  steer("terrain_drag", agent({ vx = 2, grad = { 0.5, 0 } })))
-check("terrain_drag: uphill above 100 rejected", rejects("terrain_drag", { uphill = 120 }) == "uphill")
-check("terrain_drag: negative downhill rejected", rejects("terrain_drag", { downhill = -1 }) == "downhill")
-check("terrain_drag: K = 55 accepted", rejects("terrain_drag", { uphill = 55, downhill = 11 }) == nil)
+-- small K |g| dt = 0.02: eq. 14 itself, -K (v . g) g / |g| = -1 * 0.4 * (1, 0), within 1%.
+check("terrain_drag: eq. 14 when K |g| dt is small",
+  close(steer("terrain_drag", agent({ vx = 2, grad = { 0.2, 0 } }), { uphill = 1 }), -0.4, 0.004))
+-- steep ground, slope 0.5, K = 30: K |g| dt = 1.5. The climb of 2 units/s drops to 2 exp(-1.5) =
+-- 0.446 in the step, and never reverses however large K.
+local ax = steer("terrain_drag", agent({ vx = 2, grad = { 0.5, 0 } }))
+check("terrain_drag: slows a steep climb without reversing it", close(2 + ax * 0.1, 2 * math.exp(-1.5)))
+ax = steer("terrain_drag", agent({ vx = 2, grad = { 0.5, 0 } }), { uphill = 1e4 })
+check("terrain_drag: any K stops at most the whole climb", 2 + ax * 0.1 >= 0 and 2 + ax * 0.1 < 1e-9)
+check("terrain_drag: K = 100 and more accepted", rejects("terrain_drag", { uphill = 150, downhill = 30 }) == nil)
+-- section 9.3.5: a negative K accelerates agents up the slope instead.
+expect("terrain_drag: negative K pushes up the slope", drag(2, -10, 0.2), 0,
+  steer("terrain_drag", agent({ vx = 2, grad = { 0.2, 0 } }), { uphill = -10 }))
+check("terrain_drag: negative K accepted", rejects("terrain_drag", { uphill = -10, downhill = -2 }) == nil)
 
 -- ---- obstacle avoidance --------------------------------------------------------------------------
 
@@ -673,9 +692,9 @@ expect("player_control: no input, cruise on", 16, 0, steer("player_control", age
 
 -- ---- predators and prey ------------------------------------------------------------------------------
 
--- flee: predator at (3, 4), 5 away, radius 0 = vision radius 10; dt 0.1: -(3, 4) / 100 / 0.1 = (-0.3, -0.4).
+-- flee: predator at (3, 4), 5 away, radius 0 = vision radius 10; : -(3, 4) / 100 / 0.05^2 = (-12, -16).
 local hunted = agent({ nearest = { predator = { 3, 4 } } })
-expect("flee: Parker's negative tend_to_place", -0.3, -0.4, steer("flee", hunted))
+expect("flee: Parker's negative tend_to_place", -12, -16, steer("flee", hunted))
 check("flee: looks as far as the vision radius", hunted._nearest_radius == 10)
 expect("flee: divisor 10, capped at max 2", -1.2, -1.6, steer("flee", hunted, { divisor = 10, max = 2 }))
 expect("flee: beyond the radius", 0, 0, steer("flee", hunted, { radius = 4 }))
@@ -703,21 +722,21 @@ expect("evade: calm again beyond calm", 0, 0, steer("evade", prey, { radius = 25
 check("evade: stops fleeing", prey._set.fleeing == 0, tostring(prey._set.fleeing))
 check("evade: calm below radius rejected", rejects("evade", { radius = 25, calm = 10 }) == "calm")
 
--- scatter: the crowd's centre 10 to the right. Calm: Parker's cohesion, (1, 0).
+-- scatter: the crowd's centre 10 to the right. Calm: Parker's cohesion, (40, 0).
 local flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } } })
-expect("scatter: calm, plain cohesion", 1, 0, steer("scatter", flockmate))
+expect("scatter: calm, plain cohesion", 40, 0, steer("scatter", flockmate))
 check("scatter: no time left", flockmate._set.scatter == 0)
 -- startled by the scenario: multiplier -1 for duration 3 s.
 flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } } })
-expect("scatter: startled, cohesion negated", -1, 0, steer("scatter", flockmate, { startle = 1 }))
+expect("scatter: startled, cohesion negated", -40, 0, steer("scatter", flockmate, { startle = 1 }))
 check("scatter: 3 s to go", flockmate._set.scatter == 3)
 -- 2 s left: still scattering, 1.9 s left after this step (dt 0.1).
 flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } }, fields = { scatter = 2 } })
-expect("scatter: still scattering", -1, 0, steer("scatter", flockmate))
+expect("scatter: still scattering", -40, 0, steer("scatter", flockmate))
 check("scatter: counts down", close(flockmate._set.scatter, 1.9))
 -- a predator within the alarm radius startles; multiplier -2.
 flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } }, nearest = { wolf = { 5, 5 } } })
-expect("scatter: startled by a predator", -2, 0, steer("scatter", flockmate, { from = "wolf", alarm = 10, multiplier = -2 }))
+expect("scatter: startled by a predator", -80, 0, steer("scatter", flockmate, { from = "wolf", alarm = 10, multiplier = -2 }))
 
 -- bunch_up: comfort 8, tight 3, far 60, near 15, ratio 0.5, max_accel 20.
 -- No predator: C = 8, D = 4; a flock-mate at 6: w = (64 - 36) / (64 - 16) = 7/12: (-11.667, 0).
@@ -750,12 +769,12 @@ expect("predator: no prey in view", 0, 0, steer("predator", agent({ nearest = { 
 
 -- ---- Gamlen: lamps and paths ------------------------------------------------------------------------
 
--- swarm_point: lamp at (50, 0): Parker's cohesion toward it, 50 / 100 / 0.1 = 5.
+-- swarm_point: lamp at (50, 0): Parker's cohesion toward it, 50 / 100 / 0.05^2 = 200.
 world.goals.lamp = { 50, 0 }
-expect("swarm_point: pulled toward the lamp", 5, 0, steer("swarm_point", agent({})))
--- lamp at (3, 0), inside repel 6: pull 0.3 plus a push 20 sqrt(3 / 6) = 14.142 away: (-13.842, 0).
+expect("swarm_point: pulled toward the lamp", 200, 0, steer("swarm_point", agent({})))
+-- lamp at (3, 0), inside repel 6: pull 12 plus a push 20 sqrt(3 / 6) = 14.142 away: (-2.142, 0).
 world.goals.lamp = { 3, 0 }
-expect("swarm_point: repelled close to the lamp", 0.3 - 20 * math.sqrt(0.5), 0, steer("swarm_point", agent({})))
+expect("swarm_point: repelled close to the lamp", 12 - 20 * math.sqrt(0.5), 0, steer("swarm_point", agent({})))
 expect("swarm_point: no lamp", 0, 0, steer("swarm_point", agent({}), { goal = "nowhere" }))
 
 -- follow_path: path object at (5, 0), lead 1 s: wanted velocity (5, 0); with a flock-mate in view,
@@ -770,22 +789,25 @@ expect("follow_path: wanted speed capped", 20, 0, steer("follow_path", agent({})
 
 -- ---- Parker: perching -------------------------------------------------------------------------------
 
--- perched, 3 s left: brakes, -(3, 0) / 0.1; 2.9 s left.
+-- perched, 3 s left: held still (a:hold(): no other rule runs, no motion); 2.9 s left.
 local bird = agent({ vx = 3, fields = { perch = 3, alt = 0 } })
-expect("perch: sits still", -30, 0, steer("perch", bird))
+expect("perch: sits still", 0, 0, steer("perch", bird))
+check("perch: holds the bird", bird._held == true)
 check("perch: perch time counts down", close(bird._set.perch, 2.9))
 -- 0.05 s left: takes off, full acceleration along the heading, back up to the ceiling 30.
 bird = agent({ vx = 0.1, fields = { perch = 0.05, alt = 0 } })
 expect("perch: takes off", 20, 0, steer("perch", bird))
+check("perch: lets go on take-off", bird._held == nil)
 check("perch: climbs to the ceiling", bird._set.perch == 0 and bird._set.alt == 30)
 -- flying at 10 up at speed 5, random 0.5: sinks 2 * 2 * 0.5 * 0.1 = 0.2 to 9.8; holds cruise 7:
 -- 2 * (7 - 5) = 4 along the heading.
 bird = agent({ vx = 5, fields = { perch = 0, alt = 10 } })
 expect("perch: flying, holds the cruising speed", 4, 0, steer("perch", bird))
 check("perch: glides down", close(bird._set.alt, 9.8))
--- at 0.1 up: 0.1 - 0.2 <= ground 0: lands, perch 2 + (6 - 2) * 0.5 = 4 s; brakes.
+-- at 0.1 up: 0.1 - 0.2 <= ground 0: lands, perch 2 + (6 - 2) * 0.5 = 4 s; held still at once.
 bird = agent({ vx = 5, fields = { perch = 0, alt = 0.1 } })
-expect("perch: lands", -50, 0, steer("perch", bird))
+expect("perch: lands", 0, 0, steer("perch", bird))
+check("perch: held on landing", bird._held == true)
 check("perch: lands for a random time", bird._set.alt == 0 and bird._set.perch == 4)
 check("perch: ceiling below ground rejected", rejects("perch", { ground = 5, ceiling = 5 }) == "ceiling")
 
@@ -816,18 +838,18 @@ expect("avoid_flock: sidesteps one ahead", -0.8 / side * 20 * math.sqrt(0.6), -1
 expect("avoid_flock: nobody in range", 0, 0,
   steer("avoid_flock", agent({ vx = 5, nearest = { aqua = { 20, 0 } } }), { other = "aqua" }))
 
--- gate_pass: gate at (50, 0): tend to it, 50 / 100 / 0.1 = 5.
+-- gate_pass: gate at (50, 0): tend to it, 50 / 100 / 0.05^2 = 200.
 world.goals.gate, world.goals.pasture = { 50, 0 }, { 40, 30 }
 local sheep = agent({})
-expect("gate_pass: tends to the gate", 5, 0, steer("gate_pass", sheep))
+expect("gate_pass: tends to the gate", 200, 0, steer("gate_pass", sheep))
 check("gate_pass: not through yet", sheep._set.passed == nil)
--- gate 2 away (within reach 3): reached; tends to the pasture (40, 30) instead: (4, 3).
+-- gate 2 away (within reach 3): reached; tends to the pasture (40, 30) instead: (160, 120).
 world.goals.gate = { 2, 0 }
 sheep = agent({})
-expect("gate_pass: reaches the gate, moves on", 4, 3, steer("gate_pass", sheep))
+expect("gate_pass: reaches the gate, moves on", 160, 120, steer("gate_pass", sheep))
 check("gate_pass: remembers it", sheep._set.passed == 1)
 world.goals.gate = { 50, 0 }
-expect("gate_pass: through, to the pasture", 4, 3, steer("gate_pass", agent({ fields = { passed = 1 } })))
+expect("gate_pass: through, to the pasture", 160, 120, steer("gate_pass", agent({ fields = { passed = 1 } })))
 
 -- ---- every rule returns two finite numbers, even in awkward cases -----------------------------------
 

@@ -29,10 +29,11 @@ typedef struct HillCrossing {
 
 // Walks the herd of tests/data/hill_split.lua at the round hill (top at (100, 100), 40 high,
 // sigma 24) and records, for each agent, on which side it first passed x = 100.
-static HillCrossing cross_hill(const char *uphill, const char *downhill, int steps)
+static HillCrossing cross_hill(const char *uphill, const char *downhill, const char *dt, double seconds)
 {
-  const char *sets[] = {uphill, downhill};
-  load("tests/data/hill_split.lua", sets, 2);
+  const char *sets[] = {uphill, downhill, dt};
+  load("tests/data/hill_split.lua", sets, 3);
+  int steps = (int)lround(seconds / sim.world.dt);
   HillCrossing c = {0, 0, 0, 0};
   int n = sim.world.agents.count;
   bool crossed[64] = {false};
@@ -59,59 +60,84 @@ static HillCrossing cross_hill(const char *uphill, const char *downhill, int ste
 }
 
 // Gompert 5.2.3: with the terrain drag the herd swerves round the hill, splitting to both sides;
-// without it (K = 0) the herd walks straight over the top.
-static void test_herd_splits_round_a_hill(void **state)
+// without it (K = 0) the herd walks straight over the top. The same in 75 s at dt 0.05 and 0.025.
+static void herd_splits_round_a_hill(const char *dt)
 {
-  (void)state;
-  HillCrossing drag = cross_hill("herd.terrain_drag.uphill=30", "herd.terrain_drag.downhill=6", 1500);
+  HillCrossing drag = cross_hill("herd.terrain_drag.uphill=30", "herd.terrain_drag.downhill=6", dt, 75);
   int n = sim.world.agents.count;
   fbSim_Free(&sim);
-  print_message("K = 30: %d north, %d south, %d over the top; mean highest point %.1f of 40\n", drag.north,
+  print_message("%s, K = 30: %d north, %d south, %d over the top; mean highest point %.1f of 40\n", dt, drag.north,
                 drag.south, drag.over, drag.mean_max_height);
   assert_true(drag.north >= n / 5);
   assert_true(drag.south >= n / 5);
   assert_true(drag.over <= n / 10);
-  HillCrossing none = cross_hill("herd.terrain_drag.uphill=0", "herd.terrain_drag.downhill=0", 1500);
+  HillCrossing none = cross_hill("herd.terrain_drag.uphill=0", "herd.terrain_drag.downhill=0", dt, 75);
   fbSim_Free(&sim);
-  print_message("K = 0: %d north, %d south, %d over the top; mean highest point %.1f of 40\n", none.north,
+  print_message("%s, K = 0: %d north, %d south, %d over the top; mean highest point %.1f of 40\n", dt, none.north,
                 none.south, none.over, none.mean_max_height);
   assert_true(none.over >= 3 * n / 4);
   assert_true(none.mean_max_height > drag.mean_max_height + 10);
 }
 
-// The herd over hills gets to its goal: the centre ends near it.
-static void test_herd_reaches_goal(void **state)
+static void test_herd_splits_round_a_hill(void **state)
 {
   (void)state;
-  load("scripts/herd_hills.lua", NULL, 0);
-  for (int k = 0; k < 3000; ++k) {
+  herd_splits_round_a_hill("world.dt=0.05");
+}
+
+static void test_herd_splits_round_a_hill_at_a_smaller_dt(void **state)
+{
+  (void)state;
+  herd_splits_round_a_hill("world.dt=0.025");
+}
+
+// The herd over hills gets to its goal: the centre ends near it after 150 s, at either dt.
+static void herd_reaches_goal(const char *dt)
+{
+  load("scripts/herd_hills.lua", &dt, 1);
+  int steps = (int)lround(150 / sim.world.dt);
+  for (int k = 0; k < steps; ++k) {
     assert_true(fbSim_Step(&sim));
   }
   double metrics[FB_MAX_METRICS];
   assert_true(fbSim_Metrics(&sim, metrics));
-  print_message("herd centre to goal after 3000 steps: %.1f\n", metrics[0]);
+  print_message("%s: herd centre to goal after 150 s: %.1f\n", dt, metrics[0]);
   assert_true(metrics[0] < 30);
   fbSim_Free(&sim);
 }
 
-// Boids that start in random directions line up: polarisation climbs from near 0, and they keep
-// their distance (the mean nearest-neighbour distance stays near the separation radius).
-static void test_classic_flock_forms(void **state)
+static void test_herd_reaches_goal(void **state)
 {
   (void)state;
-  load("scripts/classic_flock.lua", NULL, 0);
+  herd_reaches_goal("world.dt=0.05");
+  herd_reaches_goal("world.dt=0.025");
+}
+
+// Boids that start in random directions line up: polarisation climbs from near 0, and they keep
+// their distance (the mean nearest-neighbour distance stays near the separation radius).
+static void classic_flock_forms(const char *dt)
+{
+  load("scripts/classic_flock.lua", &dt, 1);
   fbMeasures start, end;
   fbTelemetry_Measure(&sim, &start);
-  for (int k = 0; k < 1500; ++k) {
+  int steps = (int)lround(75 / sim.world.dt);
+  for (int k = 0; k < steps; ++k) {
     assert_true(fbSim_Step(&sim));
   }
   fbTelemetry_Measure(&sim, &end);
-  print_message("polarisation %.2f -> %.2f, nearest neighbour %.2f\n", start.polarisation, end.polarisation,
-                end.mean_nn);
+  print_message("%s: polarisation %.2f -> %.2f in 75 s, nearest neighbour %.2f\n", dt, start.polarisation,
+                end.polarisation, end.mean_nn);
   assert_true(start.polarisation < 0.2);
   assert_true(end.polarisation > 0.6);
   assert_true(end.mean_nn > 1.5 && end.mean_nn < 6);
   fbSim_Free(&sim);
+}
+
+static void test_classic_flock_forms(void **state)
+{
+  (void)state;
+  classic_flock_forms("world.dt=0.05");
+  classic_flock_forms("world.dt=0.025");
 }
 
 // Counts agent-steps touching a tree (within 5% of a body radius of contact) over a crossing,
@@ -159,6 +185,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_herd_splits_round_a_hill),
+      cmocka_unit_test(test_herd_splits_round_a_hill_at_a_smaller_dt),
       cmocka_unit_test(test_herd_reaches_goal),
       cmocka_unit_test(test_classic_flock_forms),
       cmocka_unit_test(test_flock_avoids_trees),

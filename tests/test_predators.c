@@ -11,34 +11,41 @@
 // A predator walks straight at a resting herd. While it comes, the herd's comfort radius shrinks
 // and the mean nearest-neighbour distance falls; once it is within the alarm distance the herd
 // runs, and the mean distance to the predator grows, though the predator keeps coming.
-static void test_herd_bunches_as_a_predator_nears_then_flees(void **state)
+static void herd_bunches_then_flees(const char *dt)
 {
-  (void)state;
-  load("tests/data/predator_approach.lua");
+  load_with("tests/data/predator_approach.lua", dt);
+  int per_second = (int)lround(1 / sim.world.dt);  // the test counts in seconds, whatever the step
   double settled_nn = 0, alarm_nn = 0, alarm_distance = 0, farthest_after = 0;
   long alarm = -1;
-  for (int k = 1; k <= 1600; ++k) {
+  for (int k = 1; k <= 80 * per_second; ++k) {
     step();
-    if (k == 100) {
+    if (k == 5 * per_second) {
       settled_nn = metric("herd_nn");  // the predator still beyond `far`
       assert_true(metric("herd_to_predator") > 100);
     }
-    if (k > 100 && alarm < 0 && metric("fleeing") > 0) {
+    if (k > 5 * per_second && alarm < 0 && metric("fleeing") > 0) {
       alarm = k;
       alarm_nn = metric("herd_nn");
       alarm_distance = metric("herd_to_predator");
     }
-    if (alarm > 0 && k <= alarm + 400) {
+    if (alarm > 0 && k <= alarm + 20 * per_second) {
       farthest_after = fmax(farthest_after, metric("herd_to_predator"));
     }
   }
-  print_message("mean nearest neighbour %.2f with the predator far, %.2f when the first animal runs (step %ld); "
+  print_message("%s: mean nearest neighbour %.2f with the predator far, %.2f when the first animal runs (%.1f s); "
                 "mean distance to the predator %.1f then, up to %.1f within 20 s\n",
-                settled_nn, alarm_nn, alarm, alarm_distance, farthest_after);
+                dt, settled_nn, alarm_nn, alarm * sim.world.dt, alarm_distance, farthest_after);
   assert_true(alarm > 0);
   assert_true(alarm_nn < 0.7 * settled_nn);
   assert_true(farthest_after > alarm_distance + 20);
   unload();
+}
+
+static void test_herd_bunches_as_a_predator_nears_then_flees(void **state)
+{
+  (void)state;
+  herd_bunches_then_flees("world.dt=0.05");
+  herd_bunches_then_flees("world.dt=0.025");
 }
 
 // Predators hunt the herd over hills; the scenario replaces each catch with a newborn. Every

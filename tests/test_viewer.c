@@ -272,7 +272,7 @@ static void test_panel_sliders_change_weights_and_params(void **state)
   for (int t = 0; t < sim->threads; ++t) {  // every worker's Lua state got the new value
     char names[4][FB_NAME_LEN];
     double values[4];
-    assert_int_equal(fbRuleSet_ListParams(&sim->rules, t, 0, 2, names, values, 4), 1);
+    assert_int_equal(fbRuleSet_ListParams(&sim->rules, t, 0, 2, names, values, 4), 2);
     assert_string_equal(names[0], "divisor");
     assert_float_equal(values[0], 50, 0.5);
   }
@@ -296,9 +296,9 @@ static void test_printed_parameters_are_lua(void **state)
   char *text = calloc(1, (size_t)size + 64);
   assert_int_equal(fread(text, 1, (size_t)size, f), size);
   fclose(f);
-  assert_non_null(strstr(text, "{ \"cohesion\", weight = 1, params = { divisor = 100 } },"));
+  assert_non_null(strstr(text, "{ \"cohesion\", weight = 1, params = { divisor = 100, step = 0.05 } },"));
   assert_non_null(strstr(text, "{ \"view_leader\", name = \"leader\", weight = 1, params = { every = 7 } },"));
-  assert_non_null(strstr(text, "{ \"cohesion\", weight = 0.25, params = { divisor = 100 } },"));
+  assert_non_null(strstr(text, "{ \"cohesion\", weight = 0.25, params = { divisor = 100, step = 0.05 } },"));
   // It parses as the inside of a table constructor: the species' rules tables one after another.
   char *chunk = calloc(1, (size_t)size + 64);
   snprintf(chunk, (size_t)size + 64, "return {\n%s}", text);

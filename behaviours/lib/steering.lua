@@ -199,10 +199,18 @@ end
 
 -- ---- Parker's pseudocode ----------------------------------------------------------------------------
 
--- Parker's per-step velocity change (dx, dy) / divisor (a share of an offset closed every step),
--- as an acceleration at the step dt; with max > 0 its length is capped at max.
-function steering.tend(dx, dy, divisor, dt, max)
-  local k = 1 / (divisor * dt)
+-- Parker's pseudocode has no clock: a velocity is "how far the boid moves per time step", and a
+-- rule adds a velocity change to it every step. Taken as happening at a reference step T seconds
+-- long, a per-step change dv_step of a per-step velocity is, in world units and seconds,
+--   v = v_step / T   and   a = dv / T = dv_step / T^2.
+-- So a rule that adds a share 1/divisor of a position offset d each step (rule 1, tend_to_place)
+-- is the acceleration  a = d / (divisor T^2),  the same whatever the engine's dt: at dt = T one
+-- engine step is one of Parker's, and smaller steps converge to the same motion. A rule that adds
+-- a share of a velocity difference (rule 3) needs one factor of T only (steering.tend_velocity).
+-- Every Parker rule names its T as the parameter `step` (0.05 s: Parker's frame at 20 per second,
+-- the demos' dt). With max > 0 the result's length is capped at max.
+function steering.tend(dx, dy, divisor, step, max)
+  local k = 1 / (divisor * step * step)
   local ax, ay = dx * k, dy * k
   if max and max > 0 then
     return truncate(ax, ay, max)
@@ -210,13 +218,24 @@ function steering.tend(dx, dy, divisor, dt, max)
   return ax, ay
 end
 
+-- Parker's per-step share 1/divisor of a velocity difference (dvx, dvy) (rule 3) at the reference
+-- step T:  a = dv / (divisor T).
+function steering.tend_velocity(dvx, dvy, divisor, step)
+  local k = 1 / (divisor * step)
+  return dvx * k, dvy * k
+end
+
 -- ---- wandering -----------------------------------------------------------------------------------------
 
 -- Reynolds' wander: a direction that drifts off the heading by a random walk. angle is the drift
 -- so far (radians, kept by the rule in a per-agent field), u a uniform number in [0, 1) from
 -- a:random; returns the new drift, and the unit direction heading + drift.
-function steering.wander(a, angle, u, rate, limit, dt)
-  angle = angle + (2 * u - 1) * rate * dt
+-- A random walk's spread after a time t is sqrt(steps) times its step, so for the spread not to
+-- depend on dt the step must shrink as sqrt(dt): each step adds (2u - 1) rate sqrt(dt step), where
+-- rate is the drift per second at the reference step `step` (seconds; dt when not given). The
+-- variance added per second, rate^2 step / 3, is then the same at any dt.
+function steering.wander(a, angle, u, rate, limit, dt, step)
+  angle = angle + (2 * u - 1) * rate * sqrt(dt * (step or dt))
   if angle > limit then
     angle = limit
   elseif angle < -limit then

@@ -74,6 +74,10 @@ static bool build_species(fbWorld *w, const fbScenarioDef *d, int s, char *err, 
   if (!fbSpeciesDef_Build(sd, w->dt, sp, where, err, errlen)) {
     return false;
   }
+  if (sd->half_accel && w->update != FB_UPDATE_EULER) {
+    snprintf(err, errlen, "%s.half_accel: Gompert's 1/2 a dt^2 term belongs to world.update = \"euler\"", where);
+    return false;
+  }
   sp->rule_count = sd->rule_count;
   sp->all_native = true;
   for (int k = 0; k < sd->rule_count; ++k) {
@@ -103,6 +107,7 @@ bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
   w->height = d->world.height;
   w->dt = d->world.dt;
   w->bounds = d->world.bounds;
+  w->update = d->world.update;
   if (!build_terrain(w, d, err, errlen)) {
     return false;
   }

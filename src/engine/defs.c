@@ -12,6 +12,7 @@ fbWorldDef fbDefaultWorldDef(void)
   d.height = 100.0;
   d.dt = 0.05;
   d.bounds = FB_BOUNDS_WRAP;
+  d.update = FB_UPDATE_EULER;
   d.terrain.height = 10.0;
   d.terrain.generate = -1.0;
   d.terrain.samples = 256;

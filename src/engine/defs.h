@@ -85,6 +85,7 @@ typedef struct fbWorldDef {
   double width, height;        // 100 x 100
   double dt;                   // 0.05 s
   fbBounds bounds;             // wrap
+  fbUpdate update;             // euler (Gompert eq. 1-2); semi_implicit moves by the new velocity (Parker)
   fbTerrainDef terrain;        // flat when neither png nor generate is given
 } fbWorldDef;
 

@@ -160,18 +160,32 @@ fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obst
                                double world_h, fbBounds bounds)
 {
   fbIntegrateEnv env = {terrain, fbTerrain_IsFlat(terrain), fbEnergy_PerDistance(0.0), obstacles, dt,
-                        world_w,  world_h,                  bounds};
+                        world_w,  world_h,                  bounds,  FB_UPDATE_EULER};
   return env;
 }
 
 /*
- * Gompert eq. 1-2, forward Euler: p += v dt (+ 1/2 a dt^2), then v += a dt. Both position
- * terms are scaled by the slope factor of eq. 10 (evaluated along the old velocity at the
- * old position; the paper notes that correcting the acceleration term along a separately
- * is not worth it). Then, in order: turn limit, speed limits, obstacle collision, world
- * bounds. Energy uses the displacement before wrapping so the jump across a wrapped edge
- * does not count as walking.
+ * Two updates, chosen by the world (fbUpdate):
+ *   - Gompert eq. 1-2, forward Euler: p += v dt (+ 1/2 a dt^2), then v += a dt. The body moves by
+ *     the velocity it had, so what the rules decide shows in its position a step later.
+ *   - semi-implicit Euler, Parker's pseudocode: v += a dt, limited, then p += v dt with that new
+ *     velocity ("b.velocity = b.velocity + v1 + v2 + ...; limit_velocity(b); b.position =
+ *     b.position + b.velocity"). At dt = 1 this is his step exactly. It is also the steadier of the
+ *     two for the spring-like pulls of his rules: it keeps the energy of an undamped spring bounded
+ *     where forward Euler lets it grow by a factor 1 + (w dt)^2 every step.
+ * The position step is scaled by the slope factor of eq. 10, evaluated at the old position along
+ * the velocity that moves the body (Gompert notes correcting the 1/2 a dt^2 term separately is not
+ * worth it). Then, in order: obstacle collision, world bounds. The turn and speed limits apply to
+ * the new velocity in both. Energy uses the displacement before wrapping so the jump across a
+ * wrapped edge does not count as walking.
  */
+static fbVec2 new_velocity(const fbBody *b, fbVec2 a, const fbMotionLimits *lim, double dt)
+{
+  fbVec2 v = fbV_Add(b->v, fbV_Scale(a, dt));
+  v = limit_turn(v, b->heading, lim->max_turn);
+  return limit_speed(v, b->heading, lim->min_speed, lim->max_speed);
+}
+
 void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, const fbMotionLimits *lim,
                       const fbIntegrateEnv *env)
 {
@@ -180,16 +194,20 @@ void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, const fbMotionLimit
   // The animal's own steering is bounded by what it can do; forces from outside (Gompert's terrain
   // drag, added after the navigator in his appendix) are not.
   fbVec2 a = fbV_Add(fbV_Truncate(steer, lim->max_accel), force);
-  fbVec2 step = fbV_Scale(b->v, dt);
-  if (lim->half_accel_term) {
-    step = fbV_Add(step, fbV_Scale(a, 0.5 * dt * dt));
+  fbVec2 v = new_velocity(b, a, lim, dt);
+  fbBody mover = *b;  // the body as the slope factor sees it: moving along the velocity that moves it
+  fbVec2 step;
+  if (env->update == FB_UPDATE_SEMI_IMPLICIT) {
+    mover.v = v;
+    step = fbV_Scale(v, dt);
+  } else {
+    step = fbV_Scale(b->v, dt);
+    if (lim->half_accel_term) {
+      step = fbV_Add(step, fbV_Scale(a, 0.5 * dt * dt));
+    }
   }
   fbVec2 from = b->p;
-  fbVec2 to = fbV_Add(from, fbV_Scale(step, slope_factor(b, lim, env)));
-
-  fbVec2 v = fbV_Add(b->v, fbV_Scale(a, dt));
-  v = limit_turn(v, b->heading, lim->max_turn);
-  v = limit_speed(v, b->heading, lim->min_speed, lim->max_speed);
+  fbVec2 to = fbV_Add(from, fbV_Scale(step, slope_factor(&mover, lim, env)));
   collide(from, &to, &v, lim->body_radius, env->obstacles);
 
   if (env->bounds == FB_BOUNDS_CLAMP) {

@@ -11,13 +11,19 @@ typedef enum fbBounds {
   FB_BOUNDS_CLAMP,  // solid walls at the edges (soft bounds are a rule that keeps agents off them)
 } fbBounds;
 
+// How a step moves a body (issue: Parker's and Gompert's updates differ in which velocity moves it).
+typedef enum fbUpdate {
+  FB_UPDATE_EULER,          // Gompert eq. 1-2: p += v dt (+ 1/2 a dt^2), then v += a dt
+  FB_UPDATE_SEMI_IMPLICIT,  // Parker: v += a dt, limited, then p += v dt with the new velocity
+} fbUpdate;
+
 typedef struct fbMotionLimits {
   double max_speed;     // > 0
   double min_speed;     // >= 0, <= max_speed
   double max_accel;     // bounds the steering; forces (terrain drag) come on top
   double max_turn;      // radians per step the velocity direction may turn; >= pi means unlimited
   double body_radius;   // for collisions with obstacles
-  bool half_accel_term; // Gompert eq. 1: add 1/2 a dt^2 to the position
+  bool half_accel_term; // Gompert eq. 1: add 1/2 a dt^2 to the position (FB_UPDATE_EULER only)
   bool slope_correction;// Gompert eq. 10: move by v / sqrt(s_v^2 + 1)
 } fbMotionLimits;
 
@@ -29,6 +35,7 @@ typedef struct fbIntegrateEnv {
   double dt;
   double world_w, world_h;
   fbBounds bounds;
+  fbUpdate update;               // FB_UPDATE_EULER unless set after fbIntegrate_Env
 } fbIntegrateEnv;
 
 typedef struct fbBody {
@@ -41,8 +48,8 @@ typedef struct fbBody {
 fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obstacles, double dt, double world_w,
                                double world_h, fbBounds bounds);
 
-// One forward-Euler step (Gompert eq. 1-2): position from the old velocity, then velocity from the
-// acceleration. `steer` is the accumulator's result, truncated to max_accel; `force` is added
+// One step by env->update: forward Euler (Gompert eq. 1-2, position from the old velocity) or
+// semi-implicit Euler (Parker, position from the new, limited velocity). `steer` is the accumulator's result, truncated to max_accel; `force` is added
 // after it untruncated, as in Gompert's appendix where the terrain drag joins the navigator's output.
 void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, const fbMotionLimits *lim,
                       const fbIntegrateEnv *env);

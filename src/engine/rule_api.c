@@ -96,6 +96,15 @@ static int l_set(lua_State *L)
   return 0;
 }
 
+// a:hold(): Parker's perched bird, "held on the ground by simply not applying the boids rules". The
+// rules after this one do not run for the agent this step, forces included, and the step leaves it
+// where it is with no velocity. Rules before it did run, so a holding rule is listed first.
+static int l_hold(lua_State *L)
+{
+  ctx_of(L)->held = true;
+  return 0;
+}
+
 static int l_random(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
@@ -311,6 +320,7 @@ static const luaL_Reg view_methods[] = {
     {"get", l_get},
     {"set", l_set},
     {"random", l_random},
+    {"hold", l_hold},
     {"terrain", l_agent_terrain},
     {"nearest_agent", l_nearest_agent},
     {"nearest", l_nearest_agent},  // the older name: same results

@@ -14,6 +14,7 @@ typedef struct fbRuleContext {
   const fbNeighbourList *list;
   fbCommandQueue *commands;
   int agent;                 // index of the agent whose rules are running
+  bool held;                 // a rule called a:hold() for it this step: its other rules are skipped
   int species, rule;         // the rule running now, for messages
   // A species whose rules start walking flock-mates or reading the nearest distance gets them from
   // perception from the next step on (the bits below, merged by the simulation after the step);

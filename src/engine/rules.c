@@ -573,7 +573,8 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   fbAccumulator acc;
   fbAccum_Begin(&acc, sp->accumulator, sp->limits.max_accel);
   fbVec2 force = {0, 0};
-  for (int k = 0; k < sp->rule_count; ++k) {
+  r->ctx.held = false;
+  for (int k = 0; k < sp->rule_count && !r->ctx.held; ++k) {
     const fbRuleSlot *slot = &sp->rules[k];
     if (slot->disabled || r->skip[s][k] || (!slot->force && (acc.done || !steer_turn))) {
       continue;
@@ -581,13 +582,19 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
     fbVec2 out = slot->native ? slot->native(&r->ctx, i) : call_rule(L, r, job->slot[s] + 1 + SLOTS_PER_RULE * k, job->takes_species[s][k], s, k);
     take_output(r, slot, k, i, out, &acc, &force);
   }
+  // A held agent (a:hold()) sits still: nothing steers or pushes it. Between its steering turns
+  // (update_every) it stays as its last turn left it.
   if (steer_turn) {
-    fbVec2 steer = fbAccum_Result(&acc);
+    a->held[i] = r->ctx.held;
+  }
+  bool held = a->held[i];
+  if (steer_turn) {
+    fbVec2 steer = held ? fbV(0, 0) : fbAccum_Result(&acc);
     a->ax[i] = steer.x;
     a->ay[i] = steer.y;
   }
-  a->fx[i] = force.x;
-  a->fy[i] = force.y;
+  a->fx[i] = held ? 0.0 : force.x;
+  a->fy[i] = held ? 0.0 : force.y;
 }
 
 static int run_range(lua_State *L)

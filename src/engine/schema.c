@@ -8,6 +8,7 @@
 // ---- the tables -----------------------------------------------------------------------------------
 
 static const fbChoice BOUNDS[] = {{"wrap", FB_BOUNDS_WRAP}, {"clamp", FB_BOUNDS_CLAMP}, {NULL, 0}};
+static const fbChoice UPDATES[] = {{"euler", FB_UPDATE_EULER}, {"semi_implicit", FB_UPDATE_SEMI_IMPLICIT}, {NULL, 0}};
 static const fbChoice ACCUMULATORS[] = {{"weighted", FB_ACCUM_WEIGHTED},
                                         {"prioritised", FB_ACCUM_PRIORITISED},
                                         {"prioritized", FB_ACCUM_PRIORITISED},  // Reynolds' spelling
@@ -25,6 +26,7 @@ static const fbField scenario_fields[] = {
     {"world.height", FB_FIELD_NUMBER, SC(world.height), 0, 1e-3, 1e7, NULL, false, "world units"},
     {"world.dt", FB_FIELD_NUMBER, SC(world.dt), 0, 1e-5, 1.0, NULL, false, "seconds per step"},
     {"world.bounds", FB_FIELD_CHOICE, SC(world.bounds), 0, 0, 0, BOUNDS, false, "wrap (a torus) or clamp (walls)"},
+    {"world.update", FB_FIELD_CHOICE, SC(world.update), 0, 0, 0, UPDATES, false, "euler: move by the old velocity (Gompert); semi_implicit: by the new one (Parker)"},
     {"terrain.png", FB_FIELD_TEXT, SC(world.terrain.png), sizeof(((fbTerrainDef *)0)->png), 0, 0, NULL, false, "greyscale heightfield, 8 or 16 bits"},
     {"terrain.height", FB_FIELD_NUMBER, SC(world.terrain.height), 0, 0, 1e6, NULL, false, "world units: the height of white"},
     {"terrain.generate", FB_FIELD_NUMBER, SC(world.terrain.generate), 0, 0, 9.0e15, NULL, true, "seed of smooth random hills"},

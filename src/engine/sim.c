@@ -170,8 +170,13 @@ static void integrate_range(fbSim *sim, int t, int begin, int end)
   fbWorld *w = &sim->world;
   fbAgents *a = &w->agents;
   fbIntegrateEnv env = fbIntegrate_Env(&w->terrain, &w->obstacles, w->dt, w->width, w->height, w->bounds);
+  env.update = w->update;
   for (int i = begin; i < end; ++i) {
     if (!a->active[i]) {
+      continue;
+    }
+    if (a->held[i]) {  // held still by a rule (a:hold()): it stays put, at rest, facing the same way
+      a->vx[i] = a->vy[i] = 0.0;
       continue;
     }
     fbBody b = {fbV(a->px[i], a->py[i]), fbV(a->vx[i], a->vy[i]), fbV(a->hx[i], a->hy[i]), a->energy[i]};

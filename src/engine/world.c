@@ -57,6 +57,7 @@ static void reserve(fbWorld *w, int needed)
   a->id = grow(a->id, sizeof(uint32_t), capacity);
   a->species = grow(a->species, 1, capacity);
   a->active = grow(a->active, 1, capacity);
+  a->held = grow(a->held, 1, capacity);
   a->spare = grow(a->spare, sizeof(double), capacity);
   a->spare_id = grow(a->spare_id, sizeof(uint32_t), capacity);
   a->spare_byte = grow(a->spare_byte, 1, capacity);
@@ -74,6 +75,7 @@ void fbWorld_Free(fbWorld *w)
   free(a->id);
   free(a->species);
   free(a->active);
+  free(a->held);
   free(a->spare);
   free(a->spare_id);
   free(a->spare_byte);
@@ -155,6 +157,7 @@ int fbWorld_AddAgent(fbWorld *w, int species, fbVec2 p, fbVec2 v)
   a->map_valid = false;
   a->species[i] = (uint8_t)species;
   a->active[i] = 1;
+  a->held[i] = 0;
   for (int f = 0; f < w->field_count; ++f) {
     a->field[f][i] = w->field_defaults[f];
     a->field_next[f][i] = w->field_defaults[f];
@@ -239,6 +242,7 @@ void fbWorld_Reorder(fbWorld *w, const int *order)
   GATHER(a->id, a->spare_id, a->count, order);
   GATHER(a->species, a->spare_byte, a->count, order);
   GATHER(a->active, a->spare_byte, a->count, order);
+  GATHER(a->held, a->spare_byte, a->count, order);
   a->map_valid = false;
 }
 
@@ -259,6 +263,7 @@ void fbWorld_Compact(fbWorld *w)
       a->id[kept] = a->id[i];
       a->species[kept] = a->species[i];
       a->active[kept] = 1;
+      a->held[kept] = a->held[i];
     }
     ++kept;
   }
@@ -346,6 +351,7 @@ void fbWorld_Adopt(fbWorld *old, fbWorld *fresh)
   old->height = fresh->height;
   old->dt = fresh->dt;
   old->bounds = fresh->bounds;
+  old->update = fresh->update;
   fbTerrain_Free(&old->terrain);
   old->terrain = fresh->terrain;
   fbTerrain_InitFlat(&fresh->terrain, fresh->width, fresh->height);

@@ -57,6 +57,8 @@ typedef struct fbAgents {
   uint32_t *id;
   uint8_t *species;
   uint8_t *active;           // 0 while being removed
+  uint8_t *held;             // 1: a rule held it still this step (a:hold(), Parker's perching): no
+                             // other rule ran, and it neither moves nor keeps its speed
   double *field[FB_MAX_FIELDS];
   double *field_next[FB_MAX_FIELDS];
   // Spare arrays of the same capacity: a reorder gathers into one and swaps it with the array.
@@ -99,6 +101,7 @@ typedef struct fbWorld {
   double width, height;
   double dt;
   fbBounds bounds;
+  fbUpdate update;           // which velocity moves a body: the old (Gompert) or the new (Parker)
   uint64_t seed;
   uint64_t step;
   fbTerrain terrain;

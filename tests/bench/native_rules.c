@@ -9,14 +9,15 @@
 #define ALIGNMENT_DIVISOR 8.0
 #define COHESION_DIVISOR 100.0
 #define BOUNDS_MARGIN 10.0
-#define BOUNDS_PUSH 1.0
+#define BOUNDS_PUSH 0.05
+#define PARKER_STEP 0.05  // the modules' `step`: the constants hold at it, whatever dt
 
 static fbVec2 separation(const fbRuleContext *c, int i)
 {
   if (c->agg->n[i] == 0) {
     return fbV(0, 0);
   }
-  double k = 1 / (SEPARATION_DIVISOR * c->world->dt);
+  double k = 1 / (SEPARATION_DIVISOR * PARKER_STEP * PARKER_STEP);
   return fbV(c->agg->sx[i] * k, c->agg->sy[i] * k);
 }
 
@@ -25,7 +26,7 @@ static fbVec2 alignment(const fbRuleContext *c, int i)
   if (c->agg->n[i] == 0) {
     return fbV(0, 0);
   }
-  double k = 1 / (ALIGNMENT_DIVISOR * c->world->dt);
+  double k = 1 / (ALIGNMENT_DIVISOR * PARKER_STEP);
   return fbV((c->agg->avx[i] - c->world->agents.vx[i]) * k, (c->agg->avy[i] - c->world->agents.vy[i]) * k);
 }
 
@@ -34,7 +35,7 @@ static fbVec2 cohesion(const fbRuleContext *c, int i)
   if (c->agg->n[i] == 0) {
     return fbV(0, 0);
   }
-  double k = 1 / (COHESION_DIVISOR * c->world->dt);
+  double k = 1 / (COHESION_DIVISOR * PARKER_STEP * PARKER_STEP);
   return fbV((c->agg->cx[i] - c->world->agents.px[i]) * k, (c->agg->cy[i] - c->world->agents.py[i]) * k);
 }
 
@@ -49,7 +50,7 @@ static fbVec2 soft_bounds(const fbRuleContext *c, int i)
   if (w->bounds == FB_BOUNDS_WRAP) {
     return fbV(0, 0);
   }
-  double k = BOUNDS_PUSH / w->dt;
+  double k = BOUNDS_PUSH / (PARKER_STEP * PARKER_STEP);
   return fbV(bound_axis(w->agents.px[i], w->width, k), bound_axis(w->agents.py[i], w->height, k));
 }
 
