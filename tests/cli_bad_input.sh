@@ -152,6 +152,8 @@ scenario pathrepeat.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4}, {
 expect "a repeated path point" "paths[1].points[3]: the same as points[2]" --headless "$tmp/pathrepeat.lua"
 scenario pathstart.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} }, start = 2 } },'
 expect "path start past the end" "paths[1].start: must be between 0 and 1" --headless "$tmp/pathstart.lua"
+scenario pathhook.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} } } }, on_step = function() fb.set_path_speed("river", 3) end,'
+expect "a hook naming an unknown path" "unknown path 'river'" --headless --steps 3 "$tmp/pathhook.lua"
 
 expect "bad --set" "has no world field, terrain field or species named 'wolf'" --headless --set wolf.max_speed=3 scripts/classic_flock.lua
 expect "bad --set value" "species[1].max_speed: expected a number" --headless --set boid.max_speed=fast scripts/classic_flock.lua
