@@ -1,40 +1,32 @@
--- behaviours/follow_path.lua — follow a path object with a small bias; a member who sees no flock-mate heads for it at full strength (Gamlen, Investigating Flocking Using Behavioural Modelling, sections 3.5 and 3.8).
--- Gamlen's path following works like his flock centring (eq. 6-8): the wanted velocity is the
--- offset to the path object, and a fraction `bias` of the difference is added each step. Per
--- second of offset:  v_w = (q - p) / lead, capped at max_speed (steering.truncate);
--- a = bias * (v_w - v) / dt.
--- Gamlen keeps the path bias small, below centring and velocity matching, so the flock still
--- flocks. Re-finding the herd (3.8): an agent that sees no flock-mate (a.n = 0) uses `refind`
--- as its bias instead, and heads for the path object. q = the goal named `goal`, which the
--- scenario moves along its path (fb.goal(name, x, y) in on_step).
+-- behaviours/follow_path.lua — follow the object moving along a path with a small bias, as flock centring does (Gamlen, Investigating Flocking Using Behavioural Modelling, section 3.5).
+-- Gamlen directs the flock with an invisible object moving along a spline (the scenario's paths;
+-- fb.path gives where it is). His path following (the `patb` word of his code) adds, each frame,
+-- a fraction `bias` of the difference between the offset to the object q and the velocity, both
+-- per frame:  v_f <- v_f + bias ((q - p) - v_f).  With frames of `step` seconds, v_f = v step, so
+-- the change of v per second is
+--   a = bias (q - p) / step^2 - bias v / step = bias (w - v) / step,   w = (q - p) / step,
+-- which depends on the reference step, never on the engine's dt. The wanted velocity w is capped
+-- at max_speed, as his velocity limits cap what follows from it: an object far ahead then asks for
+-- full speed toward it rather than the "excessively large path-following vectors" he warns of.
+-- Keep the bias small and the rule last, below avoiding, velocity matching and centring, or the
+-- flock flies like a squadron of aeroplanes (3.5); refind_path brings back members that lose it.
 local truncate = steering.truncate
-local world = fb.world
 
 return {
   params = {
-    goal = { "path", help = "the goal that is the path object" },
-    bias = { 0.02, min = 0, max = 1, help = "fraction of the velocity difference corrected per step" },
-    refind = { 0.2, min = 0, max = 1, help = "the bias when no flock-mate is in view (0 = no re-finding)" },
-    lead = { 1, help = "seconds, > 0: the offset divided by lead is the wanted velocity" },
+    path = { "route", help = "the path whose object is followed (the scenario's paths)" },
+    bias = { 0.02, min = 0, max = 1, help = "fraction of the difference closed per reference step (Gamlen's path bias)" },
+    step = { 0.05, min = 1e-4, help = "seconds: the step at which bias holds (Gamlen's frame), not the engine's dt" },
   },
 
-  validate = function(p)
-    if not (p.lead > 0) then
-      return "lead", "must be positive (seconds)"
-    end
-  end,
-
   steer = function(a, p, s)
-    local qx, qy = fb.goal(p.goal)
-    if qx == nil then
+    local qx, qy = fb.path(p.path)
+    if qx == nil then -- no such path: nothing to follow
       return 0, 0
     end
-    local bias = a.n == 0 and p.refind or p.bias
-    if bias == 0 then
-      return 0, 0
-    end
-    local wx, wy = truncate((qx - a.x) / p.lead, (qy - a.y) / p.lead, s.max_speed)
-    local k = bias / world.dt
+    local k = 1 / p.step
+    local wx, wy = truncate((qx - a.x) * k, (qy - a.y) * k, s.max_speed)
+    k = p.bias * k
     return (wx - a.vx) * k, (wy - a.vy) * k
   end,
 }

@@ -1,7 +1,8 @@
 -- scripts/two_flocks.lua — two flocks that see each other as obstacles (Gamlen, Investigating
 -- Flocking Using Behavioural Modelling, section 3.8).
--- Each flock follows its own path object round a loop, green clockwise and aqua anticlockwise in
--- lanes 16 units apart, narrower than the flocks are wide, so they meet twice a lap. A flock
+-- Each flock follows the object of its own path round a loop (scenario paths, Gamlen 3.5), green
+-- clockwise and aqua anticlockwise in lanes 16 units apart, narrower than the flocks are wide, so
+-- they meet twice a lap. A flock
 -- flocks only with its own kind (vision.sees, the default); members of the other flock are
 -- obstacles, kept out of a comfort radius of 6 units by avoid_flock, the rule with the highest
 -- priority: the flocks give way and slide past each other without mixing. The min_gap column is
@@ -9,7 +10,7 @@
 -- Try: flockbox --headless --steps 3000 --csv flocks.csv scripts/two_flocks.lua
 
 local CX, CY, R = 120, 100, 70
-local SPEED = 7   -- of the path objects, world units per second
+local SPEED = 7   -- of the path objects on the middle line, world units per second
 local COMFORT = 6 -- the radius each flock keeps clear round the other's members
 
 local function flock(name, other, colour, x, y)
@@ -25,9 +26,22 @@ local function flock(name, other, colour, x, y)
       { "separation_gompert", params = { comfort = 4, danger = 2 } },
       { "alignment_gompert", params = { gain = 0.5 } },
       { "cohesion_gompert", params = { distance = 40 } },
-      { "follow_path", params = { goal = name .. "_path", bias = 0.05, refind = 0.3 } },
+      { "refind_path", params = { path = name } },
+      { "follow_path", params = { path = name, bias = 0.05 } },
     },
   }
+end
+
+-- A lane: 16 points round a circle of radius r about (CX, CY), turning one way (+1, clockwise on
+-- the y-down screen) or the other (-1), starting on the x axis; its object keeps SPEED / R rad/s,
+-- so the two objects stay mirror images and meet on the axis twice a lap.
+local function lane(name, r, turn)
+  local points = {}
+  for k = 0, 15 do
+    local angle = k * math.pi / 8
+    points[k + 1] = { CX + turn * r * math.cos(angle), CY + r * math.sin(angle) }
+  end
+  return { name = name, points = points, closed = true, speed = SPEED * r / R }
 end
 
 -- The closest pair of green and aqua members now.
@@ -52,15 +66,12 @@ return {
   name = "Two flocks",
   world = { width = 240, height = 200, dt = 0.05, bounds = "clamp",
     update = "euler" }, -- the seed gives no update; the engine's default
-  goals = { green_path = { CX + R - 8, CY }, aqua_path = { CX - R - 8, CY } },
+  paths = { lane("green", R - 8, 1), lane("aqua", R + 8, -1) },
   species = {
     flock("green", "aqua", { 90, 200, 110 }, CX + R - 8, CY),
     flock("aqua", "green", { 70, 200, 230 }, CX - R - 8, CY),
   },
-  on_step = function(step)
-    local angle = step * 0.05 * SPEED / R
-    fb.goal("green_path", CX + (R - 8) * math.cos(angle), CY + (R - 8) * math.sin(angle))
-    fb.goal("aqua_path", CX - (R + 8) * math.cos(angle), CY + (R + 8) * math.sin(angle))
+  on_step = function()
     gap = math.min(gap or math.huge, closest())
   end,
   metrics = { { "min_gap", function() return gap or closest() end } },

@@ -135,6 +135,26 @@ expect "concave polygon" "obstacles[1].polygon" --headless "$tmp/polygon.lua"
 scenario world.lua '' 'world = { width = -5 },'
 expect "negative width" "world.width: must be between" --headless "$tmp/world.lua"
 
+# Paths: each mistake named by its field.
+scenario pathfew.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} }, closed = true } },'
+expect "closed path of two points" "pathfew.lua: paths[1].points: a closed path needs 3 to 1024 points, got 2" --headless "$tmp/pathfew.lua"
+scenario pathnan.lua '' 'paths = { { name = "r", points = { {1, 2}, {0/0, 4} } } },'
+expect "NaN in a path point" "pathnan.lua: paths[1].points[2]: item 1: expected a finite number" --headless "$tmp/pathnan.lua"
+scenario pathinf.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} }, speed = { {0, 1}, {10, math.huge} } } },'
+expect "infinite path speed" "paths[1].speed[2]: item 2: expected a finite number" --headless "$tmp/pathinf.lua"
+scenario pathdup.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} } }, { name = "r", points = { {5, 2}, {3, 4} } } },'
+expect "two paths of one name" "pathdup.lua: paths[2].name: two paths are named 'r'" --headless "$tmp/pathdup.lua"
+scenario pathtypo.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} }, sped = 3 } },'
+expect "unknown path field" "paths[1].sped: unknown field (known: name, points, closed, speed, start)" --headless "$tmp/pathtypo.lua"
+scenario pathorder.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} }, speed = { {10, 1}, {5, 2} } } },'
+expect "speed keys out of order" "paths[1].speed[2]: time 5 comes before speed[1]'s 10" --headless "$tmp/pathorder.lua"
+scenario pathrepeat.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4}, {3, 4} } } },'
+expect "a repeated path point" "paths[1].points[3]: the same as points[2]" --headless "$tmp/pathrepeat.lua"
+scenario pathstart.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} }, start = 2 } },'
+expect "path start past the end" "paths[1].start: must be between 0 and 1" --headless "$tmp/pathstart.lua"
+scenario pathhook.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} } } }, on_step = function() fb.set_path_speed("river", 3) end,'
+expect "a hook naming an unknown path" "unknown path 'river'" --headless --steps 3 "$tmp/pathhook.lua"
+
 expect "bad --set" "has no world field, terrain field or species named 'wolf'" --headless --set wolf.max_speed=3 scripts/classic_flock.lua
 expect "bad --set value" "species[1].max_speed: expected a number" --headless --set boid.max_speed=fast scripts/classic_flock.lua
 expect "bad --set param" "params.gian: unknown parameter" --headless --set boid.cohesion.gian=3 scripts/classic_flock.lua

@@ -28,10 +28,10 @@ end
 
 -- ---- mock engine ---------------------------------------------------------------------------------
 
--- fb: goals, world size and terrain; the test changes these between cases. fb.world is this same
+-- fb: goals, path objects, world size and terrain; the test changes these between cases. fb.world is this same
 -- table (a module may keep it, as in the engine, where it holds for the life of the module), callable
 -- the older way: fb.world() -> width, height, wraps.
-local world = setmetatable({ goals = {}, width = 200, height = 100, wraps = false, dt = 0.1, gx = 0, gy = 0,
+local world = setmetatable({ goals = {}, paths = {}, width = 200, height = 100, wraps = false, dt = 0.1, gx = 0, gy = 0,
   input = { 0, 0 } }, {
   __call = function(w)
     return w.width, w.height, w.wraps
@@ -44,6 +44,14 @@ local fb = {
       return nil
     end
     return g[1], g[2]
+  end,
+  -- world.paths[name] = { x, y, tx, ty, speed }: the path object, as fb.path returns it
+  path = function(name)
+    local p = world.paths[name]
+    if p == nil then
+      return nil
+    end
+    return p[1], p[2], p[3], p[4], p[5]
   end,
   world = world,
   time = function()
@@ -273,7 +281,7 @@ local NAMES = {
   "seek_goal", "tend_to_place", "flee_place", "wind", "soft_bounds", "terrain_drag",
   "avoid_repulsive", "avoid_feeler", "avoid_silhouette",
   "leader", "chase", "intercept", "player_control", "flee", "evade", "scatter", "bunch_up", "predator",
-  "swarm_point", "follow_path", "perch", "wander", "avoid_flock", "gate_pass",
+  "swarm_point", "follow_path", "refind_path", "perch", "wander", "avoid_flock", "gate_pass",
 }
 
 local R = {}
@@ -777,15 +785,40 @@ world.goals.lamp = { 3, 0 }
 expect("swarm_point: repelled close to the lamp", 12 - 20 * math.sqrt(0.5), 0, steer("swarm_point", agent({})))
 expect("swarm_point: no lamp", 0, 0, steer("swarm_point", agent({}), { goal = "nowhere" }))
 
--- follow_path: path object at (5, 0), lead 1 s: wanted velocity (5, 0); with a flock-mate in view,
--- bias 0.02: 0.02 / 0.1 * 5 = 1.
-world.goals.path = { 5, 0 }
-expect("follow_path: small path bias", 1, 0, steer("follow_path", agent({ nb = { { 3, 3 } } })))
--- alone (n = 0): the re-find bias 0.2: 10.
-expect("follow_path: alone, heads for the path object", 10, 0, steer("follow_path", agent({})))
--- far away (100, 0): wanted velocity capped at max_speed 10: 0.2 / 0.1 * 10 = 20.
-world.goals.path = { 100, 0 }
-expect("follow_path: wanted speed capped", 20, 0, steer("follow_path", agent({})))
+-- follow_path: path object at (0.2, 0), step 0.05: wanted velocity (0.2, 0) / 0.05 = (4, 0); from
+-- rest, bias 0.02: 0.02 (4 - 0) / 0.05 = 1.6.
+world.paths.route = { 0.2, 0, 1, 0, 6 }
+expect("follow_path: a small bias toward the object", 1.6, 0, steer("follow_path", agent({ nb = { { 3, 3 } } })))
+-- moving at (4, 0) already: w - v = 0, nothing.
+expect("follow_path: at the object's pace, nothing", 0, 0, steer("follow_path", agent({ vx = 4 })))
+-- velocity (0, 2) and q - p = 0: 0.02 (0 - (0, 2)) / 0.05 = (0, -0.8).
+world.paths.route = { 0, 0, 1, 0, 6 }
+expect("follow_path: damps the velocity", 0, -0.8, steer("follow_path", agent({ vy = 2 })))
+-- far away (100, 0): w = 2000 capped at max_speed 10: 0.02 * 10 / 0.05 = 4.
+world.paths.route = { 100, 0, 1, 0, 6 }
+expect("follow_path: wanted speed capped", 4, 0, steer("follow_path", agent({})))
+-- the engine's dt does not enter it: the same at dt 0.01 as at dt 0.1.
+world.dt = 0.01
+expect("follow_path: the same at another dt", 4, 0, steer("follow_path", agent({})))
+world.dt = 0.1
+-- another reference step: (0.2, 0) at step 0.1 wants (2, 0); bias 0.04: 0.04 * 2 / 0.1 = 0.8.
+world.paths.route = { 0.2, 0, 1, 0, 6 }
+expect("follow_path: the reference step", 0.8, 0, steer("follow_path", agent({}), { bias = 0.04, step = 0.1 }))
+expect("follow_path: no such path", 0, 0, steer("follow_path", agent({}), { path = "nowhere" }))
+
+-- refind_path: object at (30, 40), alone (n = 0), at rest: all of max_accel 20 toward it, (12, 16).
+world.paths.route = { 30, 40, 1, 0, 6 }
+expect("refind_path: lost, heads straight for the object", 12, 16, steer("refind_path", agent({})))
+-- moving at (0, -10) (away, full speed): w - v = (6, 8) - (0, -10) = (6, 18): 20 (6, 18) / |(6, 18)|.
+local l = math.sqrt(6 * 6 + 18 * 18)
+expect("refind_path: turns a member flying away", 20 * 6 / l, 20 * 18 / l, steer("refind_path", agent({ vy = -10 })))
+-- flying straight at it at full speed: nothing left to do.
+expect("refind_path: already on its way", 0, 0, steer("refind_path", agent({ vx = 6, vy = 8 })))
+-- sees a flock-mate: not lost.
+expect("refind_path: not lost", 0, 0, steer("refind_path", agent({ nb = { { 3, 3 } } })))
+-- fewer_than = 3: one flock-mate in view is lost.
+expect("refind_path: lost with too few in view", 12, 16, steer("refind_path", agent({ nb = { { 3, 3 } } }), { fewer_than = 3 }))
+expect("refind_path: no such path", 0, 0, steer("refind_path", agent({}), { path = "nowhere" }))
 
 -- ---- Parker: perching -------------------------------------------------------------------------------
 
@@ -906,6 +939,7 @@ local busy = {
   predator = { agent({ nearest = { prey = { 2, 0, 0, 0, 42 } } }) },
   swarm_point = { agent({ x = 48 }) },
   follow_path = { agent({ nb = { { 3, 3 } } }) },
+  refind_path = { agent({ vy = -3 }) },
   perch = { agent({ vx = 5, fields = { perch = 0, alt = 10 } }) },
   wander = { agent({ vx = 5 }) },
   avoid_flock = { agent({ vx = 5, nearest = { aqua = { 8, 6 } } }), { other = "aqua" } },

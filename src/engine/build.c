@@ -94,6 +94,32 @@ static bool build_species(fbWorld *w, const fbScenarioDef *d, int s, char *err, 
   return true;
 }
 
+// Each path's spline and arc-length table; the checks of its points and speeds are the spline's.
+static bool build_paths(fbWorld *w, const fbScenarioDef *d, char *err, size_t errlen)
+{
+  fbPaths_Free(&w->paths);
+  if (d->path_count == 0) {
+    return true;
+  }
+  w->paths.items = calloc((size_t)d->path_count, sizeof *w->paths.items);
+  FB_ASSERT(w->paths.items != NULL);
+  for (int k = 0; k < d->path_count; ++k) {
+    const fbPathDef *pd = &d->paths[k];
+    char msg[512];
+    if (fbPaths_Find(&w->paths, pd->name) >= 0) {
+      snprintf(err, errlen, "%s: paths[%d].name: two paths are named '%s'", file_of(d), k + 1, pd->name);
+      return false;
+    }
+    if (!fbPath_Init(&w->paths.items[k], pd->name, pd->points, pd->point_count, pd->closed, pd->keys, pd->key_count,
+                     pd->start, msg, sizeof msg)) {
+      snprintf(err, errlen, "%s: paths[%d].%s", file_of(d), k + 1, msg);
+      return false;
+    }
+    w->paths.count = k + 1;
+  }
+  return true;
+}
+
 bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
 {
   if (!check_def(d, &fbScenarioSchema, d, "", err, errlen)) {
@@ -116,6 +142,9 @@ bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
   fbObstacles_Init(&d->obstacles);
   memcpy(w->goals, d->goals, sizeof w->goals);
   w->goal_count = d->goal_count;
+  if (!build_paths(w, d, err, errlen)) {
+    return false;
+  }
   for (int s = 0; s < d->species_count; ++s) {
     if (!build_species(w, d, s, err, errlen)) {
       return false;

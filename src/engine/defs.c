@@ -64,6 +64,10 @@ fbScenarioDef *fbScenarioDef_New(void)
 void fbScenarioDef_Delete(fbScenarioDef *d)
 {
   if (d != NULL) {
+    for (int k = 0; k < d->path_count; ++k) {
+      free(d->paths[k].points);
+      free(d->paths[k].keys);
+    }
     fbObstacles_Free(&d->obstacles);
     free(d->placed);
     free(d);
@@ -158,6 +162,36 @@ bool fbScenarioDef_PlaceAgent(fbScenarioDef *d, int species, fbVec2 p, fbVec2 v)
   d->placed[d->placed_count++] = (fbPlacedAgent){species, p, v};
   return true;
 }
+
+fbPathDef *fbScenarioDef_AddPath(fbScenarioDef *d, const char *name, const fbVec2 *points, int n)
+{
+  if (d->path_count >= FB_MAX_PATHS || strlen(name) >= FB_NAME_LEN || n < 0) {
+    return NULL;
+  }
+  fbPathDef *p = &d->paths[d->path_count++];
+  memset(p, 0, sizeof *p);
+  snprintf(p->name, sizeof p->name, "%s", name);
+  p->points = malloc(sizeof *p->points * (size_t)(n > 0 ? n : 1));
+  FB_ASSERT(p->points != NULL);
+  if (n > 0) {
+    memcpy(p->points, points, sizeof *p->points * (size_t)n);
+  }
+  p->point_count = n;
+  return p;
+}
+
+void fbPathDef_SetKeys(fbPathDef *p, const fbSpeedKey *keys, int n)
+{
+  free(p->keys);
+  p->keys = malloc(sizeof *p->keys * (size_t)(n > 0 ? n : 1));
+  FB_ASSERT(p->keys != NULL);
+  if (n > 0) {
+    memcpy(p->keys, keys, sizeof *p->keys * (size_t)n);
+  }
+  p->key_count = n;
+}
+
+void fbPathDef_SetSpeed(fbPathDef *p, double v) { fbPathDef_SetKeys(p, &(fbSpeedKey){0.0, v}, 1); }
 
 static bool fail(char *err, size_t errlen, const char *where, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));

@@ -95,7 +95,19 @@ typedef struct fbPlacedAgent {
   fbVec2 p, v;
 } fbPlacedAgent;
 
-// A whole scenario: the world, its obstacles and goals, the species with their rules.
+// A path through control points with an object moving along it (spline_path.h); a scenario's
+// paths = { { name = ..., points = ..., closed = ..., speed = ..., start = ... } }.
+typedef struct fbPathDef {
+  char name[FB_NAME_LEN];      // how rules (fb.path) and hooks (fb.set_path_speed) name it
+  fbVec2 *points;              // owned: control points, 2 or more (open), 3 or more (closed)
+  int point_count;
+  bool closed;                 // false: the object stops at the last point; true: it goes round
+  double start;                // 0: where the object starts, as a fraction of the length (0..1)
+  fbSpeedKey *keys;            // owned: {time, speed} keys, linear between them; none: speed 0
+  int key_count;               // 1: a constant speed
+} fbPathDef;
+
+// A whole scenario: the world, its obstacles, goals and paths, the species with their rules.
 typedef struct fbScenarioDef {
   char path[512];              // the scenario file ("" for a world built in C): paths start beside it
   char name[128];
@@ -103,6 +115,8 @@ typedef struct fbScenarioDef {
   fbObstacles obstacles;       // owned until fbSim_Create hands them to the world
   fbGoal goals[FB_MAX_GOALS];
   int goal_count;
+  fbPathDef paths[FB_MAX_PATHS];
+  int path_count;
   char rule_dirs[FB_MAX_RULE_DIRS][512];  // the scenario's own rule folders, searched first
   int rule_dir_count;
   fbSpeciesDef species[FB_MAX_SPECIES];
@@ -137,6 +151,16 @@ bool fbRuleDef_SetParam(fbRuleDef *r, const fbParamDef *p);
 bool fbRuleDef_SetNumber(fbRuleDef *r, const char *name, double value);
 
 bool fbScenarioDef_PlaceAgent(fbScenarioDef *d, int species, fbVec2 p, fbVec2 v);
+
+// Appends a path through a copy of these points (open, starting at 0, speed 0); NULL when
+// FB_MAX_PATHS are there or the name is too long. Points and speeds are checked when the world is
+// built (fbBuild_World), with the scenario's messages.
+fbPathDef *fbScenarioDef_AddPath(fbScenarioDef *d, const char *name, const fbVec2 *points, int n);
+
+// The path's speed table: a copy of n keys (n = 1: a constant speed). fbPathDef_SetSpeed(p, v) for
+// a constant speed v.
+void fbPathDef_SetKeys(fbPathDef *p, const fbSpeedKey *keys, int n);
+void fbPathDef_SetSpeed(fbPathDef *p, double v);
 
 // The landmarks of Gompert's Table 1 and the derived defaults: checks a species def and writes the
 // engine's species (limits in radians per step, the stored cosine of the view). `where` prefixes

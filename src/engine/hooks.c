@@ -159,6 +159,28 @@ static int s_goal(lua_State *L)
   return 2;
 }
 
+// fb.path(name) -> x, y, tx, ty, speed of the path object, as rules see it; nil if none.
+static int s_path(lua_State *L) { return fbRuleApi_PushPath(L, &sim_of(L)->world, luaL_checkstring(L, 1)); }
+
+// fb.set_path_speed(name, v): the path object moves at v units/s from now on, whatever its speed
+// table says; fb.set_path_speed(name, nil) hands the speed back to the table.
+static int s_set_path_speed(lua_State *L)
+{
+  fbWorld *w = &sim_of(L)->world;
+  const char *name = luaL_checkstring(L, 1);
+  int k = fbPaths_Find(&w->paths, name);
+  if (k < 0) {
+    return luaL_error(L, "unknown path '%s'", name);
+  }
+  double v = -1;
+  if (!lua_isnoneornil(L, 2)) {
+    v = luaL_checknumber(L, 2);
+    luaL_argcheck(L, isfinite(v) && v >= 0 && v <= FB_PATH_MAX_SPEED, 2, "speed must be between 0 and 1e6 units/s");
+  }
+  fbPath_SetSpeed(&w->paths.items[k], v, (double)w->step * w->dt);
+  return 0;
+}
+
 static int s_catches(lua_State *L)
 {
   lua_pushinteger(L, (lua_Integer)sim_of(L)->catches);
@@ -286,7 +308,8 @@ static int s_time(lua_State *L) { return s_step(L); }
 static const luaL_Reg scenario_api[] = {
     {"count", s_count},       {"agents", s_agents},   {"find", s_find},         {"spawn", s_spawn},
     {"remove", s_remove},     {"set_weight", s_set_weight}, {"set_param", s_set_param}, {"goal", s_goal},
-    {"set_goal", s_set_goal}, {"catches", s_catches}, {"set_input", s_set_input}, {"time", s_time},
+    {"set_goal", s_set_goal}, {"path", s_path},   {"set_path_speed", s_set_path_speed},
+    {"catches", s_catches},   {"set_input", s_set_input}, {"time", s_time},
     // older spellings, still working: agents by index (1..fb.count()), the step
     {"agent", s_agent},       {"field", s_field},     {"step", s_step},         {NULL, NULL}};
 

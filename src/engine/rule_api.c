@@ -287,6 +287,26 @@ static int l_goal(lua_State *L)
   return 2;
 }
 
+int fbRuleApi_PushPath(lua_State *L, const fbWorld *w, const char *name)
+{
+  int k = fbPaths_Find(&w->paths, name);
+  if (k < 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  const fbPath *p = &w->paths.items[k];
+  lua_pushnumber(L, p->p.x);
+  lua_pushnumber(L, p->p.y);
+  lua_pushnumber(L, p->tangent.x);
+  lua_pushnumber(L, p->tangent.y);
+  lua_pushnumber(L, p->speed);
+  return 5;
+}
+
+// fb.path(name) -> x, y, tx, ty, speed of the path object, nil if there is no such path. Moved
+// once per step before the rules run, so this only reads five numbers.
+static int l_path(lua_State *L) { return fbRuleApi_PushPath(L, ctx_of(L)->world, luaL_checkstring(L, 1)); }
+
 // fb.world() -> width, height, wraps: the older spelling of the fields of fb.world (arg 1).
 static int l_world_call(lua_State *L)
 {
@@ -352,7 +372,7 @@ void fbRuleApi_SetMethods(lua_State *L)
 }
 
 static const luaL_Reg fb_functions[] = {
-    {"terrain", l_terrain}, {"goal", l_goal}, {"input", l_input}, {"time", l_time}, {NULL, NULL}};
+    {"terrain", l_terrain}, {"goal", l_goal}, {"path", l_path}, {"input", l_input}, {"time", l_time}, {NULL, NULL}};
 
 void fbRuleApi_PushWorld(lua_State *L, const fbWorld *w)
 {

@@ -39,7 +39,11 @@ void fbRuleApi_SetMethods(lua_State *L);
 // height, wraps (the older spelling). Its metatable is protected.
 void fbRuleApi_PushWorld(lua_State *L, const fbWorld *w);
 
-// Makes the global fb of a rule state: goal, terrain, input, time, and the world table
+// Pushes what fb.path(name) returns: the path object's x, y, its unit tangent tx, ty (the
+// direction it moves in) and its speed (units/s); or nil when the world has no such path.
+int fbRuleApi_PushPath(lua_State *L, const fbWorld *w, const char *name);
+
+// Makes the global fb of a rule state: goal, path, terrain, input, time, and the world table
 // (width, height, wraps, dt; also callable as fb.world() for width, height, wraps).
 void fbRuleApi_OpenFb(lua_State *L, const fbWorld *w);
 

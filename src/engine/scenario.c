@@ -8,6 +8,7 @@
 #include "lua_host.h"
 #include "lua_table.h"
 #include "paths.h"
+#include "scenario_paths.h"
 
 // ---- obstacles, goals, rule folders ----------------------------------------------------------------
 
@@ -399,7 +400,8 @@ static int read_protected(lua_State *L)
   if (job->ok && terrain && d->world.terrain.png[0] == '\0' && d->world.terrain.generate < 0) {
     job->ok = fbTable_Fail(r, "terrain", "", "give png = \"terrains/NAME.png\" or generate = SEED");
   }
-  job->ok = job->ok && read_obstacles(r, d, root) && read_goals(r, d, root) && read_rule_dirs(r, d, root) &&
+  job->ok = job->ok && read_obstacles(r, d, root) && read_goals(r, d, root) &&
+            fbScenario_ReadPaths(r, d, root) && read_rule_dirs(r, d, root) &&
             read_species(r, d, root);
   return 0;
 }

@@ -7,10 +7,11 @@
 #include "defs.h"
 
 // Reads the scenario table at index root of L (the script's result) into d: world, terrain,
-// obstacles, goals, rule folders, species with their rules and parameters, agents placed by hand.
-// Hooks and metrics are the scenario host's (hooks.h). Every read runs in a protected call, so a
-// metamethod that fails is reported as the scenario's error. On failure writes one message naming
-// the file and the field ("scripts/x.lua: species[1].vision.fov: must be between 0 and 360").
+// obstacles, goals, paths (scenario_paths.h), rule folders, species with their rules and
+// parameters, agents placed by hand. Hooks and metrics are the scenario host's (hooks.h). Every
+// read runs in a protected call, so a metamethod that fails is reported as the scenario's error.
+// On failure writes one message naming the file and the field
+// ("scripts/x.lua: species[1].vision.fov: must be between 0 and 360").
 bool fbScenario_Read(lua_State *L, int root, const char *path, fbScenarioDef *d, char *err, size_t errlen);
 
 #endif

@@ -18,6 +18,7 @@ static const fbChoice ACCUMULATORS[] = {{"weighted", FB_ACCUM_WEIGHTED},
 #define SC(field) offsetof(fbScenarioDef, field)
 #define SP(field) offsetof(fbSpeciesDef, field)
 #define RU(field) offsetof(fbRuleDef, field)
+#define PA(field) offsetof(fbPathDef, field)
 #define FIELDS(table) table, (int)(sizeof table / sizeof table[0])
 
 static const fbField scenario_fields[] = {
@@ -34,6 +35,7 @@ static const fbField scenario_fields[] = {
     {"terrain.samples", FB_FIELD_INT, SC(world.terrain.samples), 0, 2, FB_TERRAIN_MAX_SIDE, NULL, false, "generated samples per side"},
     {"obstacles", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ circle = {x, y, r} } or { polygon = { {x, y}, ... } }"},
     {"goals", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "name = {x, y}"},
+    {"paths", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ { name = ..., points = { {x, y}, ... }, closed = ..., speed = ..., start = ... }, ... }"},
     {"behaviours", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "the scenario's own rule folders"},
     {"species", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "a list of species"},
     {"on_step", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "function(step) after each step"},
@@ -76,9 +78,18 @@ static const fbField rule_fields[] = {
     {"params", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "overrides of the module's params"},
 };
 
+static const fbField path_fields[] = {
+    {"name", FB_FIELD_TEXT, PA(name), FB_NAME_LEN, 0, 0, NULL, false, "how rules (fb.path) and hooks name it"},
+    {"points", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "control points { {x, y}, ... }: 2 or more, 3 or more when closed"},
+    {"closed", FB_FIELD_BOOL, PA(closed), 0, 0, 0, NULL, false, "a loop (default false: the object stops at the last point)"},
+    {"speed", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "units/s, or { {time, speed}, ... } linear in time (default 0)"},
+    {"start", FB_FIELD_NUMBER, PA(start), 0, 0, 1, NULL, false, "where the object starts, a fraction of the length"},
+};
+
 const fbSchema fbScenarioSchema = {"scenario", FIELDS(scenario_fields), false};
 const fbSchema fbSpeciesSchema = {"species", FIELDS(species_fields), false};
 const fbSchema fbRuleSchema = {"rule", FIELDS(rule_fields), true};
+const fbSchema fbPathSchema = {"path", FIELDS(path_fields), false};
 
 // ---- lookups --------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-// schema.h — every field of a scenario, a species and a rule slot, by the name a scenario writes: one table that the Lua reader, --set and C-built worlds all go through.
+// schema.h — every field of a scenario, a species, a rule slot and a path, by the name a scenario writes: one table that the Lua reader, --set and C-built worlds all go through.
 #ifndef FB_SCHEMA_H
 #define FB_SCHEMA_H
 
@@ -41,6 +41,7 @@ typedef struct fbSchema {
 extern const fbSchema fbScenarioSchema;  // fbScenarioDef: name, world.*, terrain.*, and the structured parts
 extern const fbSchema fbSpeciesSchema;   // fbSpeciesDef
 extern const fbSchema fbRuleSchema;      // fbRuleDef (the slot; a rule's own parameters are its module's)
+extern const fbSchema fbPathSchema;      // fbPathDef (points and speed are read by scenario_paths.c)
 
 const fbField *fbSchema_Find(const fbSchema *s, const char *name);
 

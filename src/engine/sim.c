@@ -265,6 +265,13 @@ static void apply_commands(fbSim *sim, fbCommandQueue *queues, int count)
   }
 }
 
+// Path objects move once per step, on this thread, after the agents: the rules of the next step
+// (and the hook, just after this) see them where they are at its time, step * dt.
+static void move_path_objects(fbWorld *w)
+{
+  fbPaths_Advance(&w->paths, (double)(w->step - 1) * w->dt, (double)w->step * w->dt);
+}
+
 static bool run_hook(fbSim *sim)
 {
   bool ok = fbHooks_Step(&sim->hooks, sim->world.step, sim->error, sizeof sim->error);
@@ -290,6 +297,7 @@ bool fbSim_Step(fbSim *sim)
   run_parallel(sim, integrate_range);
   fbWorld_SwapFields(&sim->world);
   sim->world.step++;
+  move_path_objects(&sim->world);
   apply_commands(sim, sim->queues, sim->threads);
   double t3 = now_ms();
   bool ok = run_hook(sim);

@@ -65,8 +65,8 @@ bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char 
 
 void fbSim_Free(fbSim *sim);
 
-// One fixed step: grid, perception and rules (in parallel), integration, commands, then the
-// scenario's on_step hook. Returns false if the hook failed (message in sim->error).
+// One fixed step: grid, perception and rules (in parallel), integration, the path objects, commands,
+// then the scenario's on_step hook. Returns false if the hook failed (message in sim->error).
 bool fbSim_Step(fbSim *sim);
 
 // Sorts the agents by grid cell for their current positions (a step does it first; telemetry and

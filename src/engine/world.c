@@ -83,6 +83,7 @@ void fbWorld_Free(fbWorld *w)
   free(a->map_index);
   fbTerrain_Free(&w->terrain);
   fbObstacles_Free(&w->obstacles);
+  fbPaths_Free(&w->paths);
   memset(w, 0, sizeof *w);
 }
 
@@ -342,6 +343,26 @@ static void remap_species(fbWorld *old, const fbWorld *fresh)
   fbWorld_Compact(old);
 }
 
+// A path object that keeps its path's name keeps its progress as a fraction of the length, so the
+// flock is not left behind by an object sent back to its start; the speed is the fresh table's.
+static void adopt_paths(fbWorld *old, fbWorld *fresh)
+{
+  double now = (double)old->step * fresh->dt;
+  for (int k = 0; k < fresh->paths.count; ++k) {
+    fbPath *p = &fresh->paths.items[k];
+    int before = fbPaths_Find(&old->paths, p->name);
+    double s = p->s;
+    if (before >= 0) {
+      const fbPath *q = &old->paths.items[before];
+      s = q->length > 0 ? q->s / q->length * p->length : 0.0;
+    }
+    fbPath_Place(p, s, now);
+  }
+  fbPaths_Free(&old->paths);
+  old->paths = fresh->paths;
+  memset(&fresh->paths, 0, sizeof fresh->paths);
+}
+
 // Everything the scenario declares moves from fresh into old; old's agents stay.
 void fbWorld_Adopt(fbWorld *old, fbWorld *fresh)
 {
@@ -362,6 +383,7 @@ void fbWorld_Adopt(fbWorld *old, fbWorld *fresh)
   old->species_count = fresh->species_count;
   memcpy(old->goals, fresh->goals, sizeof old->goals);
   old->goal_count = fresh->goal_count;
+  adopt_paths(old, fresh);
 }
 
 void fbCommands_Push(fbCommandQueue *q, fbCommand c)

@@ -7,6 +7,7 @@
 #include "integrate.h"
 #include "perception.h"
 #include "obstacles.h"
+#include "spline_path.h"
 #include "terrain.h"
 
 struct fbRuleContext;
@@ -113,6 +114,7 @@ typedef struct fbWorld {
   int field_count;
   fbGoal goals[FB_MAX_GOALS];
   int goal_count;
+  fbPaths paths;             // splines with their path objects, moved once per step (spline_path.h)
   fbAgents agents;
   fbVec2 input;              // the player's steering input: arrow keys in the window, fb.set_input() headless
   uint32_t next_id;
@@ -145,9 +147,11 @@ void fbWorld_Compact(fbWorld *w);
 // step t+1 fields become current; the next step starts from a copy of them.
 void fbWorld_SwapFields(fbWorld *w);
 
-// A scenario reload: everything fresh describes (size, dt, bounds, terrain, obstacles, goals,
+// A scenario reload: everything fresh describes (size, dt, bounds, terrain, obstacles, goals, paths,
 // species, fields) moves into old, whose agents stay. Agents follow their species by name (those of
 // a species that is gone are removed); fields carry over by name, new ones start at their defaults.
+// A path object whose path keeps its name keeps its progress, as a fraction of the path's length
+// (an edited path keeps it at about the same place); its speed is the new table's again.
 void fbWorld_Adopt(fbWorld *old, fbWorld *fresh);
 
 void fbCommands_Push(fbCommandQueue *q, fbCommand c);

@@ -1,4 +1,4 @@
-// render.c — drawing the world top-down with SDL2: terrain, obstacles, goals, agents, selection; PNG output.
+// render.c — drawing the world top-down with SDL2: terrain, obstacles, goals, paths, agents, selection; PNG output.
 #include "render.h"
 
 #include <stb_image_write.h>
@@ -9,6 +9,8 @@ static const SDL_Color FIELD = {64, 80, 66, 255};
 static const SDL_Color OBSTACLE = {38, 58, 40, 255};
 static const SDL_Color OBSTACLE_EDGE = {16, 28, 18, 255};
 static const SDL_Color GOAL = {255, 214, 64, 255};
+static const SDL_Color PATH = {150, 200, 255, 120};
+static const SDL_Color PATH_OBJECT = {255, 150, 60, 255};
 static const SDL_Color LEADER = {255, 0, 0, 255};
 static const SDL_Color PLAYER = {0, 255, 0, 255};
 static const SDL_Color OUTLINE = {10, 12, 14, 255};
@@ -366,6 +368,48 @@ static void draw_goals(fbRenderer *r, const fbWorld *w, const fbCamera *cam)
   batch_flush(r);
 }
 
+// A path as a polyline through samples of its spline, each segment cut into pieces about 6 pixels
+// long on screen (at least 4), so a bend is smooth at any zoom.
+static void draw_path_line(fbRenderer *r, const fbPath *p, const fbCamera *cam)
+{
+  for (int i = 0; i < p->segment_count; ++i) {
+    const fbPathSegment *seg = &p->segments[i];
+    double pixels = seg->table[FB_PATH_SUBDIV] * cam->scale;
+    int pieces = (int)fmin(256, fmax(4, pixels / 6));
+    fbVec2 prev = fbCamera_ToScreen(cam, fbPath_SegmentPoint(p, i, 0.0, NULL));
+    for (int k = 1; k <= pieces; ++k) {
+      fbVec2 next = fbCamera_ToScreen(cam, fbPath_SegmentPoint(p, i, (double)k / pieces, NULL));
+      batch_line(&r->batch, prev, next, 2.0, PATH);
+      prev = next;
+    }
+  }
+}
+
+// The path object: a diamond pointing along the path, with a dot at its centre.
+static void draw_path_object(fbRenderer *r, const fbPath *p, const fbCamera *cam)
+{
+  fbVec2 c = fbCamera_ToScreen(cam, p->p);
+  fbVec2 t = p->tangent, n = fbV(-t.y, t.x);  // the screen has y down as the world does
+  fbVec2 front = fbV_Add(c, fbV_Scale(t, 11)), back = fbV_Sub(c, fbV_Scale(t, 7));
+  fbVec2 left = fbV_Add(c, fbV_Scale(n, 6)), right = fbV_Sub(c, fbV_Scale(n, 6));
+  batch_line(&r->batch, back, left, 2.5, PATH_OBJECT);
+  batch_line(&r->batch, left, front, 2.5, PATH_OBJECT);
+  batch_line(&r->batch, front, right, 2.5, PATH_OBJECT);
+  batch_line(&r->batch, right, back, 2.5, PATH_OBJECT);
+  batch_sector(&r->batch, c, 2.5, 0, 2 * FB_PI, PATH_OBJECT);
+}
+
+static void draw_paths(fbRenderer *r, const fbWorld *w, const fbCamera *cam)
+{
+  for (int k = 0; k < w->paths.count; ++k) {
+    draw_path_line(r, &w->paths.items[k], cam);
+  }
+  for (int k = 0; k < w->paths.count; ++k) {
+    draw_path_object(r, &w->paths.items[k], cam);
+  }
+  batch_flush(r);
+}
+
 void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
 {
   const fbWorld *w = &sim->world;
@@ -392,6 +436,7 @@ void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
   }
   SDL_RenderDrawRectF(r->sdl, &area);
   draw_obstacles(r, w, cam);
+  draw_paths(r, w, cam);
   draw_goals(r, w, cam);
 }
 

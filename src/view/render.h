@@ -1,4 +1,4 @@
-// render.h — drawing the world top-down: terrain, obstacles, goals, agents; on screen or into a PNG.
+// render.h — drawing the world top-down: terrain, obstacles, goals, paths, agents; on screen or into a PNG.
 #ifndef FB_RENDER_H
 #define FB_RENDER_H
 
@@ -54,7 +54,8 @@ void fbRender_Free(fbRenderer *r);
 // The sim was (re)loaded: the terrain texture is rebuilt on the next draw and trails start over.
 void fbRender_Forget(fbRenderer *r);
 
-// Ground (terrain or a plain field with a faint grid), world border, obstacles and goals.
+// Ground (terrain or a plain field with a faint grid), world border, obstacles, paths (a line along
+// the spline, a diamond for the path object) and goals.
 void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
 
 // Every agent as a triangle pointing along its heading, in one SDL_RenderGeometry call.

@@ -261,6 +261,10 @@ static void draw_world(fbViewer *v, int selected)
     fbVec2 p = fbCamera_ToScreen(&v->camera, sim->world.goals[g].p);
     fbHud_Label(&v->hud, p.x, p.y, sim->world.goals[g].name);
   }
+  for (int k = 0; k < sim->world.paths.count; ++k) {
+    fbVec2 p = fbCamera_ToScreen(&v->camera, sim->world.paths.items[k].p);
+    fbHud_Label(&v->hud, p.x, p.y, sim->world.paths.items[k].name);
+  }
 }
 
 static void draw_overlay(fbViewer *v, int selected)
