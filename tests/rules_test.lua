@@ -149,6 +149,21 @@ function view.get(a, name)
   return v
 end
 
+-- a:count_in_front(radius, front, species) counts o.units = { {dx, dy, species}, ... }, every unit
+-- round the agent whatever its type (o.nb, the flock-mates, when not given), in Bourg's narrow view.
+function view.count_in_front(a, radius, front, species)
+  local hx, hy, n = a.hx, a.hy, 0
+  for _, u in ipairs(a._units or a._nb) do
+    local dx, dy = u[1], u[2]
+    local side, ahead = dx * -hy + dy * hx, dx * hx + dy * hy
+    if (species == nil or u[3] == species) and math.sqrt(dx * dx + dy * dy) <= radius and ahead > 0
+      and math.abs(side) < front * ahead then
+      n = n + 1
+    end
+  end
+  return n
+end
+
 -- a:set records the value for step t+1 in a._set (the engine's field_next).
 function view.set(a, name, value)
   if FIELD_DEFAULTS[name] == nil then
@@ -218,6 +233,7 @@ local function agent(o, s)
     a._gx, a._gy = o.grad[1], o.grad[2]
   end
   local nb = o.nb or {}
+  a._nb, a._units = nb, o.units
   local sumx, sumy = 0, 0
   for k, m in ipairs(nb) do
     local d = math.sqrt(m[1] * m[1] + m[2] * m[2])
@@ -486,11 +502,14 @@ expect("alignment_gompert: fraction of length 1", 12, 16,
 expect("alignment_gompert: capped at max_accel", 20, 0,
   steer("alignment_gompert", agent({ nb = { { 3, 0, 10, 0 } } })))
 
--- cohesion_gompert: centre 10 to the right: 10 / 50 = 0.2, a = 4.
-expect("cohesion_gompert: fraction of max_accel", 4, 0, steer("cohesion_gompert", crowd))
--- centre 100 away: 2, capped at 1: a = 20.
+-- cohesion_gompert: centre 10 to the right; body length 1, so 1000 radii = 500 units:
+-- 10 / 500 = 0.02 of max_accel 20, a = 0.4 (Gompert's 50 at his radius 0.05).
+expect("cohesion_gompert: fraction of max_accel", 0.4, 0, steer("cohesion_gompert", crowd))
+-- distance 50 in world units: 10 / 50 = 0.2, a = 4.
+expect("cohesion_gompert: distance in world units", 4, 0, steer("cohesion_gompert", crowd, { distance = 50 }))
+-- centre 100 away at distance 50: 2, capped at 1: a = 20.
 expect("cohesion_gompert: capped at max_accel", 20, 0,
-  steer("cohesion_gompert", agent({ nb = { { 100, 0 } } })))
+  steer("cohesion_gompert", agent({ nb = { { 100, 0 } } }), { distance = 50 }))
 
 -- seek_goal: goal at (100, 0), cruise_speed 7, max_speed 10 (max_speed / 2 = 5), max_accel 20.
 world.goals = { goal = { 100, 0 }, near = { 3, 4 } }
@@ -644,6 +663,13 @@ led = agent({ vx = 5, nb = { { 5, 1 } } })
 steer("leader", led, { range = 3 })
 check("leader: range limits the narrow view", led._set.leader == 1, tostring(led._set.leader))
 check("leader: front 0 rejected", rejects("leader", { front = 0 }) == "front")
+-- Bourg counts units of every type: an interceptor at (5, 1), not a flock-mate, keeps a regular
+-- unit from leading; with own_type only its flock-mates (none ahead) count.
+led = agent({ vx = 5, nb = { { -5, 0 } }, units = { { -5, 0, "regular" }, { 5, 1, "interceptor" } } })
+steer("leader", led)
+check("leader: a unit of another type in front, not leader", led._set.leader == 0, tostring(led._set.leader))
+steer("leader", led, { own_type = true })
+check("leader: own_type counts only its own", led._set.leader == 1, tostring(led._set.leader))
 
 -- chase: max_accel 20, settle 15 degrees. Target (0, 10): 90 degrees off, to the right: (0, 20).
 expect("chase: full push toward a target on the right", 0, 20,

@@ -210,14 +210,73 @@ static void exclusive_nothing_is_zero(void **state)
   assert_vec(fbAccum_Result(&acc), 0.0, 0.0);
 }
 
+// ---- strict priority (Gamlen 3.6) ----------------------------------------------------------
+
+// Collision avoidance (pre-emptive) acts: nothing else counts, wherever it stands in the list.
+static void strict_acting_preemptive_rule_wins_outright(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_STRICT, 10.0);
+  assert_true(fbAccum_Add(&acc, fbV(1.0, 0.0), 1.0));            // alignment
+  assert_true(fbAccum_Add(&acc, fbV(0.0, 2.0), 1.0));            // centring
+  assert_false(fbAccum_AddPreemptive(&acc, fbV(-3.0, 0.0), 2.0)); // avoidance acts: (-6, 0) alone
+  assert_false(fbAccum_Add(&acc, fbV(5.0, 5.0), 1.0));           // path following: skipped
+  assert_vec(fbAccum_Result(&acc), -6.0, 0.0);
+}
+
+// Avoidance has nothing to do: all the other behaviours apply, summed.
+static void strict_idle_preemptive_rule_lets_the_rest_add_up(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_STRICT, 10.0);
+  assert_true(fbAccum_AddPreemptive(&acc, fbV(0.0, 0.0), 1.0));
+  assert_true(fbAccum_Add(&acc, fbV(1.0, 0.0), 1.0));
+  assert_true(fbAccum_Add(&acc, fbV(0.0, 2.0), 1.0));
+  assert_true(fbAccum_Add(&acc, fbV(1.0, 1.0), 0.5));
+  assert_vec(fbAccum_Result(&acc), 1.5, 2.5);
+  fbAccum_Begin(&acc, FB_ACCUM_STRICT, 1.0);  // and the sum is truncated like a weighted one
+  fbAccum_Add(&acc, fbV(3.0, 4.0), 1.0);
+  assert_vec(fbAccum_Result(&acc), 0.6, 0.8);
+}
+
+// The difference the issue measured: under exclusive, alignment listed first shuts out centring and
+// path following; under strict they still act.
+static void strict_differs_from_exclusive(void **state)
+{
+  (void)state;
+  fbAccumulator ex, st;
+  fbAccum_Begin(&ex, FB_ACCUM_EXCLUSIVE, 10.0);
+  fbAccum_Begin(&st, FB_ACCUM_STRICT, 10.0);
+  fbVec2 outputs[] = {{1.0, 0.0}, {0.0, 2.0}, {0.0, 1.0}};  // alignment, centring, path
+  for (int k = 0; k < 3; ++k) {
+    fbAccum_Add(&ex, outputs[k], 1.0);
+    fbAccum_Add(&st, outputs[k], 1.0);
+  }
+  assert_vec(fbAccum_Result(&ex), 1.0, 0.0);
+  assert_vec(fbAccum_Result(&st), 1.0, 3.0);
+}
+
+// A rule marked pre-emptive under another kind is an ordinary rule.
+static void preemptive_is_ordinary_elsewhere(void **state)
+{
+  (void)state;
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_WEIGHTED, 10.0);
+  fbAccum_Add(&acc, fbV(1.0, 0.0), 1.0);
+  fbAccum_AddPreemptive(&acc, fbV(0.0, 1.0), 1.0);
+  assert_vec(fbAccum_Result(&acc), 1.0, 1.0);
+}
+
 // ---- names -------------------------------------------------------------------------------
 
 static void kind_names_round_trip(void **state)
 {
   (void)state;
   fbAccumKind kind;
-  const fbAccumKind kinds[] = {FB_ACCUM_WEIGHTED, FB_ACCUM_PRIORITISED, FB_ACCUM_EXCLUSIVE};
-  for (size_t i = 0; i < 3; i++) {
+  const fbAccumKind kinds[] = {FB_ACCUM_WEIGHTED, FB_ACCUM_PRIORITISED, FB_ACCUM_EXCLUSIVE, FB_ACCUM_STRICT};
+  for (size_t i = 0; i < 4; i++) {
     assert_true(fbAccum_ParseKind(fbAccum_KindName(kinds[i]), &kind));
     assert_int_equal(kind, kinds[i]);
   }
@@ -250,6 +309,10 @@ int main(void)
       cmocka_unit_test(exclusive_first_nonzero_wins),
       cmocka_unit_test(exclusive_truncates),
       cmocka_unit_test(exclusive_nothing_is_zero),
+      cmocka_unit_test(strict_acting_preemptive_rule_wins_outright),
+      cmocka_unit_test(strict_idle_preemptive_rule_lets_the_rest_add_up),
+      cmocka_unit_test(strict_differs_from_exclusive),
+      cmocka_unit_test(preemptive_is_ordinary_elsewhere),
       cmocka_unit_test(kind_names_round_trip),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

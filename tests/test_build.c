@@ -191,7 +191,7 @@ static void test_set_goes_through_the_schema(void **state)
   expect_set(d, "boid.cohesion.divisor=50", NULL);
   assert_int_equal(boid->rules[0].params[0].kind, FB_VALUE_INTEGER);
   assert_true(boid->rules[0].params[0].number == 50);
-  expect_set(d, "boid.accumulator=average", "expected \"weighted\", \"prioritised\" or \"exclusive\"");
+  expect_set(d, "boid.accumulator=average", "expected \"weighted\", \"prioritised\", \"exclusive\" or \"strict\"");
   expect_set(d, "boid.vision.fov=400", "species[1].vision.fov: must be between 0 and 360");
   expect_set(d, "boid.rules=x", "cannot be set from the command line");
   expect_set(d, "boid.speed=3", "species 'boid' has no field or rule 'speed'");

@@ -175,8 +175,10 @@ static void test_flock_avoids_trees(void **state)
   double with_x, without_x;
   int with = tree_contacts("flock.avoid.weight=1", &with_x);
   int without = tree_contacts("flock.avoid.weight=0", &without_x);
-  print_message("tree contacts: %d with avoidance, %d without; centre x %.0f / %.0f\n", with, without, with_x,
-                without_x);
+  double gentle_x;  // a gain of 100 instead of Gompert's 10000
+  int gentle = tree_contacts("flock.avoid.gain=100", &gentle_x);
+  print_message("tree contacts: %d with avoidance (Gompert's gain 10000), %d with gain 100, %d without; "
+                "centre x %.0f / %.0f / %.0f\n", with, gentle, without, with_x, gentle_x, without_x);
   assert_true(with_x > 250);
   assert_true(without > 4 * with + 20);
 }

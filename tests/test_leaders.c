@@ -61,6 +61,19 @@ static void test_the_front_unit_leads(void **state)
   unload();
 }
 
+// Bourg's count of every type (the rule's default): the unit of another type ahead of the line keeps
+// the front unit from leading, and every unit behind it has a unit ahead too.
+static void test_a_unit_of_another_type_ahead_blocks_leading(void **state)
+{
+  (void)state;
+  load_with("tests/data/leader_line.lua", "unit.leader.own_type=false");
+  int unit = species("unit");
+  step();
+  int leader = -1;
+  assert_int_equal(leaders(unit, &leader), 0);
+  unload();
+}
+
 // A target crossing the field in a straight line: the pursuer that aims where it will be after
 // the closing time reaches it sooner than the one that steers along the line of sight.
 static void test_intercept_reaches_a_straight_mover_sooner_than_chase(void **state)
@@ -122,6 +135,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_the_front_unit_leads, demo_teardown),
+      cmocka_unit_test_teardown(test_a_unit_of_another_type_ahead_blocks_leading, demo_teardown),
       cmocka_unit_test_teardown(test_intercept_reaches_a_straight_mover_sooner_than_chase, demo_teardown),
       cmocka_unit_test_teardown(test_leader_chase_pincer, demo_teardown),
   };

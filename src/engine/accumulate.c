@@ -48,10 +48,10 @@ static void add_prioritised(fbAccumulator *acc, fbVec2 contribution)
 }
 
 /*
- * Exclusive (Gamlen, section 3.6: when collision avoidance acts, no other behaviour runs):
- * the first rule in priority order whose weighted output is not exactly zero decides alone;
- * a rule with nothing to do returns zero and passes control on. result = truncate(winner,
- * max_accel).
+ * Exclusive: the first rule in priority order whose weighted output is not exactly zero decides
+ * alone; a rule with nothing to do returns zero and passes control on. result = truncate(winner,
+ * max_accel). Not Gamlen's scheme (see strict below): with alignment listed first, centring and
+ * path following never run, since alignment almost always has something to say.
  */
 static void add_exclusive(fbAccumulator *acc, fbVec2 contribution)
 {
@@ -59,6 +59,28 @@ static void add_exclusive(fbAccumulator *acc, fbVec2 contribution)
     acc->sum = contribution;
     acc->done = true;
   }
+}
+
+/*
+ * Strict priority (Gamlen, section 3.6): "when collision avoidance acts, nothing else runs;
+ * otherwise all other behaviours apply". Rules marked pre-emptive (collision avoidance) are
+ * checked for action; the first whose weighted output is non-zero decides alone:
+ *   result = truncate(w_p s_p, max_accel)           if some pre-emptive rule acts,
+ *   result = truncate(sum of w_i s_i over the rest)  otherwise.
+ * A pre-emptive rule listed after others still wins, replacing their sum, so the outcome does not
+ * depend on where in the list it stands.
+ */
+bool fbAccum_AddPreemptive(fbAccumulator *acc, fbVec2 steer, double weight)
+{
+  if (acc->kind != FB_ACCUM_STRICT || acc->done) {
+    return fbAccum_Add(acc, steer, weight);
+  }
+  fbVec2 contribution = fbV_Scale(steer, weight);
+  if (contribution.x != 0.0 || contribution.y != 0.0) {
+    acc->sum = contribution;
+    acc->done = true;
+  }
+  return !acc->done;
 }
 
 bool fbAccum_Add(fbAccumulator *acc, fbVec2 steer, double weight)
@@ -69,6 +91,7 @@ bool fbAccum_Add(fbAccumulator *acc, fbVec2 steer, double weight)
   fbVec2 contribution = fbV_Scale(steer, weight);
   switch (acc->kind) {
   case FB_ACCUM_WEIGHTED:
+  case FB_ACCUM_STRICT:  // the rules that are not pre-emptive add up
     add_weighted(acc, contribution);
     break;
   case FB_ACCUM_PRIORITISED:
@@ -135,6 +158,7 @@ bool fbAccum_ParseKind(const char *name, fbAccumKind *kind)
       {"prioritised", FB_ACCUM_PRIORITISED},
       {"prioritized", FB_ACCUM_PRIORITISED},  // American spelling, as in Reynolds
       {"exclusive", FB_ACCUM_EXCLUSIVE},
+      {"strict", FB_ACCUM_STRICT},
   };
   if (name == NULL) {
     return false;
@@ -157,6 +181,8 @@ const char *fbAccum_KindName(fbAccumKind kind)
     return "prioritised";
   case FB_ACCUM_EXCLUSIVE:
     return "exclusive";
+  case FB_ACCUM_STRICT:
+    return "strict";
   }
   return "unknown";
 }

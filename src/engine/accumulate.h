@@ -1,4 +1,4 @@
-// accumulate.h — the three ways a species combines its rules' steering into one acceleration.
+// accumulate.h — the four ways a species combines its rules' steering into one acceleration.
 #ifndef FB_ACCUMULATE_H
 #define FB_ACCUMULATE_H
 
@@ -7,7 +7,8 @@
 typedef enum fbAccumKind {
   FB_ACCUM_WEIGHTED,     // sum of weight * output, truncated to max_accel (Parker; Bourg)
   FB_ACCUM_PRIORITISED,  // in priority order, fractions of max_accel added until a budget of 1 is spent (Reynolds 1987; Gompert)
-  FB_ACCUM_EXCLUSIVE,    // the first non-zero output in priority order wins (Gamlen 3.6)
+  FB_ACCUM_EXCLUSIVE,    // the first non-zero output in priority order wins
+  FB_ACCUM_STRICT,       // Gamlen 3.6: a pre-emptive rule that acts wins outright; else the rest add up
 } fbAccumKind;
 
 typedef struct fbAccumulator {
@@ -23,6 +24,10 @@ void fbAccum_Begin(fbAccumulator *acc, fbAccumKind kind, double max_accel);
 // Adds one rule's output (an acceleration) times its weight. Returns false once later rules can no
 // longer change the result (budget spent, or an exclusive winner found): the caller then skips them.
 bool fbAccum_Add(fbAccumulator *acc, fbVec2 steer, double weight);
+
+// The same for a rule marked pre-emptive: under FB_ACCUM_STRICT a non-zero output replaces whatever
+// the others gave and ends the accumulation; under the other kinds it is fbAccum_Add.
+bool fbAccum_AddPreemptive(fbAccumulator *acc, fbVec2 steer, double weight);
 
 // The combined acceleration, never longer than max_accel.
 fbVec2 fbAccum_Result(const fbAccumulator *acc);

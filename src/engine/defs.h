@@ -32,6 +32,7 @@ typedef struct fbRuleDef {
   char name[FB_NAME_LEN];      // how the scenario, --set and hooks address it ("": the module's name)
   double weight;               // 1: multiplies the output (weighted) or scales it (prioritised, exclusive)
   bool force;                  // added after the accumulator as an external force (Gompert's terrain drag)
+  bool preempt;                // accumulator "strict": when it acts it wins outright (Gamlen 3.6)
   fbNativeRule native;         // a rule written in C (tests, the benchmark's baseline): no Lua module
   fbParamDef params[FB_MAX_PARAMS];
   int param_count;

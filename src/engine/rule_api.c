@@ -264,6 +264,48 @@ static int l_nearest_agent(lua_State *L)
   return 6;
 }
 
+typedef struct InFront {
+  fbVec2 heading;
+  double front;
+  int self, count;
+} InFront;
+
+static void count_if_in_front(int index, fbVec2 d, double distance, void *user)
+{
+  (void)distance;
+  InFront *f = user;
+  double ahead = fbV_Dot(d, f->heading);
+  double side = fbV_Cross(f->heading, d);  // to the right in this y-down world
+  f->count += index != f->self && ahead > 0.0 && fabs(side) < f->front * ahead;
+}
+
+/*
+ * a:count_in_front(radius, front [, species]) -> n: Bourg's narrow view (ch. 4, "Follow the
+ * Leader"). With w the offset of another unit in the agent's own frame (w.y along the heading,
+ * w.x to its side), a unit is in front when w.y > 0 and |w.x| < front * w.y (front 1: a wedge of
+ * +-45 degrees), within radius. Every species counts, as in Bourg, unless one is named.
+ */
+static int l_count_in_front(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  double radius = luaL_checknumber(L, 2);
+  double front = luaL_checknumber(L, 3);
+  uint32_t mask = UINT32_MAX;
+  if (!lua_isnoneornil(L, 4)) {
+    const char *name = luaL_checkstring(L, 4);
+    int s = fbWorld_FindSpecies(c->world, name);
+    if (s < 0) {
+      return luaL_error(L, "unknown species '%s'", name);
+    }
+    mask = 1u << s;
+  }
+  const fbAgents *a = &c->world->agents;
+  InFront f = {fbV(a->hx[c->agent], a->hy[c->agent]), front, c->agent, 0};
+  fbPerception_ForEach(c->perception, agent_pos(c), radius, mask, count_if_in_front, &f);
+  lua_pushinteger(L, f.count);
+  return 1;
+}
+
 // a:remove(id): queue the removal of an agent (a catch); applied after the step.
 static int l_remove(lua_State *L)
 {
@@ -345,6 +387,7 @@ static const luaL_Reg view_methods[] = {
     {"nearest_agent", l_nearest_agent},
     {"nearest", l_nearest_agent},  // the older name: same results
     {"nearest_obstacle", l_nearest_obstacle},
+    {"count_in_front", l_count_in_front},
     {"cast_feeler", l_cast_feeler},
     {"silhouette_edge", l_silhouette_edge},
     {"remove", l_remove},

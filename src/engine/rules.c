@@ -547,6 +547,8 @@ static void take_output(fbRuleRunner *r, const fbRuleSlot *slot, int k, int i, f
   }
   if (slot->force) {
     *force = fbV_Add(*force, fbV_Scale(out, slot->weight));
+  } else if (slot->preempt) {
+    fbAccum_AddPreemptive(acc, out, slot->weight);
   } else {
     fbAccum_Add(acc, out, slot->weight);
   }

@@ -143,6 +143,7 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
   memset(slot, 0, sizeof *slot);
   slot->weight = def->weight;
   slot->force = def->force;
+  slot->preempt = def->preempt;
   slot->native = def->native;
   if (def->native != NULL) {
     return true;

@@ -13,6 +13,7 @@ static const fbChoice ACCUMULATORS[] = {{"weighted", FB_ACCUM_WEIGHTED},
                                         {"prioritised", FB_ACCUM_PRIORITISED},
                                         {"prioritized", FB_ACCUM_PRIORITISED},  // Reynolds' spelling
                                         {"exclusive", FB_ACCUM_EXCLUSIVE},
+                                        {"strict", FB_ACCUM_STRICT},
                                         {NULL, 0}};
 
 #define SC(field) offsetof(fbScenarioDef, field)
@@ -75,6 +76,7 @@ static const fbField rule_fields[] = {
     {"name", FB_FIELD_TEXT, RU(name), FB_NAME_LEN, 0, 0, NULL, false, "how --set and hooks name it (default: the module)"},
     {"weight", FB_FIELD_NUMBER, RU(weight), 0, -1e9, 1e9, NULL, false, "multiplies or scales its output"},
     {"force", FB_FIELD_BOOL, RU(force), 0, 0, 0, NULL, false, "added after the accumulator, as a physical force"},
+    {"preempt", FB_FIELD_BOOL, RU(preempt), 0, 0, 0, NULL, false, "accumulator \"strict\": when it acts, no other rule counts (Gamlen 3.6)"},
     {"params", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "overrides of the module's params"},
 };
 

@@ -22,6 +22,7 @@ typedef struct fbRuleSlot {
   double weight;             // multiplies the output (weighted) or scales it (prioritised, exclusive)
   fbNativeRule native;       // when set, called instead of the Lua module
   bool force;                // added after the accumulator as an external force (Gompert's terrain drag)
+  bool preempt;              // accumulator "strict": when it acts it wins outright (Gamlen 3.6)
   bool disabled;             // switched off after an error until the file changes
   bool on_trial;             // reloaded and not yet run cleanly: a failure goes back to the last good version
 } fbRuleSlot;

@@ -1,5 +1,6 @@
 -- tests/data/leader_line.lua — six units in a line, all heading +x at the same speed, with only the
--- leader rule (Bourg ch. 4): the front one (largest x) sees no unit of its type ahead and leads.
+-- leader rule (Bourg ch. 4): the front one (largest x) sees no unit of its type ahead and leads
+-- (own_type = true; with Bourg's count of every type, the `other` unit ahead stops it leading).
 -- At step 5 the scenario removes the front unit; from then on the next one leads.
 return {
   name = "Units in a line",
@@ -11,9 +12,9 @@ return {
                  { 60, 50, 5, 0 } },
       body_length = 2, max_speed = 5, min_speed = 5,
       vision = { radius = 20, fov = 270 },
-      rules = { { "leader", params = { front = 1, range = 10 } } },
+      rules = { { "leader", params = { front = 1, range = 10, own_type = true } } },
     },
-    -- another type ahead of the line: not of the units' type, so it does not stop them leading
+    -- another type ahead of the line: with own_type it does not stop them leading
     {
       name = "other", count = 0, agents = { { 66, 50, 5, 0 } },
       body_length = 2, max_speed = 5, min_speed = 5, vision = { radius = 20 },

@@ -43,7 +43,9 @@ return {
         { "evade", params = { from = "predator", radius = 25, calm = 70, horizon = 2 } },
         { "bunch_up", params = { from = "predator", comfort = 8, tight = 3.5, far = 100, near = 30 } },
         { "alignment_gompert", params = { gain = 0.5 } },
-        { "cohesion_gompert" },
+        -- 50 units, 20 times Gompert's pull (1000 radii): bunching needs a centring pull that closes
+        -- the gaps as the comfort radius shrinks; with his the mean gap only goes 8.4 -> 7.5.
+        { "cohesion_gompert", params = { distance = 50 } },
       },
     },
     {
