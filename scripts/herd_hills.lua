@@ -43,7 +43,7 @@ return {
         { "alignment_gompert" },
         { "cohesion_gompert" },
         { "seek_goal", params = { goal = "goal" } },
-        { "terrain_drag", force = true, params = { uphill = 30, downhill = 6 } },
+        { "terrain_drag", drag = true, params = { uphill = 30, downhill = 6 } },
       },
     },
   },

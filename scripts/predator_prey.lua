@@ -31,7 +31,7 @@ return {
         { "scatter", params = { from = "predator", alarm = 18, duration = 3, divisor = 1000 } },
         { "wander", params = { strength = 0.2 } },
         { "soft_bounds", params = { margin = 12, push = 0.015 } },
-        { "terrain_drag", force = true, params = { uphill = 30, downhill = 6 } },
+        { "terrain_drag", drag = true, params = { uphill = 30, downhill = 6 } },
       },
     },
     {

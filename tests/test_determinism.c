@@ -22,8 +22,8 @@ static const struct Golden {
   uint64_t hash;
 } golden[] = {
     {"scripts/classic_flock.lua", 2000, 7, 0xd2280ebb82038480ULL},
-    {"scripts/predator_prey.lua", 2000, 7, 0x2478a2f288825475ULL},  // wander: s·(f·max_accel), was f·(s·max_accel)
-    {"scripts/herd_hills.lua", 2000, 7, 0xe688ee35c2a88047ULL},
+    {"scripts/predator_prey.lua", 2000, 7, 0xb6047d476f5d50e4ULL},  // wander: s·(f·max_accel), was f·(s·max_accel)
+    {"scripts/herd_hills.lua", 2000, 7, 0x6b587aa7245b450eULL},
 };
 
 static fbSim sim;

@@ -69,7 +69,7 @@ static void uphill_moves_by_v_dt_over_sqrt(void **state)
   fbIntegrateEnv env = env_on(&t, 0.1, FB_BOUNDS_WRAP);
   fbMotionLimits lim = limits();
   fbBody b = body(20.5, 20.5, 2.0, 0.0);
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 20.5 + 2.0 * 0.1 / 1.25, EPS);
   assert_near(b.p.y, 20.5, 0.0);
   assert_near(b.v.x, 2.0, 0.0);  // the correction scales the move, not the velocity
@@ -84,7 +84,7 @@ static void downhill_is_corrected_alike(void **state)
   fbIntegrateEnv env = env_on(&t, 0.1, FB_BOUNDS_WRAP);
   fbMotionLimits lim = limits();
   fbBody b = body(20.5, 20.5, -2.0, 0.0);
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 20.5 - 0.16, EPS);
   assert_near(b.energy, 0.2 * fbEnergy_PerDistance(-0.75), EPS);
 }
@@ -96,7 +96,7 @@ static void along_contour_not_corrected(void **state)
   fbIntegrateEnv env = env_on(&t, 0.1, FB_BOUNDS_WRAP);
   fbMotionLimits lim = limits();
   fbBody b = body(20.5, 20.5, 0.0, 2.0);
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 20.5, 0.0);
   assert_near(b.p.y, 20.5 + 0.2, EPS);
   assert_near(b.energy, 0.2 * fbEnergy_PerDistance(0.0), EPS);
@@ -110,7 +110,7 @@ static void correction_off_moves_full_step(void **state)
   fbMotionLimits lim = limits();
   lim.slope_correction = false;
   fbBody b = body(20.5, 20.5, 2.0, 0.0);
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 20.7, EPS);
 }
 
@@ -123,12 +123,12 @@ static void half_accel_term_on_and_off(void **state)
   fbIntegrateEnv env = env_on(&t, 0.5, FB_BOUNDS_WRAP);
   fbMotionLimits lim = limits();
   fbBody b = body(10.0, 10.0, 1.0, 0.0);
-  fbIntegrate_Body(&b, fbV(2.0, 0.0), ZERO, &lim, &env);
+  fbIntegrate_Body(&b, fbV(2.0, 0.0), ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 10.5, EPS);  // p += v dt, from the old velocity
   assert_near(b.v.x, 2.0, EPS);   // v += a dt
   lim.half_accel_term = true;
   b = body(10.0, 10.0, 1.0, 0.0);
-  fbIntegrate_Body(&b, fbV(2.0, 0.0), ZERO, &lim, &env);
+  fbIntegrate_Body(&b, fbV(2.0, 0.0), ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 10.75, EPS);  // + 1/2 * 2 * 0.25
   assert_near(b.v.x, 2.0, EPS);
 }
@@ -142,13 +142,13 @@ static void steer_truncated_force_added(void **state)
   fbMotionLimits lim = limits();
   lim.max_accel = 5.0;
   fbBody b = body(10.0, 10.0, 0.0, 0.0);
-  fbIntegrate_Body(&b, fbV(30.0, 40.0), fbV(0.0, 0.0), &lim, &env);  // |(30, 40)| = 50 -> 5
+  fbIntegrate_Body(&b, fbV(30.0, 40.0), fbV(0.0, 0.0), ZERO, &lim, &env);  // |(30, 40)| = 50 -> 5
   assert_near(b.v.x, 0.3, EPS);
   assert_near(b.v.y, 0.4, EPS);
   assert_near(b.heading.x, 0.6, EPS);
   assert_near(b.heading.y, 0.8, EPS);
   b = body(10.0, 10.0, 0.0, 0.0);
-  fbIntegrate_Body(&b, fbV(30.0, 40.0), fbV(-20.0, 0.0), &lim, &env);  // (3, 4) + (-20, 0)
+  fbIntegrate_Body(&b, fbV(30.0, 40.0), fbV(-20.0, 0.0), ZERO, &lim, &env);  // (3, 4) + (-20, 0)
   assert_near(b.v.x, -1.7, EPS);
   assert_near(b.v.y, 0.4, EPS);
 }
@@ -162,7 +162,7 @@ static void max_speed_clamps(void **state)
   fbIntegrateEnv env = env_on(&t, 0.1, FB_BOUNDS_WRAP);
   fbMotionLimits lim = limits();
   fbBody b = body(10.0, 10.0, 6.0, 8.0);
-  fbIntegrate_Body(&b, fbV(60.0, 80.0), ZERO, &lim, &env);  // would be (12, 16)
+  fbIntegrate_Body(&b, fbV(60.0, 80.0), ZERO, ZERO, &lim, &env);  // would be (12, 16)
   assert_near(b.v.x, 6.0, EPS);
   assert_near(b.v.y, 8.0, EPS);
 }
@@ -176,7 +176,7 @@ static void min_speed_lifts_along_velocity(void **state)
   lim.min_speed = 1.0;
   fbBody b = body(10.0, 10.0, 0.0, 0.0);
   b.heading = fbV(1.0, 0.0);
-  fbIntegrate_Body(&b, fbV(0.3, -0.4), ZERO, &lim, &env);  // v = (0.03, -0.04), too slow
+  fbIntegrate_Body(&b, fbV(0.3, -0.4), ZERO, ZERO, &lim, &env);  // v = (0.03, -0.04), too slow
   assert_near(b.v.x, 0.6, EPS);
   assert_near(b.v.y, -0.8, EPS);
 }
@@ -190,7 +190,7 @@ static void min_speed_lifts_stopped_body_along_heading(void **state)
   lim.min_speed = 1.5;
   fbBody b = body(10.0, 10.0, 0.0, 0.0);
   b.heading = fbV(0.0, -1.0);
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.y, 10.0, 0.0);  // moved by the old (zero) velocity
   assert_near(b.v.x, 0.0, EPS);
   assert_near(b.v.y, -1.5, EPS);
@@ -203,7 +203,7 @@ static void stopping_keeps_heading(void **state)
   fbIntegrateEnv env = env_on(&t, 0.25, FB_BOUNDS_WRAP);
   fbMotionLimits lim = limits();
   fbBody b = body(10.0, 10.0, 0.0, 1.0);
-  fbIntegrate_Body(&b, fbV(0.0, -4.0), ZERO, &lim, &env);  // v = 1 - 4 * 0.25 = 0
+  fbIntegrate_Body(&b, fbV(0.0, -4.0), ZERO, ZERO, &lim, &env);  // v = 1 - 4 * 0.25 = 0
   assert_near(fbV_Length(b.v), 0.0, 0.0);
   assert_near(b.heading.x, 0.0, 0.0);
   assert_near(b.heading.y, 1.0, 0.0);
@@ -217,7 +217,7 @@ static void reversal_turns_exactly_max_turn(void **state)
   fbMotionLimits lim = limits();
   lim.max_turn = 0.3;
   fbBody b = body(10.0, 10.0, 2.0, 0.0);
-  fbIntegrate_Body(&b, fbV(-40.0, 0.0), ZERO, &lim, &env);  // asks for (-2, 0): 180 degrees
+  fbIntegrate_Body(&b, fbV(-40.0, 0.0), ZERO, ZERO, &lim, &env);  // asks for (-2, 0): 180 degrees
   assert_near(fabs(atan2(b.v.y, b.v.x)), 0.3, EPS);
   assert_near(fbV_Length(b.v), 2.0, EPS);
   assert_near(fabs(atan2(b.heading.y, b.heading.x)), 0.3, EPS);
@@ -231,12 +231,12 @@ static void turn_limit_keeps_side_and_small_turns(void **state)
   fbMotionLimits lim = limits();
   lim.max_turn = 0.2;
   fbBody b = body(10.0, 10.0, 1.0, 0.0);
-  fbIntegrate_Body(&b, fbV(0.0, -5.0), ZERO, &lim, &env);  // asks for (1, -0.5): -0.46 rad
+  fbIntegrate_Body(&b, fbV(0.0, -5.0), ZERO, ZERO, &lim, &env);  // asks for (1, -0.5): -0.46 rad
   assert_near(atan2(b.v.y, b.v.x), -0.2, EPS);
   assert_near(fbV_Length(b.v), sqrt(1.25), EPS);
   lim.max_turn = 0.5;  // now the same request is within the limit and passes unchanged
   b = body(10.0, 10.0, 1.0, 0.0);
-  fbIntegrate_Body(&b, fbV(0.0, -5.0), ZERO, &lim, &env);
+  fbIntegrate_Body(&b, fbV(0.0, -5.0), ZERO, ZERO, &lim, &env);
   assert_near(b.v.x, 1.0, EPS);
   assert_near(b.v.y, -0.5, EPS);
 }
@@ -250,13 +250,13 @@ static void wrap_both_edges(void **state)
   fbIntegrateEnv env = env_on(&t, 0.25, FB_BOUNDS_WRAP);
   fbMotionLimits lim = limits();
   fbBody b = body(63.5, 0.125, 4.0, -1.0);  // to (64.5, -0.125)
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 0.5, EPS);
   assert_near(b.p.y, 63.875, EPS);
   // The jump across the edges is not walked: only the step's own length counts.
   assert_near(b.energy, sqrt(1.0 + 0.0625) * fbEnergy_PerDistance(0.0), EPS);
   b = body(0.25, 63.75, -3.0, 1.0);  // to (-0.5, 64): exactly w wraps to 0
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 63.5, EPS);
   assert_near(b.p.y, 0.0, 0.0);
 }
@@ -269,11 +269,11 @@ static void wrap_far_and_tiny_negative(void **state)
   fbMotionLimits lim = limits();
   lim.max_speed = 1000.0;
   fbBody b = body(1.0, 1.0, -130.0, 200.0);  // to (-129, 201): several widths away
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 63.0, EPS);
   assert_near(b.p.y, 9.0, EPS);
   b = body(0.0, 5.0, -1e-18, 0.0);  // -1e-18 + 64 rounds to 64, which must not survive
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_true(b.p.x >= 0.0 && b.p.x < WORLD);
 }
 
@@ -284,19 +284,19 @@ static void clamp_stops_at_walls(void **state)
   fbIntegrateEnv env = env_on(&t, 0.1, FB_BOUNDS_CLAMP);
   fbMotionLimits lim = limits();
   fbBody b = body(63.9, 32.0, 2.0, 1.0);  // x would reach 64.1
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, WORLD, 0.0);
   assert_near(b.p.y, 32.1, EPS);
   assert_near(b.v.x, 0.0, 0.0);  // outward component stopped
   assert_near(b.v.y, 1.0, EPS);  // along the wall kept
   assert_near(b.energy, hypot(0.1, 0.1) * fbEnergy_PerDistance(0.0), EPS);
   b = body(0.05, 0.05, -1.0, -1.0);
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 0.0, 0.0);
   assert_near(b.p.y, 0.0, 0.0);
   assert_near(fbV_Length(b.v), 0.0, 0.0);
   b = body(0.05, 10.0, 1.0, 0.0);  // moving inward near a wall: untouched
-  fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+  fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   assert_near(b.p.x, 0.15, EPS);
   assert_near(b.v.x, 1.0, 0.0);
 }
@@ -311,7 +311,7 @@ static void flat_distance_costs_d_times_e0(void **state)
   fbMotionLimits lim = limits();
   fbBody b = body(10.0, 10.0, 3.0, 4.0);
   for (int i = 0; i < 10; i++) {
-    fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+    fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
   }
   assert_near(b.energy, 5.0 * fbEnergy_PerDistance(0.0), 1e-12);
 }
@@ -363,7 +363,7 @@ static void fast_body_does_not_tunnel(void **state)
   lim.max_speed = 200.0;
   fbBody b = body(5.0, 32.0, 100.0, 50.0);
   for (int i = 0; i < 5; i++) {
-    fbIntegrate_Body(&b, ZERO, ZERO, &lim, &env);
+    fbIntegrate_Body(&b, ZERO, ZERO, ZERO, &lim, &env);
     assert_true(b.p.x <= 10.0 - lim.body_radius + 1e-6);
   }
   assert_near(b.v.x, 0.0, 1e-9);  // the component into the wall is gone ...

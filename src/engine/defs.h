@@ -33,6 +33,7 @@ typedef struct fbRuleDef {
   double weight;               // 1: multiplies the output (weighted) or scales it (prioritised, exclusive)
   bool force;                  // added after the accumulator as an external force (Gompert's terrain drag)
   bool preempt;                // accumulator "strict": when it acts it wins outright (Gamlen 3.6)
+  bool drag;                   // a linear drag -k (v . n) n after the accumulator, integrated exactly
   fbNativeRule native;         // a rule written in C (tests, the benchmark's baseline): no Lua module
   fbParamDef params[FB_MAX_PARAMS];
   int param_count;

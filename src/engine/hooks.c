@@ -302,6 +302,20 @@ static int s_set_goal(lua_State *L)
   return s_goal(L);
 }
 
+// fb.terrain(x, y) -> h, gx, gy and fb.input() -> x, y: the same as in rules.
+static int s_terrain(lua_State *L)
+{
+  return fbRuleApi_PushTerrain(L, &sim_of(L)->world.terrain, luaL_checknumber(L, 1), luaL_checknumber(L, 2));
+}
+
+static int s_input(lua_State *L)
+{
+  const fbWorld *w = &sim_of(L)->world;
+  lua_pushnumber(L, w->input.x);
+  lua_pushnumber(L, w->input.y);
+  return 2;
+}
+
 // fb.time() -> step, time in seconds: the same as in rules.
 static int s_time(lua_State *L) { return s_step(L); }
 
@@ -310,6 +324,7 @@ static const luaL_Reg scenario_api[] = {
     {"remove", s_remove},     {"set_weight", s_set_weight}, {"set_param", s_set_param}, {"goal", s_goal},
     {"set_goal", s_set_goal}, {"path", s_path},   {"set_path_speed", s_set_path_speed},
     {"catches", s_catches},   {"set_input", s_set_input}, {"time", s_time},
+    {"terrain", s_terrain},   {"input", s_input},
     // older spellings, still working: agents by index (1..fb.count()), the step
     {"agent", s_agent},       {"field", s_field},     {"step", s_step},         {NULL, NULL}};
 

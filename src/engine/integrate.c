@@ -179,14 +179,44 @@ fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obst
  * the new velocity in both. Energy uses the displacement before wrapping so the jump across a
  * wrapped edge does not count as walking.
  */
-static fbVec2 new_velocity(const fbBody *b, fbVec2 a, const fbMotionLimits *lim, double dt)
+/*
+ * A linear drag (a rule listed with drag = true; Gompert eq. 14) acts on one component of the
+ * velocity: its output is D = -k u n with n a unit direction and u = v . n, so n = D / |D| and
+ * k = -(D . n) / u. Along n the step then solves du/dt = a_n - k u exactly (a_n = a . n, the rest
+ * of the acceleration, held over the step):
+ *   u(dt) = u e^(-k dt) + a_n (1 - e^(-k dt)) / k,
+ * while the other component takes a dt as usual. The drag alone decays u by e^(-k dt), never
+ * reversing it however large k dt; with steering pushing at a_n the climb settles at a_n / k, the
+ * continuous answer, at any dt (an explicit step would settle at a_n dt / (1 - e^(-k dt)), four
+ * times faster at k dt = 4). k < 0 (a negative drag factor, Gompert 9.3.5) grows u instead, until
+ * the speed limit stops it. expm1 keeps (1 - e^(-k dt)) / k accurate when k dt is tiny.
+ */
+static fbVec2 add_drag(fbVec2 v_old, fbVec2 v, fbVec2 a, fbVec2 drag, double dt)
 {
-  fbVec2 v = fbV_Add(b->v, fbV_Scale(a, dt));
+  double size = fbV_Length(drag);
+  if (!(size > 0.0)) {
+    return v;
+  }
+  fbVec2 n = fbV_Scale(drag, 1.0 / size);
+  double u = fbV_Dot(v_old, n);
+  if (fabs(u) <= FB_TINY) {
+    return v;
+  }
+  double k = -size / u;
+  double kdt = k * dt;
+  double share = fabs(kdt) < 1e-12 ? dt : -expm1(-kdt) / k;
+  double u_new = u * exp(-kdt) + fbV_Dot(a, n) * share;
+  return fbV_Add(v, fbV_Scale(n, u_new - fbV_Dot(v, n)));
+}
+
+static fbVec2 new_velocity(const fbBody *b, fbVec2 a, fbVec2 drag, const fbMotionLimits *lim, double dt)
+{
+  fbVec2 v = add_drag(b->v, fbV_Add(b->v, fbV_Scale(a, dt)), a, drag, dt);
   v = limit_turn(v, b->heading, lim->max_turn);
   return limit_speed(v, b->heading, lim->min_speed, lim->max_speed);
 }
 
-void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, const fbMotionLimits *lim,
+void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, fbVec2 drag, const fbMotionLimits *lim,
                       const fbIntegrateEnv *env)
 {
   FB_ASSERT(env->world_w > 0.0 && env->world_h > 0.0 && env->dt >= 0.0);
@@ -194,7 +224,7 @@ void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, const fbMotionLimit
   // The animal's own steering is bounded by what it can do; forces from outside (Gompert's terrain
   // drag, added after the navigator in his appendix) are not.
   fbVec2 a = fbV_Add(fbV_Truncate(steer, lim->max_accel), force);
-  fbVec2 v = new_velocity(b, a, lim, dt);
+  fbVec2 v = new_velocity(b, a, drag, lim, dt);
   fbBody mover = *b;  // the body as the slope factor sees it: moving along the velocity that moves it
   fbVec2 step;
   if (env->update == FB_UPDATE_SEMI_IMPLICIT) {

@@ -51,7 +51,8 @@ fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obst
 // One step by env->update: forward Euler (Gompert eq. 1-2, position from the old velocity) or
 // semi-implicit Euler (Parker, position from the new, limited velocity). `steer` is the accumulator's result, truncated to max_accel; `force` is added
 // after it untruncated, as in Gompert's appendix where the terrain drag joins the navigator's output.
-void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, const fbMotionLimits *lim,
+// `drag` is the sum of the linear drags (-k (v . n) n), integrated exactly along n with the rest.
+void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, fbVec2 drag, const fbMotionLimits *lim,
                       const fbIntegrateEnv *env);
 
 // Energy spent per unit of distance walked on a slope s (rise over run along the motion), after

@@ -114,7 +114,7 @@ static int l_random(lua_State *L)
   return 1;
 }
 
-static int push_terrain(lua_State *L, const fbTerrain *t, double x, double y)
+int fbRuleApi_PushTerrain(lua_State *L, const fbTerrain *t, double x, double y)
 {
   fbVec2 g = fbTerrain_Gradient(t, x, y);
   lua_pushnumber(L, fbTerrain_Height(t, x, y));
@@ -127,12 +127,12 @@ static int l_agent_terrain(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
   const fbAgents *a = &c->world->agents;
-  return push_terrain(L, &c->world->terrain, a->px[c->agent], a->py[c->agent]);
+  return fbRuleApi_PushTerrain(L, &c->world->terrain, a->px[c->agent], a->py[c->agent]);
 }
 
 static int l_terrain(lua_State *L)
 {
-  return push_terrain(L, &ctx_of(L)->world->terrain, luaL_checknumber(L, 1), luaL_checknumber(L, 2));
+  return fbRuleApi_PushTerrain(L, &ctx_of(L)->world->terrain, luaL_checknumber(L, 1), luaL_checknumber(L, 2));
 }
 
 static fbVec2 agent_pos(const fbRuleContext *c)

@@ -537,15 +537,17 @@ static void undo_agent(fbRuleRunner *r, int command_mark, int i)
   }
 }
 
-// One rule's output into the accumulator (or the forces), and the inspector when it is watched.
+// One rule's output into the accumulator (or the forces or the drag), and the inspector when it is watched.
 static void take_output(fbRuleRunner *r, const fbRuleSlot *slot, int k, int i, fbVec2 out, fbAccumulator *acc,
-                        fbVec2 *force)
+                        fbVec2 *force, fbVec2 *drag)
 {
   if (i == r->inspect) {
     r->inspect_out[k] = out;
     r->inspect_ran[k] = true;
   }
-  if (slot->force) {
+  if (slot->drag) {
+    *drag = fbV_Add(*drag, fbV_Scale(out, slot->weight));
+  } else if (slot->force) {
     *force = fbV_Add(*force, fbV_Scale(out, slot->weight));
   } else if (slot->preempt) {
     fbAccum_AddPreemptive(acc, out, slot->weight);
@@ -574,15 +576,16 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   }
   fbAccumulator acc;
   fbAccum_Begin(&acc, sp->accumulator, sp->limits.max_accel);
-  fbVec2 force = {0, 0};
+  fbVec2 force = {0, 0}, drag = {0, 0};
   r->ctx.held = false;
   for (int k = 0; k < sp->rule_count && !r->ctx.held; ++k) {
     const fbRuleSlot *slot = &sp->rules[k];
-    if (slot->disabled || r->skip[s][k] || (!slot->force && (acc.done || !steer_turn))) {
+    bool physical = slot->force || slot->drag;  // forces and drags act every step, whatever the steering does
+    if (slot->disabled || r->skip[s][k] || (!physical && (acc.done || !steer_turn))) {
       continue;
     }
     fbVec2 out = slot->native ? slot->native(&r->ctx, i) : call_rule(L, r, job->slot[s] + 1 + SLOTS_PER_RULE * k, job->takes_species[s][k], s, k);
-    take_output(r, slot, k, i, out, &acc, &force);
+    take_output(r, slot, k, i, out, &acc, &force, &drag);
   }
   // A held agent (a:hold()) sits still: nothing steers or pushes it. Between its steering turns
   // (update_every) it stays as its last turn left it.
@@ -597,6 +600,8 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   }
   a->fx[i] = held ? 0.0 : force.x;
   a->fy[i] = held ? 0.0 : force.y;
+  a->dx[i] = held ? 0.0 : drag.x;
+  a->dy[i] = held ? 0.0 : drag.y;
 }
 
 static int run_range(lua_State *L)

@@ -144,6 +144,7 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
   slot->weight = def->weight;
   slot->force = def->force;
   slot->preempt = def->preempt;
+  slot->drag = def->drag;
   slot->native = def->native;
   if (def->native != NULL) {
     return true;

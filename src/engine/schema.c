@@ -76,6 +76,7 @@ static const fbField rule_fields[] = {
     {"name", FB_FIELD_TEXT, RU(name), FB_NAME_LEN, 0, 0, NULL, false, "how --set and hooks name it (default: the module)"},
     {"weight", FB_FIELD_NUMBER, RU(weight), 0, -1e9, 1e9, NULL, false, "multiplies or scales its output"},
     {"force", FB_FIELD_BOOL, RU(force), 0, 0, 0, NULL, false, "added after the accumulator, as a physical force"},
+    {"drag", FB_FIELD_BOOL, RU(drag), 0, 0, 0, NULL, false, "a linear drag -k (v . n) n, integrated exactly (Gompert's terrain drag)"},
     {"preempt", FB_FIELD_BOOL, RU(preempt), 0, 0, 0, NULL, false, "accumulator \"strict\": when it acts, no other rule counts (Gamlen 3.6)"},
     {"params", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "overrides of the module's params"},
 };

@@ -180,7 +180,8 @@ static void integrate_range(fbSim *sim, int t, int begin, int end)
       continue;
     }
     fbBody b = {fbV(a->px[i], a->py[i]), fbV(a->vx[i], a->vy[i]), fbV(a->hx[i], a->hy[i]), a->energy[i]};
-    fbIntegrate_Body(&b, fbV(a->ax[i], a->ay[i]), fbV(a->fx[i], a->fy[i]), &w->species[a->species[i]].limits, &env);
+    fbIntegrate_Body(&b, fbV(a->ax[i], a->ay[i]), fbV(a->fx[i], a->fy[i]), fbV(a->dx[i], a->dy[i]),
+                     &w->species[a->species[i]].limits, &env);
     a->px[i] = b.p.x;
     a->py[i] = b.p.y;
     a->vx[i] = b.v.x;

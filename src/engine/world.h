@@ -23,6 +23,7 @@ typedef struct fbRuleSlot {
   fbNativeRule native;       // when set, called instead of the Lua module
   bool force;                // added after the accumulator as an external force (Gompert's terrain drag)
   bool preempt;              // accumulator "strict": when it acts it wins outright (Gamlen 3.6)
+  bool drag;                 // a linear drag, integrated exactly with the step (Gompert's terrain drag)
   bool disabled;             // switched off after an error until the file changes
   bool on_trial;             // reloaded and not yet run cleanly: a failure goes back to the last good version
 } fbRuleSlot;
@@ -55,6 +56,7 @@ typedef struct fbAgents {
   double *hx, *hy;           // unit heading, kept when an agent stops
   double *ax, *ay;           // the accumulator's result this step (kept for drawing and telemetry)
   double *fx, *fy;           // forces this step
+  double *dx, *dy;           // linear drag this step (rules listed with drag = true), integrated exactly
   double *energy;
   uint32_t *id;
   uint8_t *species;

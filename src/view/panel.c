@@ -168,6 +168,9 @@ void fbPanel_PrintLua(const fbSim *sim, FILE *out)
       if (slot->force) {
         fputs(", force = true", out);
       }
+      if (slot->drag) {
+        fputs(", drag = true", out);
+      }
       if (slot->preempt) {
         fputs(", preempt = true", out);
       }

@@ -16,7 +16,7 @@ return {
         { "alignment_gompert" },
         { "cohesion_gompert" },
         { "seek_goal" },
-        { "terrain_drag", force = true, params = { uphill = 30, downhill = 6 } },
+        { "terrain_drag", drag = true, params = { uphill = 30, downhill = 6 } },
       },
     },
   },

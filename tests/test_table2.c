@@ -1,0 +1,159 @@
+// test_table2.c — Gompert's Table 2 as presets: ghosts, herds trapped by obstacles, herds overwhelmed by terrain, swarms of insects; and the climb against the drag factor K.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "telemetry.h"
+#include "test_util.h"
+#include "demo_util.h"
+
+// Loads a preset with up to three --set values (NULL ends the list early).
+static void load_sets(const char *path, const char *a, const char *b, const char *c)
+{
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.headless = true;
+  const char *sets[] = {a, b, c};
+  for (int k = 0; k < 3 && sets[k] != NULL; ++k) {
+    o.sets[o.set_count++] = sets[k];
+  }
+  char err[2048];
+  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  sim_loaded = true;
+}
+
+static void run_for(double seconds)
+{
+  int steps = (int)lround(seconds / sim.world.dt);
+  for (int k = 0; k < steps; ++k) {
+    step();
+  }
+}
+
+static double mean_height(void)
+{
+  const fbAgents *a = &sim.world.agents;
+  double sum = 0;
+  for (int i = 0; i < a->count; ++i) {
+    sum += fbTerrain_Height(&sim.world.terrain, a->px[i], a->py[i]);
+  }
+  return sum / a->count;
+}
+
+static double centre_x(void)
+{
+  const fbAgents *a = &sim.world.agents;
+  double sum = 0;
+  for (int i = 0; i < a->count; ++i) {
+    sum += a->px[i];
+  }
+  return sum / a->count;
+}
+
+// The herd's mean height on the ramp after 60 s (the top is 72 up), at drag factor K and step dt.
+static double climbed(const char *k_uphill, const char *dt)
+{
+  load_sets("scripts/table2_overwhelmed.lua", k_uphill, dt, NULL);
+  run_for(60);
+  double h = mean_height();
+  unload();
+  return h;
+}
+
+// Larger K climbs slower, with no cap: K = 55 and K = 100 differ (the old cap made them equal).
+static void test_larger_drag_climbs_slower(void **state)
+{
+  (void)state;
+  const char *ks[] = {"herd.terrain_drag.uphill=0", "herd.terrain_drag.uphill=10", "herd.terrain_drag.uphill=30",
+                      "herd.terrain_drag.uphill=55", "herd.terrain_drag.uphill=100",
+                      "herd.terrain_drag.uphill=200"};
+  double last = INFINITY;
+  for (size_t k = 0; k < sizeof ks / sizeof ks[0]; ++k) {
+    double h = climbed(ks[k], "world.dt=0.05");
+    print_message("%s: mean height after 60 s %.1f of 72\n", ks[k], h);
+    assert_true(h < last);
+    last = h;
+  }
+}
+
+// Table 2, overwhelmed by terrain: at K = 200 the herd stays at the foot of a slope it climbs at
+// K = 10, and the same at any dt (the drag is integrated exactly with the step).
+static void test_overwhelmed_herds_do_not_climb(void **state)
+{
+  (void)state;
+  double easy = climbed("herd.terrain_drag.uphill=10", "world.dt=0.05");
+  double h05 = climbed("herd.terrain_drag.uphill=200", "world.dt=0.05");
+  double h025 = climbed("herd.terrain_drag.uphill=200", "world.dt=0.025");
+  double h0125 = climbed("herd.terrain_drag.uphill=200", "world.dt=0.0125");
+  print_message("K = 10: %.1f up after 60 s; K = 200: %.2f, %.2f, %.2f at dt 0.05, 0.025, 0.0125\n", easy, h05, h025,
+                h0125);
+  assert_true(easy > 40);
+  assert_true(h05 < 4 && h025 < 4 && h0125 < 4);
+  assert_true(fabs(h05 - h0125) < 0.5);
+}
+
+// Table 2, trapped by obstacles: the herd's centre reaches the wall of trees and stays before it;
+// over the last 30 s it gains almost nothing, and nobody is beyond the wall.
+static void test_trapped_herds_make_no_progress(void **state)
+{
+  (void)state;
+  load("scripts/table2_trapped.lua");
+  run_for(30);
+  double at_30 = centre_x();
+  run_for(30);
+  double at_60 = centre_x();
+  int beyond = 0;
+  for (int i = 0; i < sim.world.agents.count; ++i) {
+    beyond += sim.world.agents.px[i] > 150;
+  }
+  print_message("herd centre x %.1f at 30 s, %.1f at 60 s (wall at 150, goal at 280); %d beyond the wall\n", at_30,
+                at_60, beyond);
+  assert_true(at_60 < 150);
+  assert_true(at_60 - at_30 < 5);
+  assert_int_equal(beyond, 0);
+  unload();
+}
+
+// Table 2, swarm of insects: seeing each other only to centre, they fly at full speed with no
+// common heading.
+static void test_insects_keep_their_speed_with_low_polarisation(void **state)
+{
+  (void)state;
+  load("scripts/table2_insects.lua");
+  double polarisation = 0, speed = 0;
+  int samples = 0;
+  for (int k = 1; k <= 1200; ++k) {
+    step();
+    if (k > 400 && k % 20 == 0) {
+      fbMeasures m;
+      fbTelemetry_Measure(&sim, &m);
+      polarisation += m.polarisation;
+      speed += m.mean_speed;
+      samples++;
+    }
+  }
+  polarisation /= samples;
+  speed /= samples;
+  print_message("insects over 20..60 s: mean speed %.2f (cruise 7, min 5, max 10), polarisation %.3f\n", speed,
+                polarisation);
+  assert_true(speed >= 5);
+  assert_true(polarisation < 0.2);
+  unload();
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(test_larger_drag_climbs_slower, demo_teardown),
+      cmocka_unit_test_teardown(test_overwhelmed_herds_do_not_climb, demo_teardown),
+      cmocka_unit_test_teardown(test_trapped_herds_make_no_progress, demo_teardown),
+      cmocka_unit_test_teardown(test_insects_keep_their_speed_with_low_polarisation, demo_teardown),
+  };
+  return fb_run_tests(tests);
+}
