@@ -103,6 +103,7 @@ bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
   w->height = d->world.height;
   w->dt = d->world.dt;
   w->bounds = d->world.bounds;
+  w->collision_iterations = d->world.collision_iterations;
   if (!build_terrain(w, d, err, errlen)) {
     return false;
   }

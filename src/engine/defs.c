@@ -12,6 +12,7 @@ fbWorldDef fbDefaultWorldDef(void)
   d.height = 100.0;
   d.dt = 0.05;
   d.bounds = FB_BOUNDS_WRAP;
+  d.collision_iterations = 1;
   d.terrain.height = 10.0;
   d.terrain.generate = -1.0;
   d.terrain.samples = 256;
@@ -37,6 +38,7 @@ fbSpeciesDef fbDefaultSpeciesDef(void)
   d.accumulator = FB_ACCUM_WEIGHTED;
   d.update_every = 1;
   d.slope_correction = true;
+  d.collide = true;  // every species has a body (body_length): on where the seeds have bodies
   d.colour[0] = 240;
   d.colour[1] = 200;
   d.colour[2] = 60;
@@ -210,6 +212,7 @@ bool fbSpeciesDef_Build(const fbSpeciesDef *d, double dt, fbSpecies *out, const 
   out->accumulator = d->accumulator;
   out->update_every = d->update_every < 1 ? 1 : d->update_every;
   out->player = d->player;
+  out->collide = d->collide;
   for (int c = 0; c < 3; ++c) {
     out->colour[c] = (uint8_t)fmin(255, fmax(0, d->colour[c]));
   }

@@ -68,6 +68,7 @@ typedef struct fbSpeciesDef {
   bool half_accel;             // add 1/2 a dt^2 to the position (Gompert eq. 1)
   bool slope_correction;       // true: move by v / sqrt(s_v^2 + 1) (Gompert eq. 10)
   bool player;                 // driven by the arrow keys or fb.set_input
+  bool collide;                // true: a solid body, pushed apart from the other colliding ones (Gompert 8.1)
   double colour[3];            // 0..255
   fbRuleDef rules[FB_MAX_RULES];
   int rule_count;
@@ -85,6 +86,7 @@ typedef struct fbWorldDef {
   double width, height;        // 100 x 100
   double dt;                   // 0.05 s
   fbBounds bounds;             // wrap
+  int collision_iterations;    // 1: passes per step pushing overlapping bodies apart
   fbTerrainDef terrain;        // flat when neither png nor generate is given
 } fbWorldDef;
 

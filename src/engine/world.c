@@ -17,6 +17,7 @@ void fbWorld_Init(fbWorld *w)
   w->height = 100.0;
   w->dt = 0.05;
   w->bounds = FB_BOUNDS_WRAP;
+  w->collision_iterations = 1;
   w->next_id = 1;
   fbTerrain_InitFlat(&w->terrain, w->width, w->height);
   fbObstacles_Init(&w->obstacles);
@@ -346,6 +347,7 @@ void fbWorld_Adopt(fbWorld *old, fbWorld *fresh)
   old->height = fresh->height;
   old->dt = fresh->dt;
   old->bounds = fresh->bounds;
+  old->collision_iterations = fresh->collision_iterations;
   fbTerrain_Free(&old->terrain);
   old->terrain = fresh->terrain;
   fbTerrain_InitFlat(&fresh->terrain, fresh->width, fresh->height);
