@@ -50,6 +50,7 @@ typedef struct fbVisionDef {
   double separation;           // comfort zone; -1: min(radius, 2 body lengths) (Gompert Table 1)
   char sees[FB_MAX_SPECIES][FB_NAME_LEN];  // species counted as flock-mates; none listed: its own
   int sees_count;
+  int sample;                  // 0: every flock-mate in view; k > 0: a random k of them each step (Gamlen)
 } fbVisionDef;
 
 typedef struct fbSpeciesDef {

@@ -273,7 +273,9 @@ void fbSim_UpdateGrid(fbSim *sim)
                                         .count = a->count,
                                         .species_count = w->species_count,
                                         .vision = sim->vision,
-                                        .grid = &sim->grid};
+                                        .grid = &sim->grid,
+                                        .seed = w->seed,
+                                        .step = w->step};
 }
 
 static void apply_command(fbSim *sim, const fbCommand *c)
