@@ -283,6 +283,43 @@ static uint64_t kth_smallest(uint64_t *v, long n, long k)
   return v[lo];
 }
 
+#define FB_SAMPLE_SMALL 16
+
+/*
+ * The k-th smallest key of agent i's m flock-mates in view, entries [first, first + m) of l; the
+ * keys go to l->key[0 .. m). For k up to FB_SAMPLE_SMALL the k smallest are kept in order as the
+ * keys come (random keys: about k (1 + ln(m / k)) insertions); beyond, quickselect on a copy.
+ */
+static uint64_t sample_threshold(const fbPerceptionInput *in, int i, fbNeighbourList *l, long first, long m, int k)
+{
+  keys_reserve(l, k <= FB_SAMPLE_SMALL ? m : 2 * m);
+  uint64_t *key = l->key;
+  const uint64_t prefix = fbRng_Prefix(in->seed, in->id[i], in->step);
+  for (long h = 0; h < m; ++h) {
+    const uint32_t other = in->id[l->index[first + h]];
+    const uint64_t bits = fbRng_Stream(prefix, FB_SAMPLE_STREAM ^ other);  // fbRng_Bits(seed, id_i, step, ...)
+    key[h] = (bits & 0xffffffff00000000ULL) | other;
+  }
+  if (k > FB_SAMPLE_SMALL) {
+    memcpy(key + m, key, sizeof *key * (size_t)m);
+    return kth_smallest(key + m, m, k - 1);
+  }
+  uint64_t least[FB_SAMPLE_SMALL];
+  int n = 0;
+  for (long h = 0; h < m; ++h) {
+    const uint64_t v = key[h];
+    if (n == k && v >= least[k - 1]) {
+      continue;
+    }
+    int p = n < k ? n++ : k - 1;
+    for (; p > 0 && least[p - 1] > v; --p) {
+      least[p] = least[p - 1];
+    }
+    least[p] = v;
+  }
+  return least[k - 1];
+}
+
 /*
  * Agent i's flock-mates in view are entries [first, len) of l, in visiting order. Keeps those whose
  * key is at most the k-th smallest and sums them, as perceive_agent sums all of them without a
@@ -294,17 +331,7 @@ static void draw_sample(const fbPerceptionInput *in, int i, fbNeighbourList *l, 
   const fbVision *vis = &in->vision[in->species[i]];
   const long m = len - first;
   const bool all = m <= vis->sample;
-  uint64_t threshold = 0;
-  if (!all) {
-    keys_reserve(l, 2 * m);
-    uint64_t *key = l->key, *copy = l->key + m;
-    for (long h = 0; h < m; ++h) {
-      const uint32_t other = in->id[l->index[first + h]];
-      const uint64_t bits = fbRng_Bits(in->seed, in->id[i], in->step, FB_SAMPLE_STREAM ^ other);
-      key[h] = copy[h] = (bits & 0xffffffff00000000ULL) | other;
-    }
-    threshold = kth_smallest(copy, m, vis->sample - 1);
-  }
+  const uint64_t threshold = all ? 0 : sample_threshold(in, i, l, first, m, vis->sample);
   Seen sum = {0, (int)first, 0, 0, 0, 0, 0, 0, INFINITY, 0};
   long kept = first;
   for (long h = first; h < len; ++h) {
