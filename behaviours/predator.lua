@@ -3,7 +3,8 @@
 -- round: a predator that has just overshot its prey turns back for it. It seeks the nearest one
 -- at full speed, v_p = max_speed toward it (steering.seek):
 --   fraction = gain * (v_p - v) / (max_speed / 2), capped at 1;  a = fraction * max_accel.
--- Within `catch` (centre to centre) the prey is removed through the command queue with
+-- Within `catch` (centre to centre; colliding bodies stop at the sum of their radii, so catch must
+-- reach past it) the prey is removed through the command queue with
 -- a:remove(id), after the step; the engine counts each removal once (fb.catches()), even when
 -- two predators grab the same prey. Respawning is the scenario's choice (fb.spawn in on_step).
 -- After a catch the predator rests for `rest` seconds (field `resting`, seconds left): it brakes,

@@ -2,8 +2,8 @@
 -- The herd (Gompert's prioritised rules, terrain drag) grazes with a wander; as a predator nears,
 -- each animal's comfort radius shrinks and the herd bunches up (Gamlen 3.8); when it comes close
 -- they run from where it is heading (evade) and scatter, their cohesion negated for a while, then
--- re-form (Parker). Predators seek the nearest prey in view, catch it within 2 units, and rest
--- after each catch. Each catch is counted once (the catches column of the CSV); the scenario
+-- re-form (Parker). Predators seek the nearest prey in view, catch it within 3.5 units (centre to
+-- centre: their bodies, 4 and 2 long, touch at 3), and rest after each catch. Each catch is counted once (the catches column of the CSV); the scenario
 -- replaces each caught animal with a newborn beside a member of the herd.
 -- Try: flockbox --headless --steps 4000 --csv hunt.csv scripts/predator_prey.lua
 
@@ -41,7 +41,7 @@ return {
       vision = { radius = 10, fov = 240 },
       colour = { 120, 30, 30 },
       rules = {
-        { "predator", params = { prey = "herd", radius = 90, catch = 2, rest = 8 } },
+        { "predator", params = { prey = "herd", radius = 90, catch = 3.5, rest = 8 } },
         { "wander", params = { strength = 0.3 } },
         { "soft_bounds", params = { margin = 15, push = 0.025 } },
       },

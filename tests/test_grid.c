@@ -42,17 +42,25 @@ static void check_sort(const Pop *p, double requested)
 }
 
 // The block round a point holds every agent within the radius exactly once, each with the
-// offset of its nearest image.
-static void check_blocks(Pop *p, int queries)
+// offset of its nearest image; by rings of cells, or (box) only the cells the radius's square
+// overlaps, tried mostly with radii under a cell, the bodies' reach.
+static void check_blocks(Pop *p, int queries, bool box)
 {
   char *met = calloc((size_t)p->count + 1, 1);
   for (int q = 0; q < queries; ++q) {
     fbVec2 at = fbV(rnd_in(-1, p->w + 1), rnd_in(-1, p->h + 1));
     double radius = rnd_int(6) == 0 ? sqrt(p->w * p->w + p->h * p->h) : rnd_in(0, 0.5) * fmin(p->w, p->h);
+    if (box && rnd_int(3) != 0) {
+      radius = rnd_in(0, 1.2) * p->grid.cell;
+    }
     memset(met, 0, (size_t)p->count + 1);
     fbBlock b;
     fbCellRun run;
-    fbBlock_Begin(&b, &p->grid, at.x, at.y, radius);
+    if (box) {
+      fbBlock_BeginBox(&b, &p->grid, at.x, at.y, radius);
+    } else {
+      fbBlock_Begin(&b, &p->grid, at.x, at.y, radius);
+    }
     while (fbBlock_Next(&b, &run)) {
       for (int j = run.begin; j < run.end; ++j) {
         assert_false(met[j]);
@@ -91,7 +99,8 @@ static void run_cases(bool wrap, double cell_factor, bool inside)
       double cell = cases[c].r * cell_factor;
       pop_sort(&p, cell);
       check_sort(&p, cell);
-      check_blocks(&p, 40);
+      check_blocks(&p, 40, false);
+      check_blocks(&p, 40, true);
       pop_free(&p);
     }
   }

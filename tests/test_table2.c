@@ -66,6 +66,38 @@ static double climbed(const char *k_uphill, const char *dt)
   return h;
 }
 
+// The smallest distance between two bodies of the herd.
+static double closest_pair(void)
+{
+  const fbAgents *a = &sim.world.agents;
+  double best = INFINITY;
+  for (int i = 0; i < a->count; ++i) {
+    for (int j = i + 1; j < a->count; ++j) {
+      best = fmin(best, hypot(a->px[i] - a->px[j], a->py[i] - a->py[j]));
+    }
+  }
+  return best;
+}
+
+// Table 2, ghost-like: blind animals walk to one goal; without collisions they stack on it, with
+// bodies they pack round it, never closer than about a body length (2).
+static void test_ghosts_overlap_only_with_collisions_off(void **state)
+{
+  (void)state;
+  load("scripts/table2_ghosts.lua");
+  run_for(60);
+  double ghosts = closest_pair();
+  unload();
+  load_sets("scripts/table2_ghosts.lua", "herd.collide=true", NULL, NULL);
+  run_for(60);
+  double bodies = closest_pair();
+  unload();
+  print_message("closest pair after 60 s: %.3g with collisions off, %.3f with them on (body length 2)\n", ghosts,
+                bodies);
+  assert_true(ghosts < 0.01);
+  assert_true(bodies > 1.4);  // one push pass a step: seekers pressing inward keep some overlap
+}
+
 // Larger K climbs slower, with no cap: K = 55 and K = 100 differ (the old cap made them equal).
 static void test_larger_drag_climbs_slower(void **state)
 {
@@ -150,6 +182,7 @@ static void test_insects_keep_their_speed_with_low_polarisation(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(test_ghosts_overlap_only_with_collisions_off, demo_teardown),
       cmocka_unit_test_teardown(test_larger_drag_climbs_slower, demo_teardown),
       cmocka_unit_test_teardown(test_overwhelmed_herds_do_not_climb, demo_teardown),
       cmocka_unit_test_teardown(test_trapped_herds_make_no_progress, demo_teardown),

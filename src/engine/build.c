@@ -135,6 +135,7 @@ bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
   w->dt = d->world.dt;
   w->bounds = d->world.bounds;
   w->update = d->world.update;
+  w->collision_iterations = d->world.collision_iterations;
   if (!build_terrain(w, d, err, errlen)) {
     return false;
   }

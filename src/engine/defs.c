@@ -13,6 +13,7 @@ fbWorldDef fbDefaultWorldDef(void)
   d.dt = 0.05;
   d.bounds = FB_BOUNDS_WRAP;
   d.update = FB_UPDATE_EULER;
+  d.collision_iterations = 1;
   d.terrain.height = 10.0;
   d.terrain.generate = -1.0;
   d.terrain.samples = 256;
@@ -38,6 +39,7 @@ fbSpeciesDef fbDefaultSpeciesDef(void)
   d.accumulator = FB_ACCUM_WEIGHTED;
   d.update_every = 1;
   d.slope_correction = true;
+  d.collide = true;  // every species has a body (body_length): on where the seeds have bodies
   d.colour[0] = 240;
   d.colour[1] = 200;
   d.colour[2] = 60;
@@ -242,9 +244,11 @@ bool fbSpeciesDef_Build(const fbSpeciesDef *d, double dt, fbSpecies *out, const 
   out->vision.separation_radius =
       d->vision.separation < 0 ? fmin(d->vision.radius, 2.0 * d->body_length) : d->vision.separation;
   out->vision.cos_half_fov = d->vision.fov >= 360.0 ? -2.0 : cos(d->vision.fov * FB_PI / 360.0);
+  out->vision.sample = d->vision.sample;
   out->accumulator = d->accumulator;
   out->update_every = d->update_every < 1 ? 1 : d->update_every;
   out->player = d->player;
+  out->collide = d->collide;
   for (int c = 0; c < 3; ++c) {
     out->colour[c] = (uint8_t)fmin(255, fmax(0, d->colour[c]));
   }

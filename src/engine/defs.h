@@ -52,6 +52,7 @@ typedef struct fbVisionDef {
   double separation;           // comfort zone; -1: min(radius, 2 body lengths) (Gompert Table 1)
   char sees[FB_MAX_SPECIES][FB_NAME_LEN];  // species counted as flock-mates; none listed: its own
   int sees_count;
+  int sample;                  // 0: every flock-mate in view; k > 0: a random k of them each step (Gamlen)
 } fbVisionDef;
 
 typedef struct fbSpeciesDef {
@@ -70,6 +71,7 @@ typedef struct fbSpeciesDef {
   bool half_accel;             // add 1/2 a dt^2 to the position (Gompert eq. 1)
   bool slope_correction;       // true: move by v / sqrt(s_v^2 + 1) (Gompert eq. 10)
   bool player;                 // driven by the arrow keys or fb.set_input
+  bool collide;                // true: a solid body, pushed apart from the other colliding ones (Gompert 8.1)
   double colour[3];            // 0..255
   fbRuleDef rules[FB_MAX_RULES];
   int rule_count;
@@ -88,6 +90,7 @@ typedef struct fbWorldDef {
   double dt;                   // 0.05 s
   fbBounds bounds;             // wrap
   fbUpdate update;             // euler (Gompert eq. 1-2); semi_implicit moves by the new velocity (Parker)
+  int collision_iterations;    // 1: passes per step pushing overlapping bodies apart
   fbTerrainDef terrain;        // flat when neither png nor generate is given
 } fbWorldDef;
 

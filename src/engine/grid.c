@@ -221,45 +221,48 @@ void fbGrid_Rings(const fbGrid *g, double radius, int *kx, int *ky)
   *ky = rings(radius, g->world_h / g->ny, g->ny);
 }
 
-// Cells within k of cell a on an axis of n cells, as up to two runs [lo, hi], each with the
-// shift that brings its agents next to cell a (a run seen through the seam is a world away).
-// Returns false when the block covers a whole wrapping axis (no single shift then).
-static bool axis_span(int a, int k, int n, bool wrap, double size, int *lo, int *hi, double *shift, int *runs)
+// Cells from `below` before cell a to `above` after it on an axis of n cells, as up to two runs
+// [lo, hi], each with the shift that brings its agents next to cell a (a run seen through the seam
+// is a world away). Returns false when the block covers a whole wrapping axis (no single shift then).
+static bool axis_span(int a, int below, int above, int n, bool wrap, double size, int *lo, int *hi, double *shift,
+                      int *runs)
 {
   shift[0] = shift[1] = 0.0;
   *runs = 1;
   if (!wrap) {
-    lo[0] = a - k < 0 ? 0 : a - k;
-    hi[0] = a + k >= n ? n - 1 : a + k;
+    lo[0] = a - below < 0 ? 0 : a - below;
+    hi[0] = a + above >= n ? n - 1 : a + above;
     return true;
   }
-  if (2 * (long)k + 1 >= n) {
+  if ((long)below + above + 1 >= n) {
     lo[0] = 0;
     hi[0] = n - 1;
     return false;
   }
-  if (a - k < 0) {  // the first cells are the last ones, before the seam
+  if (a - below < 0) {  // the first cells are the last ones, before the seam
     *runs = 2;
-    lo[0] = a - k + n;
+    lo[0] = a - below + n;
     hi[0] = n - 1;
     shift[0] = -size;
     lo[1] = 0;
-    hi[1] = a + k;
-  } else if (a + k >= n) {  // the last cells are the first ones, past the seam
+    hi[1] = a + above;
+  } else if (a + above >= n) {  // the last cells are the first ones, past the seam
     *runs = 2;
-    lo[0] = a - k;
+    lo[0] = a - below;
     hi[0] = n - 1;
     lo[1] = 0;
-    hi[1] = a + k - n;
+    hi[1] = a + above - n;
     shift[1] = size;
   } else {
-    lo[0] = a - k;
-    hi[0] = a + k;
+    lo[0] = a - below;
+    hi[0] = a + above;
   }
   return true;
 }
 
-void fbBlock_BeginRings(fbBlock *b, const fbGrid *g, double x, double y, int kx, int ky)
+// The block from cell (ax - bx, ay - by) to (ax + cx, ay + cy) round the point (x, y) in cell (ax, ay).
+static inline __attribute__((always_inline)) void begin_span(fbBlock *b, const fbGrid *g, double x, double y, int bx,
+                                                              int cx, int by, int cy)
 {
   b->g = g;
   b->q = 0;
@@ -271,13 +274,13 @@ void fbBlock_BeginRings(fbBlock *b, const fbGrid *g, double x, double y, int kx,
   }
   int ax = axis_cell(x, g->inv_w, g->nx, g->wrap), ay = axis_cell(y, g->inv_h, g->ny, g->wrap);
   bool point_inside = x >= 0.0 && x < g->world_w && y >= 0.0 && y < g->world_h;
-  if (!g->wrap || (ax - kx >= 0 && ax + kx < g->nx && ay - ky >= 0 && ay + ky < g->ny && g->inside && point_inside)) {
+  if (!g->wrap || (ax - bx >= 0 && ax + cx < g->nx && ay - by >= 0 && ay + cy < g->ny && g->inside && point_inside)) {
     // Clear of every seam (nearly always): one rectangle, no shift.
     fbBlockRect *r = &b->rect[0];
-    r->row_lo = ay - ky < 0 ? 0 : ay - ky;
-    r->row_hi = ay + ky >= g->ny ? g->ny - 1 : ay + ky;
-    r->col_lo = ax - kx < 0 ? 0 : ax - kx;
-    r->col_hi = ax + kx >= g->nx ? g->nx - 1 : ax + kx;
+    r->row_lo = ay - by < 0 ? 0 : ay - by;
+    r->row_hi = ay + cy >= g->ny ? g->ny - 1 : ay + cy;
+    r->col_lo = ax - bx < 0 ? 0 : ax - bx;
+    r->col_hi = ax + cx >= g->nx ? g->nx - 1 : ax + cx;
     r->sx = r->sy = 0.0;
     b->rects = 1;
     b->min_image = false;
@@ -286,8 +289,8 @@ void fbBlock_BeginRings(fbBlock *b, const fbGrid *g, double x, double y, int kx,
   }
   int rlo[2], rhi[2], clo[2], chi[2], rn, cn;
   double rs[2], cs[2];
-  bool rows_shifted = axis_span(ay, ky, g->ny, true, g->world_h, rlo, rhi, rs, &rn);
-  bool cols_shifted = axis_span(ax, kx, g->nx, true, g->world_w, clo, chi, cs, &cn);
+  bool rows_shifted = axis_span(ay, by, cy, g->ny, true, g->world_h, rlo, rhi, rs, &rn);
+  bool cols_shifted = axis_span(ax, bx, cx, g->nx, true, g->world_w, clo, chi, cs, &cn);
   b->min_image = !(rows_shifted && cols_shifted && g->inside && point_inside);
   b->rects = 0;
   for (int i = 0; i < rn; ++i) {
@@ -298,6 +301,67 @@ void fbBlock_BeginRings(fbBlock *b, const fbGrid *g, double x, double y, int kx,
     }
   }
   b->row = b->rect[0].row_lo;
+}
+
+void fbBlock_BeginRings(fbBlock *b, const fbGrid *g, double x, double y, int kx, int ky)
+{
+  begin_span(b, g, x, y, kx, kx, ky, ky);
+}
+
+/*
+ * Cells below and above the point's own that the interval [x - r, x + r] reaches. The cell of a
+ * coordinate, floor(x n / size), is monotone in x (clamped at the walls; on a torus counted in the
+ * unwrapped lattice, then reduced), so every agent within r of x along the axis lies in one of
+ * them.
+ */
+static void axis_reach(double x, double r, double inv, int n, bool wrap, int *below, int *above)
+{
+  if (!wrap) {
+    int a = axis_cell(x, inv, n, false);
+    *below = a - axis_cell(x - r, inv, n, false);
+    *above = axis_cell(x + r, inv, n, false) - a;
+    return;
+  }
+  double f = floor(x * inv), lo = floor((x - r) * inv), hi = floor((x + r) * inv);
+  *below = f - lo >= n ? n : (int)(f - lo);
+  *above = hi - f >= n ? n : (int)(hi - f);
+}
+
+// A box that crosses a seam of the torus, or of a point not finite (rings then: a NaN point has
+// cell 0, an infinite radius reaches every cell).
+static __attribute__((noinline)) void begin_box_slow(fbBlock *b, const fbGrid *g, double x, double y, double r)
+{
+  if (!isfinite(x) || !isfinite(y) || !isfinite(r)) {
+    fbBlock_Begin(b, g, x, y, r);
+    return;
+  }
+  int bx, cx, by, cy;
+  axis_reach(x, r, g->inv_w, g->nx, g->wrap, &bx, &cx);
+  axis_reach(y, r, g->inv_h, g->ny, g->wrap, &by, &cy);
+  begin_span(b, g, x, y, bx, cx, by, cy);
+}
+
+void fbBlock_BeginBox(fbBlock *b, const fbGrid *g, double x, double y, double radius)
+{
+  // Padded by a billionth of the world, so that rounding in x - r cannot drop a cell.
+  const double r = (radius > 0.0 ? radius : 0.0) + 1e-9 * (g->world_w + g->world_h + radius);
+  if (g->count > 0 && (!g->wrap || (g->inside && x - r >= 0.0 && x + r < g->world_w && y - r >= 0.0 &&
+                                    y + r < g->world_h))) {
+    // Walls, or a box clear of the seams (nearly always): one rectangle, the cells of its corners.
+    fbBlockRect *q = &b->rect[0];
+    q->col_lo = axis_cell(x - r, g->inv_w, g->nx, false);
+    q->col_hi = axis_cell(x + r, g->inv_w, g->nx, false);
+    q->row_lo = axis_cell(y - r, g->inv_h, g->ny, false);
+    q->row_hi = axis_cell(y + r, g->inv_h, g->ny, false);
+    q->sx = q->sy = 0.0;
+    b->g = g;
+    b->q = 0;
+    b->rects = 1;
+    b->min_image = false;
+    b->row = q->row_lo;
+    return;
+  }
+  begin_box_slow(b, g, x, y, r);
 }
 
 void fbBlock_Begin(fbBlock *b, const fbGrid *g, double x, double y, double radius)

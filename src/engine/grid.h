@@ -70,6 +70,10 @@ void fbGrid_Rings(const fbGrid *g, double radius, int *kx, int *ky);
 void fbBlock_Begin(fbBlock *b, const fbGrid *g, double x, double y, double radius);
 void fbBlock_BeginRings(fbBlock *b, const fbGrid *g, double x, double y, int kx, int ky);
 
+// Only the cells that the square [x - radius, x + radius] x [y - radius, y + radius] overlaps: for
+// a radius well under a cell, one to four cells instead of the 3 x 3 of a ring (bodies.c's reach).
+void fbBlock_BeginBox(fbBlock *b, const fbGrid *g, double x, double y, double radius);
+
 // The next run of the block; false when the block is done.
 static inline bool fbBlock_Next(fbBlock *b, fbCellRun *run)
 {

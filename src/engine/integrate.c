@@ -138,14 +138,23 @@ static double wrap_axis(double x, double size)
   return x >= size ? 0.0 : x;
 }
 
+void fbIntegrate_Bound(fbVec2 *p, fbVec2 *v, fbBounds bounds, double world_w, double world_h)
+{
+  if (bounds == FB_BOUNDS_CLAMP) {
+    clamp_axis(&p->x, &v->x, world_w);
+    clamp_axis(&p->y, &v->y, world_h);
+  } else {
+    *p = fbV(wrap_axis(p->x, world_w), wrap_axis(p->y, world_h));
+  }
+}
+
 /*
  * Energy of one step (Gompert 5.2.2): linear in distance, times the cost per distance at
  * the slope actually walked. run is the horizontal displacement, rise the change in ground
  * height along it; the 3D path length is sqrt(run^2 + rise^2).
  */
-static double step_energy(const fbIntegrateEnv *env, fbVec2 from, fbVec2 to)
+static double step_energy(const fbIntegrateEnv *env, fbVec2 from, fbVec2 to, double run)
 {
-  double run = fbV_Length(fbV_Sub(to, from));
   if (run <= 0.0) {
     return 0.0;
   }
@@ -244,7 +253,8 @@ void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, fbVec2 drag, const 
     clamp_axis(&to.x, &v.x, env->world_w);
     clamp_axis(&to.y, &v.y, env->world_h);
   }
-  b->energy += step_energy(env, from, to);
+  b->moved = fbV_Length(fbV_Sub(to, from));
+  b->energy += step_energy(env, from, to, b->moved);
   if (env->bounds == FB_BOUNDS_WRAP) {
     to = fbV(wrap_axis(to.x, env->world_w), wrap_axis(to.y, env->world_h));
   }

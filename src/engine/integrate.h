@@ -22,7 +22,7 @@ typedef struct fbMotionLimits {
   double min_speed;     // >= 0, <= max_speed
   double max_accel;     // bounds the steering; forces (terrain drag) come on top
   double max_turn;      // radians per step the velocity direction may turn; >= pi means unlimited
-  double body_radius;   // for collisions with obstacles
+  double body_radius;   // for collisions with obstacles and other bodies
   bool half_accel_term; // Gompert eq. 1: add 1/2 a dt^2 to the position (FB_UPDATE_EULER only)
   bool slope_correction;// Gompert eq. 10: move by v / sqrt(s_v^2 + 1)
 } fbMotionLimits;
@@ -42,6 +42,7 @@ typedef struct fbBody {
   fbVec2 p, v;
   fbVec2 heading;   // unit; kept when the body stops
   double energy;    // accumulated over the run
+  double moved;     // written by fbIntegrate_Body: the length of this step's move, before wrapping
 } fbBody;
 
 // The environment of a step; flat ground is noted once so that no agent samples the terrain.
@@ -54,6 +55,10 @@ fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obst
 // `drag` is the sum of the linear drags (-k (v . n) n), integrated exactly along n with the rest.
 void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, fbVec2 drag, const fbMotionLimits *lim,
                       const fbIntegrateEnv *env);
+
+// Keeps a body moved after integration (pushed out of another) inside the world, by the rule
+// fbIntegrate_Body applies: clamped to the walls with its outward velocity stopped, or wrapped.
+void fbIntegrate_Bound(fbVec2 *p, fbVec2 *v, fbBounds bounds, double world_w, double world_h);
 
 // Energy spent per unit of distance walked on a slope s (rise over run along the motion), after
 // Gompert Figure 7: least at s = -0.1, rising to finite maxima uphill and (1/5 of it) downhill.

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "rng.h"
+
 /*
  * Field of view without trigonometry (Gompert 9.3.4: store the cosine of the viewing angle;
  * Bourg ch. 4: wide, limited and narrow views). With h the unit heading and theta the half
@@ -28,6 +30,20 @@
  * when a rule walks flock-mates, the nearest distance (ties to the lower id) when one reads it.
  * Sums run in visiting order, (cell, id), which depends only on positions and ids, so they are
  * the same on any thread count and for any storage order.
+ *
+ * Monte Carlo neighbour sampling (Gamlen: "each creature only has to look at a predefined number
+ * of other creatures that are chosen at random", which makes the work per agent constant). A
+ * species with vision.sample = k > 0 lists every flock-mate it sees in pass 2 instead of summing,
+ * and when there are more than k keeps the k with the smallest keys, the key of flock-mate j of
+ * agent i being
+ *     hash(seed, id_i, step, id_j) with its low 32 bits replaced by id_j.
+ * The hash bits are uniform and independent, so the k smallest make a uniformly random k-subset,
+ * drawn afresh each step; a key depends on ids, seed and step only, never on the order agents are
+ * stored or visited in, and the id in the low bits makes keys distinct, so exactly k are kept (a
+ * tie in the 32 hash bits, about one in 2^32 pairs, goes to the lower id). The k-th smallest key
+ * is found by quickselect on a copy of the keys; the kept flock-mates are then summed in visiting
+ * order, as the whole set is without sampling. With k = 0 (the default) none of this is compiled
+ * into the kernels that run.
  */
 
 static void *grow(void *p, size_t elem, size_t n)
@@ -75,6 +91,7 @@ void fbNeighbourList_Free(fbNeighbourList *l)
   free(l->dx);
   free(l->dy);
   free(l->dist);
+  free(l->key);
   memset(l, 0, sizeof *l);
 }
 
@@ -123,15 +140,19 @@ typedef struct Seen {
     }                                                                          \
   } while (0)
 
+static void draw_sample(const fbPerceptionInput *in, int i, fbNeighbourList *l, long first, long len, bool keep_list,
+                        Seen *s);
+
 /*
  * Inlined into each specialisation below, so that its flags are constants there and its sums stay
  * in registers. kx, ky: rings of cells that reach the species' radius. filter: test the species
  * and activity of each survivor (off when the species sees every species and all are active).
+ * sample: list every flock-mate seen (with keep_list set), and let draw_sample sum the sample.
  */
 static inline __attribute__((always_inline)) void perceive_agent(const fbPerceptionInput *in, int i, int kx, int ky,
                                                                  fbNeighbourList *l, Seen *s, const bool shifted,
                                                                  const bool keep_list, const bool want_nearest,
-                                                                 const bool filter)
+                                                                 const bool filter, const bool sample)
 {
   const fbVision *vis = &in->vision[in->species[i]];
   const double x = in->px[i], y = in->py[i], r = vis->radius;
@@ -181,6 +202,14 @@ static inline __attribute__((always_inline)) void perceive_agent(const fbPercept
       if (!all_round && !(dx * hx + dy * hy >= dist * cosv)) {
         continue;
       }
+      if (sample) {  // summed once the sample is drawn
+        l->index[len] = j;
+        l->dx[len] = dx;
+        l->dy[len] = dy;
+        l->dist[len] = dist;
+        ++len;
+        continue;
+      }
       n++;
       sdx += dx;
       sdy += dy;
@@ -203,8 +232,135 @@ static inline __attribute__((always_inline)) void perceive_agent(const fbPercept
       }
     }
   }
+  if (sample) {
+    draw_sample(in, i, l, first, len, keep_list, s);
+    return;
+  }
   *s = (Seen){n, (int)first, sdx, sdy, svx, svy, sepx, sepy, best, best_id};
   l->len = keep_list ? (int)len : (int)first;
+}
+
+// ---- Monte Carlo sampling (see the top of the file) -----------------------------------------------
+
+#define FB_SAMPLE_STREAM 0x73616d706c650000ULL  // "sample"
+
+static void keys_reserve(fbNeighbourList *l, long need)
+{
+  if (l->key_capacity < need) {
+    l->key_capacity = (int)(need > 2L * l->key_capacity ? need : 2L * l->key_capacity);
+    l->key = grow(l->key, sizeof *l->key, (size_t)l->key_capacity);
+  }
+}
+
+// The k-th smallest (k from 0) of v[0 .. n): Hoare's quickselect, reordering v.
+static uint64_t kth_smallest(uint64_t *v, long n, long k)
+{
+  long lo = 0, hi = n - 1;
+  while (lo < hi) {
+    const uint64_t pivot = v[lo + (hi - lo) / 2];
+    long a = lo, b = hi;
+    while (a <= b) {
+      while (v[a] < pivot) {
+        a++;
+      }
+      while (v[b] > pivot) {
+        b--;
+      }
+      if (a <= b) {
+        uint64_t t = v[a];
+        v[a++] = v[b];
+        v[b--] = t;
+      }
+    }
+    if (k <= b) {
+      hi = b;
+    } else if (k >= a) {
+      lo = a;
+    } else {
+      return v[k];
+    }
+  }
+  return v[lo];
+}
+
+#define FB_SAMPLE_SMALL 16
+
+/*
+ * The k-th smallest key of agent i's m flock-mates in view, entries [first, first + m) of l; the
+ * keys go to l->key[0 .. m). For k up to FB_SAMPLE_SMALL the k smallest are kept in order as the
+ * keys come (random keys: about k (1 + ln(m / k)) insertions); beyond, quickselect on a copy.
+ */
+static uint64_t sample_threshold(const fbPerceptionInput *in, int i, fbNeighbourList *l, long first, long m, int k)
+{
+  keys_reserve(l, k <= FB_SAMPLE_SMALL ? m : 2 * m);
+  uint64_t *key = l->key;
+  const uint64_t prefix = fbRng_Prefix(in->seed, in->id[i], in->step);
+  for (long h = 0; h < m; ++h) {
+    const uint32_t other = in->id[l->index[first + h]];
+    const uint64_t bits = fbRng_Stream(prefix, FB_SAMPLE_STREAM ^ other);  // fbRng_Bits(seed, id_i, step, ...)
+    key[h] = (bits & 0xffffffff00000000ULL) | other;
+  }
+  if (k > FB_SAMPLE_SMALL) {
+    memcpy(key + m, key, sizeof *key * (size_t)m);
+    return kth_smallest(key + m, m, k - 1);
+  }
+  uint64_t least[FB_SAMPLE_SMALL];
+  int n = 0;
+  for (long h = 0; h < m; ++h) {
+    const uint64_t v = key[h];
+    if (n == k && v >= least[k - 1]) {
+      continue;
+    }
+    int p = n < k ? n++ : k - 1;
+    for (; p > 0 && least[p - 1] > v; --p) {
+      least[p] = least[p - 1];
+    }
+    least[p] = v;
+  }
+  return least[k - 1];
+}
+
+/*
+ * Agent i's flock-mates in view are entries [first, len) of l, in visiting order. Keeps those whose
+ * key is at most the k-th smallest and sums them, as perceive_agent sums all of them without a
+ * sample: the same n, offsets, velocities, separation, nearest (ties to the lower id) and list.
+ */
+static void draw_sample(const fbPerceptionInput *in, int i, fbNeighbourList *l, long first, long len, bool keep_list,
+                        Seen *s)
+{
+  const fbVision *vis = &in->vision[in->species[i]];
+  const long m = len - first;
+  const bool all = m <= vis->sample;
+  const uint64_t threshold = all ? 0 : sample_threshold(in, i, l, first, m, vis->sample);
+  Seen sum = {0, (int)first, 0, 0, 0, 0, 0, 0, INFINITY, 0};
+  long kept = first;
+  for (long h = first; h < len; ++h) {
+    if (!all && l->key[h - first] > threshold) {
+      continue;
+    }
+    const int j = l->index[h];
+    const double dx = l->dx[h], dy = l->dy[h], dist = l->dist[h];
+    sum.n++;
+    sum.sdx += dx;
+    sum.sdy += dy;
+    sum.svx += in->vx[j];
+    sum.svy += in->vy[j];
+    if (dist < vis->separation_radius) {
+      sum.sepx -= dx;
+      sum.sepy -= dy;
+    }
+    if (dist < sum.best || (dist == sum.best && in->id[j] < sum.best_id)) {
+      sum.best = dist;
+      sum.best_id = in->id[j];
+    }
+    l->index[kept] = j;
+    l->dx[kept] = dx;
+    l->dy[kept] = dy;
+    l->dist[kept] = dist;
+    kept++;
+  }
+  *s = sum;
+  l->len = keep_list ? (int)kept : (int)first;
 }
 
 static inline void store(fbAggregates *agg, int i, const Seen *s, double x, double y)
@@ -234,7 +390,7 @@ static inline void store(fbAggregates *agg, int i, const Seen *s, double x, doub
                    fbNeighbourList *l)                                                               \
   {                                                                                                   \
     Seen s;                                                                                           \
-    perceive_agent(in, i, kx, ky, l, &s, shifted, keep_list, want_nearest, filter);                   \
+    perceive_agent(in, i, kx, ky, l, &s, shifted, keep_list, want_nearest, filter, false);            \
     store(agg, i, &s, in->px[i], in->py[i]);                                                          \
   }
 PERCEIVE(p0000, false, false, false, false)
@@ -254,6 +410,20 @@ PERCEIVE(p1101, true, true, false, true)
 PERCEIVE(p1110, true, true, true, false)
 PERCEIVE(p1111, true, true, true, true)
 
+// Species with vision.sample: the list and the nearest come with the sample, whether kept or not.
+#define PERCEIVE_SAMPLE(name, shifted, filter)                                                        \
+  static void name(const fbPerceptionInput *in, int i, int kx, int ky, fbAggregates *agg,             \
+                   fbNeighbourList *l)                                                               \
+  {                                                                                                   \
+    Seen s;                                                                                           \
+    perceive_agent(in, i, kx, ky, l, &s, shifted, in->vision[in->species[i]].list, false, filter, true); \
+    store(agg, i, &s, in->px[i], in->py[i]);                                                          \
+  }
+PERCEIVE_SAMPLE(s00, false, false)
+PERCEIVE_SAMPLE(s01, false, true)
+PERCEIVE_SAMPLE(s10, true, false)
+PERCEIVE_SAMPLE(s11, true, true)
+
 typedef void (*PerceiveFn)(const fbPerceptionInput *, int, int, int, fbAggregates *, fbNeighbourList *);
 
 // How species s is perceived: its kernel and the rings of cells its radius needs.
@@ -266,12 +436,13 @@ static void plan(const fbPerceptionInput *in, Plan *plans)
 {
   static const PerceiveFn kernels[16] = {p0000, p0001, p0010, p0011, p0100, p0101, p0110, p0111,
                                          p1000, p1001, p1010, p1011, p1100, p1101, p1110, p1111};
+  static const PerceiveFn sampled[4] = {s00, s01, s10, s11};
   uint32_t all = in->species_count > 0 && in->species_count < 32 ? (1u << in->species_count) - 1 : UINT32_MAX;
   for (int s = 0; s < FB_MAX_SPECIES && (in->species_count == 0 || s < in->species_count); ++s) {
     const fbVision *v = &in->vision[s];
     bool filter = in->active != NULL || in->species_count == 0 || (v->sees & all) != all;
     int k = (in->grid->wrap ? 8 : 0) + (v->list ? 4 : 0) + (v->nearest ? 2 : 0) + (filter ? 1 : 0);
-    plans[s].kernel = kernels[k];
+    plans[s].kernel = v->sample > 0 ? sampled[(in->grid->wrap ? 2 : 0) + (filter ? 1 : 0)] : kernels[k];
     fbGrid_Rings(in->grid, v->radius, &plans[s].kx, &plans[s].ky);
   }
 }
@@ -296,10 +467,13 @@ int fbPerceive_One(const fbPerceptionInput *in, int i, fbNeighbourList *list, do
   list_reserve(list, 1);
   int kx, ky;
   fbGrid_Rings(in->grid, in->vision[in->species[i]].radius, &kx, &ky);
+  const bool sample = in->vision[in->species[i]].sample > 0;
   if (in->grid->wrap) {
-    perceive_agent(in, i, kx, ky, list, &s, true, true, true, true);
+    sample ? perceive_agent(in, i, kx, ky, list, &s, true, true, true, true, true)
+           : perceive_agent(in, i, kx, ky, list, &s, true, true, true, true, false);
   } else {
-    perceive_agent(in, i, kx, ky, list, &s, false, true, true, true);
+    sample ? perceive_agent(in, i, kx, ky, list, &s, false, true, true, true, true)
+           : perceive_agent(in, i, kx, ky, list, &s, false, true, true, true, false);
   }
   if (nearest != NULL) {
     *nearest = s.best;

@@ -12,6 +12,7 @@ typedef struct fbVision {
   double separation_radius;  // flock-mates closer than this add to the separation sum
   bool list;                 // keep each agent's list of flock-mates (a rule walks them)
   bool nearest;              // find each agent's nearest flock-mate (a rule reads it)
+  int sample;                // > 0: perceive a random sample of at most this many flock-mates (Gamlen); 0: all
 } fbVision;
 
 typedef struct fbPerceptionInput {
@@ -23,6 +24,7 @@ typedef struct fbPerceptionInput {
   int species_count;           // species there are (0: unknown); a species that sees all of them skips a test
   const fbVision *vision;      // indexed by species
   const fbGrid *grid;          // built from these positions, with the agents stored in its order
+  uint64_t seed, step;         // draw the samples of species with vision.sample
 } fbPerceptionInput;
 
 // Neighbour aggregates, one entry per agent, computed once per step and shared by all rules.
@@ -42,6 +44,8 @@ typedef struct fbNeighbourList {
   double *dx, *dy;       // offset from the perceiving agent to the neighbour
   double *dist;          // |offset|
   int len, capacity;
+  uint64_t *key;         // scratch for vision.sample: the keys of one agent's flock-mates, and a copy
+  int key_capacity;
 } fbNeighbourList;
 
 void fbAggregates_Reserve(fbAggregates *a, int count);
@@ -49,7 +53,9 @@ void fbAggregates_Free(fbAggregates *a);
 void fbNeighbourList_Free(fbNeighbourList *l);
 
 // Perception for agents [begin, end): fills their aggregates and, for species that keep one, their
-// lists (list is reset first and serves as scratch otherwise). Safe to run concurrently on
+// lists (list is reset first and serves as scratch otherwise). Of a species with vision.sample = k,
+// an agent that sees more than k flock-mates perceives k of them drawn at random (the same on any
+// thread count and storage order): aggregates, nearest and list then cover only those. Safe to run concurrently on
 // disjoint ranges with separate lists.
 void fbPerceive(const fbPerceptionInput *in, int begin, int end, fbAggregates *agg, fbNeighbourList *list);
 

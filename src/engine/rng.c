@@ -18,13 +18,16 @@ static uint64_t mix64(uint64_t z)
   return z;
 }
 
-uint64_t fbRng_Bits(uint64_t seed, uint64_t agent, uint64_t step, uint64_t stream)
+uint64_t fbRng_Prefix(uint64_t seed, uint64_t agent, uint64_t step)
 {
   uint64_t h = mix64(seed + 0x9e3779b97f4a7c15ULL);
   h = mix64(h ^ (agent + 0xd1b54a32d192ed03ULL));
-  h = mix64(h ^ (step + 0x8cb92ba72f3d8dd7ULL));
-  h = mix64(h ^ (stream + 0xa0761d6478bd642fULL));
-  return h;
+  return mix64(h ^ (step + 0x8cb92ba72f3d8dd7ULL));
+}
+
+uint64_t fbRng_Bits(uint64_t seed, uint64_t agent, uint64_t step, uint64_t stream)
+{
+  return fbRng_Stream(fbRng_Prefix(seed, agent, step), stream);
 }
 
 double fbRng_Uniform(uint64_t seed, uint64_t agent, uint64_t step, uint64_t stream)

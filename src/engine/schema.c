@@ -29,6 +29,7 @@ static const fbField scenario_fields[] = {
     {"world.dt", FB_FIELD_NUMBER, SC(world.dt), 0, 1e-5, 1.0, NULL, false, "seconds per step"},
     {"world.bounds", FB_FIELD_CHOICE, SC(world.bounds), 0, 0, 0, BOUNDS, false, "wrap (a torus) or clamp (walls)"},
     {"world.update", FB_FIELD_CHOICE, SC(world.update), 0, 0, 0, UPDATES, false, "euler: move by the old velocity (Gompert); semi_implicit: by the new one (Parker)"},
+    {"world.collision_iterations", FB_FIELD_INT, SC(world.collision_iterations), 0, 1, 64, NULL, false, "passes per step pushing overlapping bodies apart"},
     {"terrain.png", FB_FIELD_TEXT, SC(world.terrain.png), sizeof(((fbTerrainDef *)0)->png), 0, 0, NULL, false, "greyscale heightfield, 8 or 16 bits"},
     {"terrain.height", FB_FIELD_NUMBER, SC(world.terrain.height), 0, 0, 1e6, NULL, false, "world units: the height of white"},
     {"terrain.generate", FB_FIELD_NUMBER, SC(world.terrain.generate), 0, 0, 9.0e15, NULL, true, "seed of smooth random hills"},
@@ -62,12 +63,14 @@ static const fbField species_fields[] = {
     {"vision.fov", FB_FIELD_NUMBER, SP(vision.fov), 0, 0, 360, NULL, false, "degrees, the full angle of view"},
     {"vision.separation", FB_FIELD_NUMBER, SP(vision.separation), 0, 0, 1e7, NULL, true, "comfort radius, world units (default 2 body lengths)"},
     {"vision.sees", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "species counted as flock-mates (default its own)"},
+    {"vision.sample", FB_FIELD_INT, SP(vision.sample), 0, 0, 1e6, NULL, false, "flock-mates perceived, drawn at random each step (Gamlen; 0: all)"},
     {"accumulator", FB_FIELD_CHOICE, SP(accumulator), 0, 0, 0, ACCUMULATORS, false, "how its rules combine"},
     {"update_every", FB_FIELD_INT, SP(update_every), 0, 1, 1000, NULL, false, "steps between steering updates (Gompert 8.2)"},
     {"half_accel", FB_FIELD_BOOL, SP(half_accel), 0, 0, 0, NULL, false, "add 1/2 a dt^2 to the position"},
     {"slope_correction", FB_FIELD_BOOL, SP(slope_correction), 0, 0, 0, NULL, false, "move by v / sqrt(s^2 + 1) on slopes"},
     {"colour", FB_FIELD_LIST, SP(colour), 3, 0, 255, NULL, false, "red, green, blue"},
     {"player", FB_FIELD_BOOL, SP(player), 0, 0, 0, NULL, false, "driven by the arrow keys"},
+    {"collide", FB_FIELD_BOOL, SP(collide), 0, 0, 0, NULL, false, "a solid body of radius body_length / 2, pushed apart from others (Gompert 8.1)"},
     {"rules", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ \"rule\", weight = 1, params = {...} }, ..."},
 };
 

@@ -121,6 +121,7 @@ void fbSim_Free(fbSim *sim)
   }
   fbHooks_Close(&sim->hooks);
   fbNeighbourList_Free(&sim->seen);
+  fbBodies_Free(&sim->bodies);
   fbAggregates_Free(&sim->agg);
   fbGrid_Free(&sim->grid);
   fbWorld_Free(&sim->world);
@@ -164,13 +165,15 @@ static void perceive_and_steer(fbSim *sim, int t, int begin, int end)
   fbRuleSet_Run(&sim->rules, t, begin, end);
 }
 
+// Also notes the farthest any agent of the range moved: how far the bodies may now be from where
+// the grid has them (bodies.h).
 static void integrate_range(fbSim *sim, int t, int begin, int end)
 {
-  (void)t;
   fbWorld *w = &sim->world;
   fbAgents *a = &w->agents;
   fbIntegrateEnv env = fbIntegrate_Env(&w->terrain, &w->obstacles, w->dt, w->width, w->height, w->bounds);
   env.update = w->update;
+  double travel = 0.0;
   for (int i = begin; i < end; ++i) {
     if (!a->active[i]) {
       continue;
@@ -179,9 +182,10 @@ static void integrate_range(fbSim *sim, int t, int begin, int end)
       a->vx[i] = a->vy[i] = 0.0;
       continue;
     }
-    fbBody b = {fbV(a->px[i], a->py[i]), fbV(a->vx[i], a->vy[i]), fbV(a->hx[i], a->hy[i]), a->energy[i]};
+    fbBody b = {fbV(a->px[i], a->py[i]), fbV(a->vx[i], a->vy[i]), fbV(a->hx[i], a->hy[i]), a->energy[i], 0.0};
     fbIntegrate_Body(&b, fbV(a->ax[i], a->ay[i]), fbV(a->fx[i], a->fy[i]), fbV(a->dx[i], a->dy[i]),
                      &w->species[a->species[i]].limits, &env);
+    travel = b.moved > travel ? b.moved : travel;
     a->px[i] = b.p.x;
     a->py[i] = b.p.y;
     a->vx[i] = b.v.x;
@@ -189,6 +193,52 @@ static void integrate_range(fbSim *sim, int t, int begin, int end)
     a->hx[i] = b.heading.x;
     a->hy[i] = b.heading.y;
     a->energy[i] = b.energy;
+  }
+  sim->travel[t] = travel;
+}
+
+static void resolve_bodies(fbSim *sim, int t, int begin, int end)
+{
+  sim->touching[t] = fbBodies_Resolve(&sim->bodies, begin, end, &sim->travel[t]);
+}
+
+static void commit_bodies(fbSim *sim, int t, int begin, int end)
+{
+  (void)t;
+  fbBodies_Commit(&sim->bodies, begin, end);
+}
+
+// The farthest any worker's agents moved in the last phase: a maximum, the same on any thread count.
+static double farthest(const fbSim *sim)
+{
+  double d = 0.0;
+  for (int t = 0; t < sim->threads; ++t) {
+    d = fmax(d, sim->travel[t]);
+  }
+  return d;
+}
+
+/*
+ * Gompert 8.1 after integration: up to world.collision_iterations passes, each reading the
+ * positions the last one left (all ranges resolve before any commits). The grid stays this
+ * step's, searched that much farther as the bodies have moved since it was built (bodies.c);
+ * a pass that finds no overlap ends the loop, as the next one would find the same.
+ */
+static void separate_bodies(fbSim *sim)
+{
+  double reach = farthest(sim);
+  for (int k = 0; k < sim->world.collision_iterations; ++k) {
+    fbBodies_Begin(&sim->bodies, &sim->world, &sim->grid, sim->solid, reach);
+    run_parallel(sim, resolve_bodies);
+    int touching = 0;
+    for (int t = 0; t < sim->threads; ++t) {
+      touching += sim->touching[t];
+    }
+    if (touching == 0) {
+      break;
+    }
+    run_parallel(sim, commit_bodies);
+    reach += farthest(sim);
   }
 }
 
@@ -229,7 +279,9 @@ void fbSim_UpdateGrid(fbSim *sim)
                                         .count = a->count,
                                         .species_count = w->species_count,
                                         .vision = sim->vision,
-                                        .grid = &sim->grid};
+                                        .grid = &sim->grid,
+                                        .seed = w->seed,
+                                        .step = w->step};
 }
 
 static void apply_command(fbSim *sim, const fbCommand *c)
@@ -295,15 +347,21 @@ bool fbSim_Step(fbSim *sim)
   fbRuleSet_Finish(&sim->rules, &sim->world, begin, end);
   fbRuleSet_TakeWants(&sim->rules, &sim->keep_list, &sim->keep_nearest);
   double t2 = now_ms();
+  sim->solid = fbBodies_Solid(&sim->world);
   run_parallel(sim, integrate_range);
+  double t3 = now_ms();
+  if (sim->solid) {
+    separate_bodies(sim);
+  }
+  double t4 = now_ms();
   fbWorld_SwapFields(&sim->world);
   sim->world.step++;
   move_path_objects(&sim->world);
   apply_commands(sim, sim->queues, sim->threads);
-  double t3 = now_ms();
+  double t5 = now_ms();
   bool ok = run_hook(sim);
-  double t4 = now_ms();
-  sim->cost = (fbStepCost){t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0};
+  double t6 = now_ms();
+  sim->cost = (fbStepCost){t1 - t0, t2 - t1, (t3 - t2) + (t5 - t4), t4 - t3, t6 - t5, t6 - t0};
   return ok;
 }
 

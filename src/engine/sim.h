@@ -2,6 +2,7 @@
 #ifndef FB_SIM_H
 #define FB_SIM_H
 
+#include "bodies.h"
 #include "defs.h"
 #include "hooks.h"
 #include "ruleset.h"
@@ -25,7 +26,7 @@ void fbRunOptions_Default(fbRunOptions *o);
 
 // Wall-clock cost of the last step's phases, for the HUD (never used by the simulation itself).
 typedef struct fbStepCost {
-  double grid_ms, rules_ms, integrate_ms, hooks_ms, total_ms;
+  double grid_ms, rules_ms, integrate_ms, bodies_ms, hooks_ms, total_ms;
 } fbStepCost;
 
 typedef struct fbSim {
@@ -38,6 +39,10 @@ typedef struct fbSim {
   fbWorkers workers;
   fbNeighbourList lists[FB_MAX_THREADS];
   fbCommandQueue queues[FB_MAX_THREADS];
+  fbBodies bodies;                 // pushing overlapping bodies apart after integration
+  uint32_t solid;                  // species whose bodies collide, this step
+  double travel[FB_MAX_THREADS];   // per worker: the farthest an agent of its range moved this phase
+  int touching[FB_MAX_THREADS];    // per worker: bodies of its range that overlap another
   uint32_t keep_list, keep_nearest;  // species whose rules walk flock-mates / read the nearest distance
   fbRuleSet rules;                 // every rule in every thread's Lua state
   fbHooks hooks;                   // the scenario's own state: on_step, on_key, metrics
@@ -65,8 +70,9 @@ bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char 
 
 void fbSim_Free(fbSim *sim);
 
-// One fixed step: grid, perception and rules (in parallel), integration, the path objects, commands,
-// then the scenario's on_step hook. Returns false if the hook failed (message in sim->error).
+// One fixed step: grid, perception and rules (in parallel), integration, overlapping bodies pushed
+// apart, the path objects, commands, then the scenario's on_step hook. Returns false if the hook
+// failed (message in sim->error).
 bool fbSim_Step(fbSim *sim);
 
 // Sorts the agents by grid cell for their current positions (a step does it first; telemetry and

@@ -17,6 +17,7 @@ void fbWorld_Init(fbWorld *w)
   w->height = 100.0;
   w->dt = 0.05;
   w->bounds = FB_BOUNDS_WRAP;
+  w->collision_iterations = 1;
   w->next_id = 1;
   fbTerrain_InitFlat(&w->terrain, w->width, w->height);
   fbObstacles_Init(&w->obstacles);
@@ -374,6 +375,7 @@ void fbWorld_Adopt(fbWorld *old, fbWorld *fresh)
   old->dt = fresh->dt;
   old->bounds = fresh->bounds;
   old->update = fresh->update;
+  old->collision_iterations = fresh->collision_iterations;
   fbTerrain_Free(&old->terrain);
   old->terrain = fresh->terrain;
   fbTerrain_InitFlat(&fresh->terrain, fresh->width, fresh->height);

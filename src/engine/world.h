@@ -40,6 +40,7 @@ typedef struct fbSpecies {
   int rule_count;
   uint8_t colour[3];
   bool player;               // driven by the arrow keys (or the scenario's course when headless)
+  bool collide;              // a solid body: pushed apart from other colliding bodies after each step
   bool all_native;           // every rule is native C: the Lua view need not be filled
   int update_every;          // Gompert 8.2: steering recomputed every i-th step for a staggered 1/i of
                              // the agents (forces still every step); 1 = every step
@@ -106,6 +107,7 @@ typedef struct fbWorld {
   double dt;
   fbBounds bounds;
   fbUpdate update;           // which velocity moves a body: the old (Gompert) or the new (Parker)
+  int collision_iterations;  // Jacobi passes per step that push overlapping bodies apart (bodies.h)
   uint64_t seed;
   uint64_t step;
   fbTerrain terrain;

@@ -254,8 +254,8 @@ SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st)
     species_lines(&c, sim);
     metric_lines(&c, sim, st);
     const fbStepCost *k = &st->cost;
-    linef(&c, DIM, "step cost: grid %.2f · rules %.2f · integration %.2f · hooks %.2f ms", k->grid_ms, k->rules_ms,
-          k->integrate_ms, k->hooks_ms);
+    linef(&c, DIM, "step cost: grid %.2f · rules %.2f · integration %.2f · bodies %.2f · hooks %.2f ms", k->grid_ms,
+          k->rules_ms, k->integrate_ms, k->bodies_ms, k->hooks_ms);
     if (st->following_flock || st->following_agent) {
       line(&c, GOOD, st->following_flock ? "following the flock centre (F)" : "following the selected agent (Shift+F)");
     }

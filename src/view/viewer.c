@@ -105,6 +105,7 @@ static void cost_add(fbStepCost *sum, const fbStepCost *c, double weight)
   sum->grid_ms += c->grid_ms * weight;
   sum->rules_ms += c->rules_ms * weight;
   sum->integrate_ms += c->integrate_ms * weight;
+  sum->bodies_ms += c->bodies_ms * weight;
   sum->hooks_ms += c->hooks_ms * weight;
   sum->total_ms += c->total_ms * weight;
 }

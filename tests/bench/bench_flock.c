@@ -2,8 +2,11 @@
 //   bench_flock            10 000 and 100 000 agents, ~20 neighbours each: ns per agent-step and the ratio
 //   bench_flock --check    a small run proving both paths compute the same flock (a ctest)
 //   bench_flock --scale    1 000 to 1 000 000 agents at the same density: ns per agent-step, native and Lua
-//   bench_flock --run N native|lua STEPS   just N agents for STEPS steps, for
-//       valgrind --tool=callgrind --toggle-collect=time_steps (instructions per agent-step)
+//   bench_flock --run N native|lua STEPS ['FIELDS']   just N agents for STEPS steps, for
+//       valgrind --tool=callgrind --toggle-collect=time_steps (instructions per agent-step); FIELDS
+//       are added to the species, e.g. 'collide = false'
+//   bench_flock --collide  10 000 agents, C rules, bodies on and off: ns per agent-step of the
+//       step and of the collision pass alone
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include <time.h>
@@ -23,7 +26,7 @@ static double now_s(void)
  * so agents per unit area rho = k / (0.75 * pi * r^2) for fov = 270 and the world side is
  * sqrt(N / rho). Agents start uniform; the timed steps come early, before the flock clumps much.
  */
-static void write_scenario(const char *path, int agents, double neighbours)
+static void write_scenario(const char *path, int agents, double neighbours, const char *fields)
 {
   const double radius = 10.0;
   double rho = neighbours / (0.75 * FB_PI * radius * radius);
@@ -34,8 +37,8 @@ static void write_scenario(const char *path, int agents, double neighbours)
           "return { name = 'bench', world = { width = %.3f, height = %.3f, dt = 0.05, bounds = 'clamp' },\n"
           "  species = { { name = 'boid', count = %d, spawn = { speed = { 2, 8 } }, max_speed = 15,\n"
           "    min_speed = 2, max_accel = 40, vision = { radius = %g, fov = 270, separation = 3 },\n"
-          "    rules = { 'separation', 'alignment', 'cohesion', 'soft_bounds' } } } }\n",
-          side, side, agents, radius);
+          "    rules = { 'separation', 'alignment', 'cohesion', 'soft_bounds' }, %s } } }\n",
+          side, side, agents, radius, fields);
   fclose(f);
 }
 
@@ -85,7 +88,7 @@ static void bench_size(int agents, int bursts, int steps)
 {
   char path[64];
   snprintf(path, sizeof path, "/tmp/flockbox_bench_%d.lua", (int)getpid());
-  write_scenario(path, agents, 20);
+  write_scenario(path, agents, 20, "");
   static fbSim sims[3];
   load(&sims[0], path, 1, true);
   load(&sims[1], path, 1, false);
@@ -118,7 +121,7 @@ static int check(void)
 {
   char path[64];
   snprintf(path, sizeof path, "/tmp/flockbox_bench_check_%d.lua", (int)getpid());
-  write_scenario(path, 2000, 20);
+  write_scenario(path, 2000, 20, "");
   static fbSim native, lua;
   load(&native, path, 1, true);
   load(&lua, path, 2, false);
@@ -141,7 +144,7 @@ static void scale_size(int agents, int bursts, int steps)
 {
   char path[64];
   snprintf(path, sizeof path, "/tmp/flockbox_bench_%d.lua", (int)getpid());
-  write_scenario(path, agents, 20);
+  write_scenario(path, agents, 20, "");
   static fbSim sims[2];
   load(&sims[0], path, 1, true);
   load(&sims[1], path, 1, false);
@@ -179,12 +182,57 @@ static int scale(void)
   return 0;
 }
 
+/*
+ * The collision pass (bodies.c) on the classic flock: the same 10 000 agents with bodies on and
+ * off, C rules, one thread, alternating bursts; medians of the whole step and, with bodies on, of
+ * the pass alone (the step's own clock around it, sim.cost.bodies_ms).
+ */
+static int collide(void)
+{
+  const int agents = 10000, bursts = 9, steps = 10;
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/flockbox_bench_collide_%d.lua", (int)getpid());
+  static fbSim sims[2];
+  write_scenario(path, agents, 20, "collide = true");
+  load(&sims[0], path, 1, true);
+  write_scenario(path, agents, 20, "collide = false");
+  load(&sims[1], path, 1, true);
+  unlink(path);
+  double samples[3][64];  // step with bodies, step without, the pass alone
+  for (int s = 0; s < 2; ++s) {
+    time_steps(&sims[s], 2);
+  }
+  for (int b = 0; b < bursts; ++b) {
+    double with = 0, pass = 0;
+    for (int k = 0; k < steps; ++k) {  // one step at a time, to add up the pass's own clock
+      with += time_steps(&sims[0], 1);
+      pass += sims[0].cost.bodies_ms * 1e-3;
+    }
+    samples[0][b] = with / steps / agents * 1e9;
+    samples[2][b] = pass / steps / agents * 1e9;
+    samples[1][b] = time_steps(&sims[1], steps) / steps / agents * 1e9;
+  }
+  double median[3];
+  for (int s = 0; s < 3; ++s) {
+    qsort(samples[s], (size_t)bursts, sizeof(double), compare_doubles);
+    median[s] = samples[s][bursts / 2];
+  }
+  printf("classic flock, %d agents, %.1f neighbours, C rules, one thread: ns per agent-step (medians of %d bursts)\n",
+         agents, mean_neighbours(&sims[0]), bursts);
+  printf("step with bodies %.1f, without %.1f, difference %.1f; the collision pass alone %.1f\n", median[0],
+         median[1], median[0] - median[1], median[2]);
+  for (int s = 0; s < 2; ++s) {
+    fbSim_Free(&sims[s]);
+  }
+  return 0;
+}
+
 // One path, one size: what callgrind counts with --toggle-collect=time_steps.
-static int run_only(int agents, bool native, int steps)
+static int run_only(int agents, bool native, int steps, const char *fields)
 {
   char path[64];
   snprintf(path, sizeof path, "/tmp/flockbox_bench_run_%d.lua", (int)getpid());
-  write_scenario(path, agents, 20);
+  write_scenario(path, agents, 20, fields);
   static fbSim sim;
   load(&sim, path, 1, native);
   unlink(path);
@@ -203,8 +251,11 @@ int main(int argc, char **argv)
   if (argc > 1 && strcmp(argv[1], "--scale") == 0) {
     return scale();
   }
-  if (argc == 5 && strcmp(argv[1], "--run") == 0) {
-    return run_only(atoi(argv[2]), strcmp(argv[3], "native") == 0, atoi(argv[4]));
+  if ((argc == 5 || argc == 6) && strcmp(argv[1], "--run") == 0) {
+    return run_only(atoi(argv[2]), strcmp(argv[3], "native") == 0, atoi(argv[4]), argc == 6 ? argv[5] : "");
+  }
+  if (argc > 1 && strcmp(argv[1], "--collide") == 0) {
+    return collide();
   }
   printf("classic flock (separation, alignment, cohesion, soft bounds), ~20 neighbours, ns per agent-step\n\n");
   printf("| agents  | nbrs  | C rules  | Lua rules| Lua / C | Lua, 2 threads | same flock |\n");
