@@ -255,6 +255,38 @@ static void test_demo_rules_allocate_nothing(void **state)
   }
 }
 
+// Parker's scattering: a flock startled at 20 s flies apart while its centring is turned round
+// (3 s), then re-forms. Spread = mean distance to the flock's centre, sampled every second.
+static void test_a_startled_flock_scatters_then_reforms(void **state)
+{
+  (void)state;
+  load("tests/data/scatter_flock.lua");
+  double before = 0, peak = 0, after = 0;
+  char trace[512] = "";
+  for (int k = 1; k <= 1200; ++k) {
+    step();
+    if (k % 20 != 0) {
+      continue;
+    }
+    double spread = metric("spread");
+    if (k == 380) {
+      before = spread;  // 19 s: calm
+    } else if (k > 400 && k <= 560) {
+      peak = fmax(peak, spread);
+    } else if (k == 1200) {
+      after = spread;  // 60 s: 37 s after the scatter ended
+    }
+    if (k >= 380 && k % 100 == 0) {
+      snprintf(trace + strlen(trace), sizeof trace - strlen(trace), " %.0f s %.1f,", k * sim.world.dt, spread);
+    }
+  }
+  print_message("spread:%s\n", trace);
+  print_message("spread %.1f before the noise, up to %.1f within 8 s, %.1f at 60 s\n", before, peak, after);
+  assert_true(peak > 3 * before);
+  assert_true(after < 1.5 * before);
+  unload();
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -264,6 +296,7 @@ int main(void)
       cmocka_unit_test_teardown(test_birds_perch_and_rejoin, demo_teardown),
       cmocka_unit_test_teardown(test_sheep_trickle_through_the_gate, demo_teardown),
       cmocka_unit_test_teardown(test_demo_rules_allocate_nothing, demo_teardown),
+      cmocka_unit_test_teardown(test_a_startled_flock_scatters_then_reforms, demo_teardown),
   };
   return fb_run_tests(tests);
 }
