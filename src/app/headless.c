@@ -9,15 +9,22 @@
 #include "render.h"
 #include "run.h"
 
+// The summary line. A run that lost a rule says so at its end, naming the first rule and the step,
+// so that it never reads like a clean run.
 static void print_summary(fbSim *sim, long steps, double elapsed)
 {
   fbMeasures m;
   fbTelemetry_Measure(sim, &m);
   printf("flockbox: %s: %ld steps, %d agents, seed %llu, %.2f s (%.0f steps/s), mean speed %.4g, "
-         "polarisation %.3f, mean nn %.4g, hash %016llx\n",
+         "polarisation %.3f, mean nn %.4g, hash %016llx",
          sim->name, steps, m.agents, (unsigned long long)sim->world.seed, elapsed,
          elapsed > 0 ? steps / elapsed : 0.0, m.mean_speed, m.polarisation, m.mean_nn,
          (unsigned long long)fbSim_Hash(sim));
+  int off = sim->rules.switched_off;
+  if (off > 0) {
+    printf("; INCOMPLETE: %s%s", sim->rules.first_off, off > 1 ? " (and others)" : "");
+  }
+  printf("\n");
 }
 
 
@@ -89,6 +96,9 @@ int fbHeadless_Run(const fbCli *cli)
   }
   if (status == 0 && interrupted) {
     status = 130;  // the shell's convention for a run ended by Ctrl-C
+  }
+  if (status == 0 && sim->rules.switched_off > 0 && !cli->keep_going) {
+    status = 3;  // the run went on without a rule: not a plain success
   }
   fbSim_Free(sim);
   return status;

@@ -34,10 +34,12 @@ void fbCli_PrintHelp(FILE *out)
         "  --lua-memory MB     memory budget of each Lua state (default 256)\n"
         "  --rule-timeout MS   stop a rule or hook that runs this long without returning (default 2000)\n"
         "  --quiet             no summary line\n"
+        "  --keep-going        exit 0 even if a rule was switched off (still flagged in the summary)\n"
         "  --help              this text\n"
         "\n"
         "Exit status: 0 on success, 2 on bad input (the message names the file and the field),\n"
-        "1 if the run could not write its output.\n",
+        "1 if the run could not write its output, 3 if a rule failed and was switched off during\n"
+        "the run (the run went on without it), 130 if interrupted.\n",
         out);
 }
 
@@ -133,6 +135,8 @@ int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
       cli->rules = a[7] == '\0' ? 1 : 2;
     } else if (strcmp(a, "--quiet") == 0) {
       cli->quiet = true;
+    } else if (strcmp(a, "--keep-going") == 0) {
+      cli->keep_going = true;
     } else if (strncmp(a, "--", 2) == 0) {
       if (k + 1 >= argc) {
         snprintf(err, errlen, "%s: unknown option or missing value (see --help)", a);

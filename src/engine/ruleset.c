@@ -370,6 +370,10 @@ static bool switch_off_failed_rules(fbRuleSet *rs, fbWorld *w)
       }
       slot->disabled = true;
       any = true;
+      if (rs->switched_off++ == 0) {
+        snprintf(rs->first_off, sizeof rs->first_off, "rule '%s' of species '%s' switched off at step %llu",
+                 fbRuleDef_Name(&info->def), w->species[f->species].name, (unsigned long long)w->step);
+      }
       // Some errors (out of memory) carry no position: name the file so the message says where.
       const char *base = strrchr(info->path, '/') ? strrchr(info->path, '/') + 1 : info->path;
       bool named = strstr(f->message, base) != NULL;
@@ -435,11 +439,17 @@ bool fbRuleSet_InspectOutput(const fbRuleSet *rs, int k, fbVec2 *out)
   return false;
 }
 
+// Swaps the rules of a reloaded scenario in; what the run lost before the reload stays on record.
 void fbRuleSet_Swap(fbRuleSet *a, fbRuleSet *b)
 {
   fbRuleSet t = *a;
   *a = *b;
   *b = t;
+  int lost = a->switched_off + b->switched_off;
+  if (a->switched_off == 0 && b->switched_off > 0) {
+    memcpy(a->first_off, b->first_off, sizeof a->first_off);
+  }
+  a->switched_off = b->switched_off = lost;
 }
 
 uint64_t fbRuleSet_Allocations(const fbRuleSet *rs)

@@ -28,6 +28,10 @@ typedef struct fbRuleSet {
   int threads;
   fbRuleRunner *runners;                 // one per thread, each with its own Lua state
   fbRuleInfo (*info)[FB_MAX_RULES];      // [species][rule], on the heap
+  // How the run was made: rules switched off after an error since the start (a run that lost a
+  // rule must not pass for success), and the first of them, "rule 'r' of species 's' at step n".
+  int switched_off;
+  char first_off[256];
   char scenario[512];                    // the scenario file: module paths start beside it
   char dirs[FB_MAX_RULE_DIRS][512];      // its own rule folders, searched before behaviours/
   int dir_count;
