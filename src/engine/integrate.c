@@ -42,12 +42,12 @@ double fbEnergy_PerDistance(double slope)
  * v / sqrt(s_v^2 + 1) instead keeps the 3D speed equal to |v|: the horizontal run d and rise
  * s_v d of one step then satisfy d^2 + (s_v d)^2 = (|v| dt)^2.
  */
-static double slope_factor(const fbBody *b, const fbMotionLimits *lim, const fbIntegrateEnv *env)
+static double slope_factor(fbVec2 p, fbVec2 v, const fbMotionLimits *lim, const fbIntegrateEnv *env)
 {
   if (!lim->slope_correction || env->flat) {
     return 1.0;  // on flat ground s_v = 0 and the factor is exactly 1
   }
-  double s = fbTerrain_Slope(env->terrain, b->p.x, b->p.y, b->v);
+  double s = fbTerrain_Slope(env->terrain, p.x, p.y, v);
   return 1.0 / sqrt(s * s + 1.0);
 }
 
@@ -202,6 +202,9 @@ fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obst
  */
 static fbVec2 add_drag(fbVec2 v_old, fbVec2 v, fbVec2 a, fbVec2 drag, double dt)
 {
+  if (drag.x == 0.0 && drag.y == 0.0) {  // most species: no drag rule
+    return v;
+  }
   double size = fbV_Length(drag);
   if (!(size > 0.0)) {
     return v;
@@ -234,10 +237,10 @@ void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, fbVec2 drag, const 
   // drag, added after the navigator in his appendix) are not.
   fbVec2 a = fbV_Add(fbV_Truncate(steer, lim->max_accel), force);
   fbVec2 v = new_velocity(b, a, drag, lim, dt);
-  fbBody mover = *b;  // the body as the slope factor sees it: moving along the velocity that moves it
+  fbVec2 moving = b->v;  // the velocity that moves the body, along which the slope factor is taken
   fbVec2 step;
   if (env->update == FB_UPDATE_SEMI_IMPLICIT) {
-    mover.v = v;
+    moving = v;
     step = fbV_Scale(v, dt);
   } else {
     step = fbV_Scale(b->v, dt);
@@ -246,7 +249,7 @@ void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, fbVec2 drag, const 
     }
   }
   fbVec2 from = b->p;
-  fbVec2 to = fbV_Add(from, fbV_Scale(step, slope_factor(&mover, lim, env)));
+  fbVec2 to = fbV_Add(from, fbV_Scale(step, slope_factor(b->p, moving, lim, env)));
   collide(from, &to, &v, lim->body_radius, env->obstacles);
 
   if (env->bounds == FB_BOUNDS_CLAMP) {
