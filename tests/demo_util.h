@@ -11,14 +11,14 @@
 static fbSim sim;
 static bool sim_loaded;  // a failed assertion leaves the sim running: demo_teardown frees it
 
-// Loads a scenario with one --set (NULL for none), as `flockbox --set` would.
-static inline void load_with(const char *path, const char *set)
+// Loads a scenario with `count` --set values, as `flockbox --set` would.
+static inline void load_sets(const char *path, const char *const *sets, int count)
 {
   fbRunOptions o;
   fbRunOptions_Default(&o);
   o.headless = true;
-  if (set != NULL) {
-    o.sets[o.set_count++] = set;
+  for (int k = 0; k < count; ++k) {
+    o.sets[o.set_count++] = sets[k];
   }
   char err[2048];
   if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
@@ -27,7 +27,9 @@ static inline void load_with(const char *path, const char *set)
   sim_loaded = true;
 }
 
-static inline void load(const char *path) { load_with(path, NULL); }
+static inline void load_with(const char *path, const char *set) { load_sets(path, &set, set != NULL); }
+
+static inline void load(const char *path) { load_sets(path, NULL, 0); }
 
 static inline void unload(void)
 {

@@ -229,13 +229,7 @@ static uint64_t crowd_hash(int threads, bool reverse)
   create(d, threads);
   for (int k = 0; k < 300; ++k) {
     if (reverse && k % 25 == 0) {
-      int n = sim.world.agents.count;
-      int order[256];
-      assert_true(n <= 256);
-      for (int q = 0; q < n; ++q) {
-        order[q] = n - 1 - q;
-      }
-      fbWorld_Reorder(&sim.world, order);
+      reverse_storage(&sim.world);
     }
     steps(1);
   }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sim.h"
+#include "test_util.h"
 
 /*
  * Golden hashes: fbSim_Hash of long seeded runs of three demos, on one thread. They change only
@@ -88,17 +89,6 @@ static void test_any_thread_count(void **state)
   }
 }
 
-// Reverses the agents in storage: what a step computes must not depend on it.
-static void reverse_storage(fbWorld *w)
-{
-  int n = w->agents.count;
-  int *order = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
-  for (int k = 0; k < n; ++k) {
-    order[k] = n - 1 - k;
-  }
-  fbWorld_Reorder(w, order);
-  free(order);
-}
 
 // Agents stored in another order (reversed every 50 steps) give the same run.
 static void test_any_storage_order(void **state)

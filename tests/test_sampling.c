@@ -253,12 +253,7 @@ static uint64_t sampled_flock(int threads, bool reverse)
   load("scripts/classic_flock.lua", sets, 1, threads);
   for (int k = 0; k < 300; ++k) {
     if (reverse && k % 50 == 0) {
-      int n = sim.world.agents.count, order[512];
-      assert_true(n <= 512);
-      for (int q = 0; q < n; ++q) {
-        order[q] = n - 1 - q;
-      }
-      fbWorld_Reorder(&sim.world, order);
+      reverse_storage(&sim.world);
     }
     assert_true(fbSim_Step(&sim));
   }

@@ -11,23 +11,6 @@
 #include "test_util.h"
 #include "demo_util.h"
 
-// Loads a preset with up to three --set values (NULL ends the list early).
-static void load_sets(const char *path, const char *a, const char *b, const char *c)
-{
-  fbRunOptions o;
-  fbRunOptions_Default(&o);
-  o.headless = true;
-  const char *sets[] = {a, b, c};
-  for (int k = 0; k < 3 && sets[k] != NULL; ++k) {
-    o.sets[o.set_count++] = sets[k];
-  }
-  char err[2048];
-  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
-    fail_msg("%s", err);
-  }
-  sim_loaded = true;
-}
-
 static void run_for(double seconds)
 {
   int steps = (int)lround(seconds / sim.world.dt);
@@ -59,7 +42,8 @@ static double centre_x(void)
 // The herd's mean height on the ramp after 60 s (the top is 72 up), at drag factor K and step dt.
 static double climbed(const char *k_uphill, const char *dt)
 {
-  load_sets("scripts/table2_overwhelmed.lua", k_uphill, dt, NULL);
+  const char *sets[] = {k_uphill, dt};
+  load_sets("scripts/table2_overwhelmed.lua", sets, 2);
   run_for(60);
   double h = mean_height();
   unload();
@@ -88,7 +72,7 @@ static void test_ghosts_overlap_only_with_collisions_off(void **state)
   run_for(60);
   double ghosts = closest_pair();
   unload();
-  load_sets("scripts/table2_ghosts.lua", "herd.collide=true", NULL, NULL);
+  load_with("scripts/table2_ghosts.lua", "herd.collide=true");
   run_for(60);
   double bodies = closest_pair();
   unload();
@@ -174,7 +158,7 @@ static void test_insects_keep_their_speed_with_low_polarisation(void **state)
   speed /= samples;
   print_message("insects over 20..60 s: mean speed %.2f (cruise 7, min 5, max 10), polarisation %.3f\n", speed,
                 polarisation);
-  assert_true(speed >= 5);
+  assert_true(speed > 7);  // above cruise: min_speed alone would only guarantee 5
   assert_true(polarisation < 0.2);
   unload();
 }

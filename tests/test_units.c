@@ -108,10 +108,10 @@ static Boid parker_step(const Boid *b, int n, int j, double near)
 // Four boids placed by hand, two of them within Parker's small distance (here 3) of each other.
 static const Boid four[4] = {{500, 500, 1, 0}, {502, 501, 0.5, 0.5}, {510, 495, -1, 2}, {490, 508, 0, -1.5}};
 
-static void test_one_step_reproduces_parkers_pseudocode(void **state)
+// The four boids with Parker's three rules at dt = 1 (his step), moved one step by `update`.
+static void step_four_boids(fbUpdate update)
 {
-  (void)state;
-  fbScenarioDef *d = open_def(FB_UPDATE_SEMI_IMPLICIT, 1.0);
+  fbScenarioDef *d = open_def(update, 1.0);
   fbSpeciesDef *s = &d->species[0];
   s->vision.separation = 3;
   const char *rules[] = {"cohesion", "separation", "alignment"};
@@ -123,6 +123,12 @@ static void test_one_step_reproduces_parkers_pseudocode(void **state)
   }
   create(d);
   assert_true(fbSim_Step(&sim));
+}
+
+static void test_one_step_reproduces_parkers_pseudocode(void **state)
+{
+  (void)state;
+  step_four_boids(FB_UPDATE_SEMI_IMPLICIT);
   for (int j = 0; j < 4; ++j) {
     Boid want = parker_step(four, 4, j, 3.0);
     int i = fbWorld_FindAgent(&sim.world, (uint32_t)j + 1);
@@ -141,18 +147,7 @@ static void test_one_step_reproduces_parkers_pseudocode(void **state)
 static void test_euler_moves_by_the_old_velocity(void **state)
 {
   (void)state;
-  fbScenarioDef *d = open_def(FB_UPDATE_EULER, 1.0);
-  fbSpeciesDef *s = &d->species[0];
-  s->vision.separation = 3;
-  const char *rules[] = {"cohesion", "separation", "alignment"};
-  for (int k = 0; k < 3; ++k) {
-    fbRuleDef_SetNumber(fbSpeciesDef_AddRule(s, rules[k]), "step", 1.0);
-  }
-  for (int j = 0; j < 4; ++j) {
-    fbScenarioDef_PlaceAgent(d, 0, fbV(four[j].px, four[j].py), fbV(four[j].vx, four[j].vy));
-  }
-  create(d);
-  assert_true(fbSim_Step(&sim));
+  step_four_boids(FB_UPDATE_EULER);
   for (int j = 0; j < 4; ++j) {
     Boid want = parker_step(four, 4, j, 3.0);
     int i = fbWorld_FindAgent(&sim.world, (uint32_t)j + 1);

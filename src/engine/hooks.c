@@ -308,13 +308,7 @@ static int s_terrain(lua_State *L)
   return fbRuleApi_PushTerrain(L, &sim_of(L)->world.terrain, luaL_checknumber(L, 1), luaL_checknumber(L, 2));
 }
 
-static int s_input(lua_State *L)
-{
-  const fbWorld *w = &sim_of(L)->world;
-  lua_pushnumber(L, w->input.x);
-  lua_pushnumber(L, w->input.y);
-  return 2;
-}
+static int s_input(lua_State *L) { return fbRuleApi_PushInput(L, &sim_of(L)->world); }
 
 // fb.time() -> step, time in seconds: the same as in rules.
 static int s_time(lua_State *L) { return s_step(L); }

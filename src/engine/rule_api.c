@@ -367,14 +367,15 @@ static int l_time(lua_State *L)
   return 2;
 }
 
-// fb.input() -> the player's steering input x, y in [-1, 1] (arrow keys, or the scenario's course)
-static int l_input(lua_State *L)
+int fbRuleApi_PushInput(lua_State *L, const fbWorld *w)
 {
-  const fbWorld *w = ctx_of(L)->world;
   lua_pushnumber(L, w->input.x);
   lua_pushnumber(L, w->input.y);
   return 2;
 }
+
+// fb.input() -> the player's steering input x, y in [-1, 1] (arrow keys, or the scenario's course)
+static int l_input(lua_State *L) { return fbRuleApi_PushInput(L, ctx_of(L)->world); }
 
 static const luaL_Reg view_methods[] = {
     {"neighbour", l_neighbour},

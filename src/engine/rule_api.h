@@ -43,6 +43,9 @@ void fbRuleApi_PushWorld(lua_State *L, const fbWorld *w);
 // direction it moves in) and its speed (units/s); or nil when the world has no such path.
 int fbRuleApi_PushPath(lua_State *L, const fbWorld *w, const char *name);
 
+// Pushes x, y: the player's steering input in [-1, 1] (fb.input in rules and hooks).
+int fbRuleApi_PushInput(lua_State *L, const fbWorld *w);
+
 // Pushes h, gx, gy: the terrain's height and gradient at (x, y) (fb.terrain in rules and hooks).
 int fbRuleApi_PushTerrain(lua_State *L, const fbTerrain *t, double x, double y);
 
