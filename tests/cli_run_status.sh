@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# cli_run_status.sh — a headless run that lost a rule never passes for success: exit status 3 and a
-# summary naming the rule and the step; --keep-going exits 0 but still says so.
+# cli_run_status.sh — a headless run that lost a rule or a hook never passes for success: exit status
+# 3 and a summary naming it and the step; --keep-going exits 0 but still says so. The CSV reports
+# each species apart, its metadata says how it was made and how the run ended, and fb.stop ends a
+# run with an outcome.
 set -u
 flockbox=$1
 failures=0
 passed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # check NAME WANT_STATUS WANT_TEXT|"" UNWANTED_TEXT|"" ARGS...
 check() {
@@ -30,6 +34,75 @@ check "--keep-going: exit 0, still flagged" 0 "$lost" "" \
 check "a clean run: exit 0, no flag" 0 "hash" "INCOMPLETE" --headless --steps 40 scripts/predator_prey.lua
 check "a rule failing later names its step" 3 "switched off at step" "" \
   --headless --steps 40 --threads 3 tests/data/fails_later.lua
+
+# expect NAME COMMAND...: a plain check.
+expect() {
+  local name=$1
+  shift
+  if "$@"; then passed=$((passed + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+
+# meta FILE KEY: a value of the metadata (one key per line; strings without their quotes).
+meta() { grep -m1 "^  \"$2\": " "$1" | sed -e 's/^[^:]*: //' -e 's/,$//' -e 's/^"\(.*\)"$/\1/'; }
+
+# predator_prey's CSV reports predators and the herd apart, and its metadata says how it was made.
+timeout 60 "$flockbox" --headless --quiet --steps 60 --every 30 --seed 5 --threads 2 \
+  --set herd.max_speed=7 --csv "$tmp/pp.csv" scripts/predator_prey.lua
+expect "predator_prey: exit 0" test $? -eq 0
+header=$(head -1 "$tmp/pp.csv")
+expect "per-species columns" grep -q '^step,time,herd.agents,herd.mean_speed,herd.polarisation,herd.mean_nn_distance,herd.mean_energy,predator.agents,predator.mean_speed,' <<<"$header"
+expect "herd and predators counted apart" test "$(tail -1 "$tmp/pp.csv" | cut -d, -f3,8)" = "80,3"
+expect "predators faster than the herd at the start" awk -F, 'NR == 3 { exit !($9 > $4) }' "$tmp/pp.csv"
+m=$tmp/pp.csv.json
+expect "metadata: version" test "$(meta "$m" flockbox)" = "$("$flockbox" --version | cut -d' ' -f2)"
+expect "metadata: scenario hash" test "$(meta "$m" scenario_sha256)" = "$(sha256sum scripts/predator_prey.lua | cut -d' ' -f1)"
+expect "metadata: the rules' files hashed" grep -qF "\"path\": \"behaviours/predator.lua\", \"sha256\": \"$(sha256sum behaviours/predator.lua | cut -d' ' -f1)\"" "$m"
+expect "metadata: seed, dt, threads" test "$(meta "$m" seed),$(meta "$m" dt),$(meta "$m" threads)" = "5,0.05,2"
+expect "metadata: --set" grep -qF '"sets": ["herd.max_speed=7"],' "$m"
+expect "metadata: status" test "$(meta "$m" status),$(meta "$m" outcome),$(meta "$m" steps)" = "complete,step_limit,60"
+
+# A lost rule is in the metadata too.
+timeout 60 "$flockbox" --headless --quiet --steps 40 --threads 3 --csv "$tmp/late.csv" tests/data/fails_later.lua
+expect "lost rule: exit 3" test $? -eq 3
+expect "lost rule: metadata" test "$(meta "$tmp/late.csv.json" status),$(meta "$tmp/late.csv.json" exit_status)" = "incomplete,3"
+expect "lost rule: named in metadata" grep -q '"incomplete": "rule .breaks_at. of species .boid. switched off at step' "$tmp/late.csv.json"
+
+# A scenario that breaks its own hook or metric half-way.
+cat >"$tmp/hooks.lua" <<'LUA'
+return {
+  world = { width = 100, height = 100, dt = 0.05 },
+  species = { { name = "boid", count = 20, rules = { "cohesion" } } },
+  on_step = function(step) if step == 30 then error("on_step broke") end end,
+  metrics = { { "ok", function() return 1 end },
+              { "late", function() if fb.time() >= 50 then error("metric broke") end return 2 end } },
+}
+LUA
+out=$(timeout 60 "$flockbox" --headless --steps 100 --every 10 --csv "$tmp/h.csv" "$tmp/hooks.lua" 2>/dev/null)
+expect "a failing hook stops the run: exit 2" test $? -eq 2
+expect "  ... its metadata says failed, with the error" test "$(meta "$tmp/h.csv.json" status),$(meta "$tmp/h.csv.json" steps)" = "failed,30"
+expect "  ... and names the hook's error" grep -q '"error": ".*on_step broke' "$tmp/h.csv.json"
+out=$(timeout 60 "$flockbox" --headless --steps 100 --every 10 --keep-going --csv "$tmp/k.csv" "$tmp/hooks.lua" 2>/dev/null)
+expect "--keep-going past a failing hook: exit 0" test $? -eq 0
+expect "  ... flagged, naming the hook and the step" grep -qF "INCOMPLETE: hook 'on_step' failed at step 30 (and others)" <<<"$out"
+expect "  ... all the steps made" test "$(meta "$tmp/k.csv.json" steps),$(meta "$tmp/k.csv.json" status)" = "100,incomplete"
+expect "  ... the failed metric NaN from then on, the other kept" test "$(sed -n '6p;7p' "$tmp/k.csv" | cut -d, -f8,9 | tr '\n' ' ')" = "1,2 1,NaN "
+
+# fb.stop ends a run with an outcome, in the summary and the metadata.
+cat >"$tmp/stop.lua" <<'LUA'
+return {
+  world = { width = 100, height = 100, dt = 0.05 },
+  species = { { name = "boid", count = 5, rules = { "cohesion" } } },
+  on_step = function(step) if step == 37 then fb.stop("arrived") end if step == 38 then fb.stop("later") end end,
+}
+LUA
+out=$(timeout 60 "$flockbox" --headless --steps 500 --every 10 --csv "$tmp/s.csv" "$tmp/stop.lua")
+expect "fb.stop: exit 0" test $? -eq 0
+expect "  ... summary gives the outcome" grep -qF "; outcome arrived at 1.85 s" <<<"$out"
+expect "  ... the run ends at that step, its row written" test "$(tail -1 "$tmp/s.csv" | cut -d, -f1)" = 37
+expect "  ... metadata" test "$(meta "$tmp/s.csv.json" outcome),$(meta "$tmp/s.csv.json" outcome_time),$(meta "$tmp/s.csv.json" steps)" = "arrived,1.85,37"
+sed -i 's/fb.stop("arrived")/fb.stop("no way!")/' "$tmp/stop.lua"
+timeout 60 "$flockbox" --headless --steps 500 "$tmp/stop.lua" >/dev/null 2>"$tmp/err"
+expect "a bad outcome label: exit 2, named" bash -c "[ $? -eq 2 ] && grep -q 'letters, digits' '$tmp/err'"
 
 echo "$passed passed, $failures failed"
 [ $failures -eq 0 ]

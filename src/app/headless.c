@@ -8,9 +8,10 @@
 
 #include "render.h"
 #include "run.h"
+#include "run_meta.h"
 
-// The summary line. A run that lost a rule says so at its end, naming the first rule and the step,
-// so that it never reads like a clean run.
+// The summary line. A run that lost a rule or a hook says so at its end, naming the first one and
+// the step, so that it never reads like a clean run; a run a hook ended gives its outcome.
 static void print_summary(fbSim *sim, long steps, double elapsed)
 {
   fbMeasures m;
@@ -20,13 +21,17 @@ static void print_summary(fbSim *sim, long steps, double elapsed)
          sim->name, steps, m.agents, (unsigned long long)sim->world.seed, elapsed,
          elapsed > 0 ? steps / elapsed : 0.0, m.mean_speed, m.polarisation, m.mean_nn,
          (unsigned long long)fbSim_Hash(sim));
-  int off = sim->rules.switched_off;
-  if (off > 0) {
-    printf("; INCOMPLETE: %s%s", sim->rules.first_off, off > 1 ? " (and others)" : "");
+  double when = 0;
+  const char *outcome = fbSim_Outcome(sim, &when);
+  if (outcome != NULL) {
+    printf("; outcome %s at %.6g s", outcome, when);
+  }
+  char lost[512];
+  if (fbSim_Lost(sim, lost, sizeof lost) > 0) {
+    printf("; INCOMPLETE: %s", lost);
   }
   printf("\n");
 }
-
 
 // --pace: sleep so that step n starts no earlier than n / pace seconds after the start.
 static void keep_pace(long pace, long steps, double start)
@@ -56,6 +61,44 @@ static void catch_interrupts(void)
   sigaction(SIGTERM, &sa, NULL);
 }
 
+// The run's status and exit status once it has ended (before any output error): see the README.
+static const char *run_status(const fbSim *sim, const fbCli *cli, bool ok, int *exit_status)
+{
+  char lost[8];
+  if (!ok) {
+    *exit_status = 2;  // a hook or metric failed: the scenario is bad, the run stopped there
+    return "failed";
+  }
+  if (interrupted) {
+    *exit_status = 130;  // the shell's convention for a run ended by Ctrl-C
+    return "interrupted";
+  }
+  if (fbSim_Lost(sim, lost, sizeof lost) > 0) {
+    *exit_status = cli->run.keep_going ? 0 : 3;  // the run went on without a rule: not a plain success
+    return "incomplete";
+  }
+  *exit_status = 0;
+  return "complete";
+}
+
+// FILE.csv.json beside the CSV: how the CSV was made and how the run ended.
+static bool write_meta(const fbRun *run, const char *status, int exit_status, char *err, size_t errlen)
+{
+  const fbCli *cli = run->cli;
+  char path[1100];
+  snprintf(path, sizeof path, "%s.json", cli->csv);
+  bool failed = strcmp(status, "failed") == 0;
+  fbRunMeta meta = {cli->scenario, cli->steps, run->steps, cli->every, status, exit_status,
+                    failed ? run->sim.error : ""};
+  return fbRunMeta_Write(path, &run->sim, &meta, err, errlen);
+}
+
+static bool stopped(const fbSim *sim)
+{
+  double when;
+  return fbSim_Outcome(sim, &when) != NULL;
+}
+
 int fbHeadless_Run(const fbCli *cli)
 {
   static fbRun run;  // large; static keeps it off the stack
@@ -70,7 +113,7 @@ int fbHeadless_Run(const fbCli *cli)
   bool ok = fbRun_Row(&run);
   interrupted = 0;
   catch_interrupts();
-  while (ok && run.steps < cli->steps && !interrupted) {
+  while (ok && run.steps < cli->steps && !interrupted && !stopped(sim)) {
     keep_pace(cli->pace, run.steps, start);
     fbRun_Poll(&run);
     ok = fbRun_Step(&run);
@@ -81,24 +124,25 @@ int fbHeadless_Run(const fbCli *cli)
   double elapsed = fbRun_Seconds() - start;
   if (!ok) {
     fprintf(stderr, "flockbox: %s\n", sim->error);
-    status = 2;
   }
-  if (!fbRun_End(&run)) {
+  const char *run_state = run_status(sim, cli, ok, &status);
+  bool written = fbRun_End(&run);
+  if (!written) {
     fprintf(stderr, "flockbox: %s: writing the CSV failed\n", cli->csv);
+  }
+  if (written && cli->csv != NULL && !write_meta(&run, run_state, status, err, sizeof err)) {
+    fprintf(stderr, "flockbox: %s\n", err);
+    written = false;
+  }
+  if (!written) {
     status = status ? status : 1;
   }
-  if (status == 0 && cli->png != NULL && !fbRender_SavePng(sim, cli->png, 1024, 1024, err, sizeof err)) {
+  if (written && ok && cli->png != NULL && !fbRender_SavePng(sim, cli->png, 1024, 1024, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
-    status = 1;
+    status = status ? status : 1;
   }
-  if (status == 0 && !cli->quiet) {
+  if (ok && written && !cli->quiet) {
     print_summary(sim, run.steps, elapsed);
-  }
-  if (status == 0 && interrupted) {
-    status = 130;  // the shell's convention for a run ended by Ctrl-C
-  }
-  if (status == 0 && sim->rules.switched_off > 0 && !cli->keep_going) {
-    status = 3;  // the run went on without a rule: not a plain success
   }
   fbSim_Free(sim);
   return status;

@@ -31,6 +31,7 @@ static bool build_terrain(fbWorld *w, const fbScenarioDef *d, char *err, size_t 
       snprintf(err, errlen, "%s: terrain.png: %s", file_of(d), msg);
       return false;
     }
+    snprintf(w->terrain.source, sizeof w->terrain.source, "%s", path);
   } else if (t->generate >= 0) {
     double feature = t->feature > 0 ? t->feature : fmin(w->width, w->height) / 4;
     fbTerrain_Generate(&w->terrain, (uint64_t)t->generate, t->samples, w->width, w->height, t->height, feature);

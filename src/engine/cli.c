@@ -16,8 +16,10 @@ void fbCli_PrintHelp(FILE *out)
         "  --steps N           headless: number of fixed steps to run (default 1000);\n"
         "                      window: stop stepping after N steps\n"
         "  --seed S            random seed (default 1); the same seed gives the same run, byte for byte\n"
-        "  --csv FILE          write telemetry: step, time, agents, mean_speed, polarisation,\n"
-        "                      mean_nn_distance, mean_energy, then the scenario's own metrics\n"
+        "  --csv FILE          write telemetry: step, time, then for each species S: S.agents,\n"
+        "                      S.mean_speed, S.polarisation, S.mean_nn_distance, S.mean_energy,\n"
+        "                      then the scenario's own metrics; headless, FILE.json beside it\n"
+        "                      records how the run was made and how it ended (see README)\n"
         "  --every K           write a CSV row every K steps (default 1)\n"
         "  --set NAME=VALUE    override a scenario value by dotted name; repeatable, e.g.\n"
         "                      --set world.width=300  --set boid.max_speed=8\n"
@@ -34,12 +36,15 @@ void fbCli_PrintHelp(FILE *out)
         "  --lua-memory MB     memory budget of each Lua state (default 256)\n"
         "  --rule-timeout MS   stop a rule or hook that runs this long without returning (default 2000)\n"
         "  --quiet             no summary line\n"
-        "  --keep-going        exit 0 even if a rule was switched off (still flagged in the summary)\n"
+        "  --keep-going        go on past a failing hook or metric (switched off) and exit 0 even if\n"
+        "                      a rule or hook was switched off; still flagged INCOMPLETE\n"
+        "  --version           the version (also in every run's metadata)\n"
         "  --help              this text\n"
         "\n"
-        "Exit status: 0 on success, 2 on bad input (the message names the file and the field),\n"
-        "1 if the run could not write its output, 3 if a rule failed and was switched off during\n"
-        "the run (the run went on without it), 130 if interrupted.\n",
+        "Exit status: 0 on success (also when a hook ended the run with fb.stop(outcome)); 2 on\n"
+        "bad input (the message names the file and the field), or when a hook or metric failed\n"
+        "(the run stops there); 1 if the run could not write its output; 3 if a rule failed and\n"
+        "was switched off during the run (the run went on without it); 130 if interrupted.\n",
         out);
 }
 
@@ -124,6 +129,9 @@ int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       fbCli_PrintHelp(stdout);
       return 1;
+    } else if (strcmp(a, "--version") == 0) {
+      printf("flockbox %s\n", FB_VERSION);
+      return 1;
     } else if (strcmp(a, "--headless") == 0) {
       cli->headless = true;
     } else if (strcmp(a, "--watch") == 0) {
@@ -136,7 +144,7 @@ int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
     } else if (strcmp(a, "--quiet") == 0) {
       cli->quiet = true;
     } else if (strcmp(a, "--keep-going") == 0) {
-      cli->keep_going = true;
+      cli->run.keep_going = true;
     } else if (strncmp(a, "--", 2) == 0) {
       if (k + 1 >= argc) {
         snprintf(err, errlen, "%s: unknown option or missing value (see --help)", a);

@@ -16,7 +16,6 @@ typedef struct fbCli {
   bool watch;             // hot reload of rules and scenarios
   long frames;            // window: quit after N frames (tests); 0 = run until closed
   bool quiet;             // no summary line
-  bool keep_going;        // exit 0 even when a rule was switched off (the summary still says so)
   long pace;              // headless: at most this many steps per second (0 = as fast as possible)
   bool poll_files;        // --watch by polling mtimes instead of inotify
   int rules;              // --rules (1) or --rules-md (2): list the rules of a folder instead of running

@@ -310,6 +310,31 @@ static int s_terrain(lua_State *L)
 
 static int s_input(lua_State *L) { return fbRuleApi_PushInput(L, &sim_of(L)->world); }
 
+/*
+ * fb.stop(label): ends the run after this step with an outcome, e.g. "arrived" when the herd's
+ * centre is within reach of its goal, or "stuck" past a limit. The label goes into the summary
+ * line and the run's metadata; the first call wins, later ones are ignored, so a run has one
+ * outcome and the time it happened. Labels are short words (letters, digits, _ and -): they become
+ * column values and column names in a sweep's results.
+ */
+static int s_stop(lua_State *L)
+{
+  fbSim *sim = sim_of(L);
+  size_t len = 0;
+  const char *label = luaL_checklstring(L, 1, &len);
+  luaL_argcheck(L, len > 0 && len < FB_NAME_LEN, 1, "an outcome label of 1 to 63 characters");
+  for (size_t k = 0; k < len; ++k) {
+    char c = label[k];
+    bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    luaL_argcheck(L, word, 1, "an outcome label is letters, digits, _ and - only");
+  }
+  if (sim->hooks.stop_label[0] == '\0') {
+    snprintf(sim->hooks.stop_label, sizeof sim->hooks.stop_label, "%s", label);
+    sim->hooks.stop_step = sim->world.step;
+  }
+  return 0;
+}
+
 // fb.time() -> step, time in seconds: the same as in rules.
 static int s_time(lua_State *L) { return s_step(L); }
 
@@ -318,7 +343,7 @@ static const luaL_Reg scenario_api[] = {
     {"remove", s_remove},     {"set_weight", s_set_weight}, {"set_param", s_set_param}, {"goal", s_goal},
     {"set_goal", s_set_goal}, {"path", s_path},   {"set_path_speed", s_set_path_speed},
     {"catches", s_catches},   {"set_input", s_set_input}, {"time", s_time},
-    {"terrain", s_terrain},   {"input", s_input},
+    {"terrain", s_terrain},   {"input", s_input},     {"stop", s_stop},
     // older spellings, still working: agents by index (1..fb.count()), the step
     {"agent", s_agent},       {"field", s_field},     {"step", s_step},         {NULL, NULL}};
 
@@ -482,30 +507,62 @@ bool fbHooks_Key(fbHooks *h, const char *name, char *err, size_t errlen)
   return fbLuaHost_Call(&h->host, 1, 0, err, errlen);
 }
 
-bool fbHooks_Metrics(fbHooks *h, const char *path, double *values, char *err, size_t errlen)
+// One metric's value into *value; false with the message in err if it failed or was not finite.
+static bool eval_metric(fbHooks *h, int m, const char *path, double *value, char *err, size_t errlen)
 {
   lua_State *L = h->host.L;
-  for (int m = 0; m < h->metric_count; ++m) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, h->metric_refs[m]);
-    char msg[1536];
-    if (!fbLuaHost_Call(&h->host, 0, 1, msg, sizeof msg)) {
-      snprintf(err, errlen, "metric '%s': %s", h->metric_names[m], msg);
-      return false;
-    }
-    int isnum = 0;
-    values[m] = lua_tonumberx(L, -1, &isnum);
-    lua_pop(L, 1);
-    if (!isnum) {
-      snprintf(err, errlen, "%s: metric '%s' returned a non-number", path, h->metric_names[m]);
-      return false;
-    }
-    if (!isfinite(values[m])) {  // a column of nan or inf would pass for data in the CSV
-      snprintf(err, errlen, "%s: metric '%s' returned %g; a metric must be a finite number", path,
-               h->metric_names[m], values[m]);
-      return false;
-    }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, h->metric_refs[m]);
+  char msg[1536];
+  if (!fbLuaHost_Call(&h->host, 0, 1, msg, sizeof msg)) {
+    snprintf(err, errlen, "metric '%s': %s", h->metric_names[m], msg);
+    return false;
+  }
+  int isnum = 0;
+  *value = lua_tonumberx(L, -1, &isnum);
+  lua_pop(L, 1);
+  if (!isnum) {
+    snprintf(err, errlen, "%s: metric '%s' returned a non-number", path, h->metric_names[m]);
+    return false;
+  }
+  if (!isfinite(*value)) {  // a column of nan or inf would pass for data in the CSV
+    snprintf(err, errlen, "%s: metric '%s' returned %g; a metric must be a finite number", path, h->metric_names[m],
+             *value);
+    return false;
   }
   return true;
+}
+
+static void note_failure(fbHooks *h, const char *what, const char *name, uint64_t step)
+{
+  if (h->failures++ == 0) {
+    snprintf(h->first_failure, sizeof h->first_failure, "%s '%s' failed at step %llu", what, name,
+             (unsigned long long)step);
+  }
+}
+
+bool fbHooks_Metrics(fbHooks *h, const char *path, double *values, bool keep_going, uint64_t step, char *err,
+                     size_t errlen)
+{
+  for (int m = 0; m < h->metric_count; ++m) {
+    values[m] = NAN;
+    if (h->metric_off[m] || eval_metric(h, m, path, &values[m], err, errlen)) {
+      continue;
+    }
+    values[m] = NAN;
+    if (!keep_going) {
+      return false;
+    }
+    h->metric_off[m] = true;
+    note_failure(h, "metric", h->metric_names[m], step);
+  }
+  return true;
+}
+
+void fbHooks_SwitchOffStep(fbHooks *h, uint64_t step)
+{
+  luaL_unref(h->host.L, LUA_REGISTRYINDEX, h->on_step_ref);
+  h->on_step_ref = LUA_NOREF;
+  note_failure(h, "hook", "on_step", step);
 }
 
 void fbHooks_Move(fbHooks *to, fbHooks *from, fbSim *sim)
@@ -517,6 +574,11 @@ void fbHooks_Move(fbHooks *to, fbHooks *from, fbSim *sim)
   memcpy(to->metric_refs, from->metric_refs, sizeof to->metric_refs);
   memcpy(to->metric_names, from->metric_names, sizeof to->metric_names);
   to->metric_count = from->metric_count;
+  memcpy(to->metric_off, from->metric_off, sizeof to->metric_off);
+  to->failures = from->failures;
+  memcpy(to->first_failure, from->first_failure, sizeof to->first_failure);
+  memcpy(to->stop_label, from->stop_label, sizeof to->stop_label);
+  to->stop_step = from->stop_step;
   to->queue = from->queue;
   memset(&from->queue, 0, sizeof from->queue);
   from->on_step_ref = from->on_key_ref = LUA_NOREF;

@@ -22,6 +22,11 @@ typedef struct fbHooks {
   char metric_names[FB_MAX_METRICS][FB_NAME_LEN];
   int metric_count;
   fbCommandQueue queue;                  // spawns and removals asked for by hooks
+  bool metric_off[FB_MAX_METRICS];       // failed under --keep-going: NaN from then on
+  int failures;                          // hooks and metrics switched off after failing
+  char first_failure[192];               // "hook 'on_step' failed at step 12" (the first one)
+  char stop_label[FB_NAME_LEN];          // fb.stop(label): the outcome that ends the run ("" if none)
+  uint64_t stop_step;                    // the step at which fb.stop was called
 } fbHooks;
 
 // Opens the state with the fb.* functions working on sim.
@@ -39,7 +44,13 @@ bool fbHooks_Step(fbHooks *h, uint64_t step, char *err, size_t errlen);
 bool fbHooks_Key(fbHooks *h, const char *name, char *err, size_t errlen);
 
 // Evaluates every metric into values[]; false (message in err naming the metric) if one failed.
-bool fbHooks_Metrics(fbHooks *h, const char *path, double *values, char *err, size_t errlen);
+// With keep_going a failing metric is switched off instead (NaN from then on, noted in
+// first_failure at this step) and the others are still evaluated.
+bool fbHooks_Metrics(fbHooks *h, const char *path, double *values, bool keep_going, uint64_t step, char *err,
+                     size_t errlen);
+
+// Switches on_step off after it failed at this step (under --keep-going), noting it in first_failure.
+void fbHooks_SwitchOffStep(fbHooks *h, uint64_t step);
 
 // Moves a state to another address and points its fb.* functions at sim (a scenario reload adopts
 // the fresh state); from is left closed.

@@ -325,10 +325,17 @@ static void move_path_objects(fbWorld *w)
   fbPaths_Advance(&w->paths, (double)(w->step - 1) * w->dt, (double)w->step * w->dt);
 }
 
+// A failing on_step stops the run, unless it was started with --keep-going: then the hook is
+// switched off, noted (the run reports itself incomplete) and the run goes on without it.
 static bool run_hook(fbSim *sim)
 {
   bool ok = fbHooks_Step(&sim->hooks, sim->world.step, sim->error, sizeof sim->error);
   apply_commands(sim, &sim->hooks.queue, 1);
+  if (!ok && sim->options.keep_going) {
+    fprintf(stderr, "flockbox: %s\nflockbox: on_step switched off (--keep-going)\n", sim->error);
+    fbHooks_SwitchOffStep(&sim->hooks, sim->world.step);
+    ok = true;
+  }
   return ok;
 }
 
@@ -403,6 +410,23 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
  * the result does not depend on the order agents are stored in (spatial, and re-sorted whenever
  * something asks for the grid).
  */
+int fbSim_Lost(const fbSim *sim, char *what, size_t len)
+{
+  int rules = sim->rules.switched_off, hooks = sim->hooks.failures;
+  const char *first = rules > 0 ? sim->rules.first_off : sim->hooks.first_failure;
+  snprintf(what, len, "%s%s", rules + hooks > 0 ? first : "", rules + hooks > 1 ? " (and others)" : "");
+  return rules + hooks;
+}
+
+const char *fbSim_Outcome(const fbSim *sim, double *time)
+{
+  if (sim->hooks.stop_label[0] == '\0') {
+    return NULL;
+  }
+  *time = (double)sim->hooks.stop_step * sim->world.dt;
+  return sim->hooks.stop_label;
+}
+
 uint64_t fbSim_Hash(const fbSim *sim)
 {
   const fbAgents *a = &sim->world.agents;
@@ -417,7 +441,13 @@ uint64_t fbSim_Hash(const fbSim *sim)
 
 bool fbSim_Metrics(fbSim *sim, double *values)
 {
-  return fbHooks_Metrics(&sim->hooks, sim->path, values, sim->error, sizeof sim->error);
+  int failures = sim->hooks.failures;
+  bool ok = fbHooks_Metrics(&sim->hooks, sim->path, values, sim->options.keep_going, sim->world.step, sim->error,
+                            sizeof sim->error);
+  if (sim->hooks.failures > failures) {
+    fprintf(stderr, "flockbox: %s\nflockbox: metric switched off (--keep-going): NaN from now on\n", sim->error);
+  }
+  return ok;
 }
 
 // ---- the rules, for the panel, hooks and hot reload ---------------------------------------------
@@ -475,6 +505,12 @@ void fbSim_Adopt(fbSim *sim, fbSim *fresh)
   fbHooks_Move(&old, &sim->hooks, fresh);
   fbHooks_Move(&sim->hooks, &fresh->hooks, sim);
   fbHooks_Move(&fresh->hooks, &old, fresh);
+  // The run's history stays with the run: a hook that failed before the reload, or an outcome
+  // already reached, is still part of how this run was made.
+  sim->hooks.failures = fresh->hooks.failures;
+  memcpy(sim->hooks.first_failure, fresh->hooks.first_failure, sizeof sim->hooks.first_failure);
+  memcpy(sim->hooks.stop_label, fresh->hooks.stop_label, sizeof sim->hooks.stop_label);
+  sim->hooks.stop_step = fresh->hooks.stop_step;
   memcpy(sim->name, fresh->name, sizeof sim->name);
   sim->error[0] = '\0';
   sim->reload_error[0] = '\0';

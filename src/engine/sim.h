@@ -19,6 +19,7 @@ typedef struct fbRunOptions {
   size_t lua_memory;               // bytes per Lua state
   int lua_timeout_ms;              // a rule or hook making no progress this long is stopped
   bool headless;
+  bool keep_going;                 // a failed hook or metric is switched off and the run goes on (flagged)
   bool no_spawn;                   // build the world without agents (a scenario reload keeps the old ones)
 } fbRunOptions;
 
@@ -97,6 +98,14 @@ bool fbSim_Key(fbSim *sim, const char *name);
 
 // FNV-1a hash over every agent's id, position and velocity: equal hashes mean equal runs.
 uint64_t fbSim_Hash(const fbSim *sim);
+
+// What the run has lost: how many rules were switched off and hooks or metrics failed (and were
+// switched off under --keep-going), with the first of them described in what, e.g. "rule
+// 'predator' of species 'predator' switched off at step 0 (and others)". 0: nothing lost.
+int fbSim_Lost(const fbSim *sim, char *what, size_t len);
+
+// The outcome a hook gave with fb.stop(label), and its time in seconds; NULL if none yet.
+const char *fbSim_Outcome(const fbSim *sim, double *time);
 
 // Evaluates the scenario's metrics into values[]; false (message in sim->error) if one failed.
 bool fbSim_Metrics(fbSim *sim, double *values);

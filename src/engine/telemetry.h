@@ -4,12 +4,13 @@
 
 #include "sim.h"
 
+// The built-in measures of a group of agents; NaN when the group has no agent (mean_nn: fewer than two).
 typedef struct fbMeasures {
   int agents;
-  double mean_speed;
+  double mean_speed;       // world units per second
   double polarisation;     // |mean of unit headings|: 1 = all aligned, ~0 = disordered
-  double mean_nn;          // mean distance to the nearest other agent (any species)
-  double mean_energy;
+  double mean_nn;          // mean distance to the nearest other agent of the group, world units
+  double mean_energy;      // Gompert's energy spent so far (section 5.2.2), energy units
 } fbMeasures;
 
 typedef struct fbTelemetry {
@@ -18,10 +19,15 @@ typedef struct fbTelemetry {
   bool flush;              // flush every row (long runs that someone follows with tail -f)
 } fbTelemetry;
 
-// The built-in measures now (sorts the agents for their current positions first).
+// The built-in measures of every agent now (sorts the agents for their current positions first).
 void fbTelemetry_Measure(fbSim *sim, fbMeasures *m);
 
-// Opens the CSV and writes the header row. err names the path on failure.
+// The same for one species; the nearest neighbour is then one of the same species. The CSV has
+// these columns for each species: predators and prey are never averaged together.
+void fbTelemetry_MeasureSpecies(fbSim *sim, int species, fbMeasures *m);
+
+// Opens the CSV and writes the header row: step, time, then for each species S the columns
+// S.agents, S.mean_speed, S.polarisation, S.mean_nn_distance, S.mean_energy, then the scenario's metrics. err names the path on failure.
 bool fbTelemetry_Open(fbTelemetry *t, const char *path, const fbSim *sim, char *err, size_t errlen);
 
 // Writes one row for the sim's current step; false if a scenario metric failed (sim->error).

@@ -12,6 +12,7 @@ typedef struct fbTerrain {
   double world_w, world_h;
   double height_scale;    // height of a white pixel
   double cell_w, cell_h;  // world size of one sample
+  char source[600];       // the PNG file it was loaded from ("" when generated or flat), for the metadata
 } fbTerrain;
 
 // Largest image accepted, per side; larger ones are refused before decoding.

@@ -246,7 +246,13 @@ SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st)
     line(&c, DIM, "fix the file and press R to load it again");
   } else {
     const char *state = st->finished ? "finished (--steps)" : st->paused ? "paused" : "running";
-    linef(&c, TEXT, "%s — %s", sim->name, state);
+    double when = 0;
+    const char *outcome = fbSim_Outcome(sim, &when);
+    if (outcome != NULL) {
+      linef(&c, TEXT, "%s — %s, outcome %s at %.2f s", sim->name, state, outcome, when);
+    } else {
+      linef(&c, TEXT, "%s — %s", sim->name, state);
+    }
     linef(&c, DIM, "step %llu   t %.2f s   seed %llu", (unsigned long long)sim->world.step,
           sim->world.step * sim->world.dt, (unsigned long long)sim->world.seed);
     linef(&c, TEXT, "%.0f steps/s   %.0f frames/s   speed ×%g (%.3g steps/frame)", st->steps_per_s, st->frames_per_s,

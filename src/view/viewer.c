@@ -120,6 +120,17 @@ static void advance(fbViewer *v, int steps)
     }
     v->scenario_failed = !ok;
     v->rate_steps++;
+    double when = 0;
+    const char *outcome = fbSim_Outcome(sim, &when);
+    if (outcome == NULL) {
+      v->outcome_seen = false;  // a restarted scenario has no outcome yet
+    } else if (!v->outcome_seen) {
+      // A headless run ends here; the window pauses, so the moment can be looked at (space goes on).
+      printf("flockbox: outcome %s at %.6g s (paused)\n", outcome, when);
+      v->outcome_seen = true;
+      v->paused = true;
+      break;
+    }
     cost_add(&v->cost_sum, &sim->cost, 1.0);
     if (v->trails) {
       fbRender_RecordTrails(&v->render, sim);

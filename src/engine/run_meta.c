@@ -1,0 +1,151 @@
+// run_meta.c — writing a run's metadata side file: version, inputs and their hashes, options, status, outcome.
+#define _POSIX_C_SOURCE 200809L
+#include "run_meta.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sha256.h"
+
+// A JSON string: quotes, backslashes and control characters escaped (RFC 8259, section 7).
+static void write_string(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
+    if (*p == '"' || *p == '\\') {
+      fprintf(f, "\\%c", *p);
+    } else if (*p < 0x20) {
+      fprintf(f, "\\u%04x", *p);
+    } else {
+      fputc(*p, f);
+    }
+  }
+  fputc('"', f);
+}
+
+// The shortest decimal that reads back as the same double (0.05, not 0.050000000000000003).
+static void write_number(FILE *f, const char *key, double v)
+{
+  char text[40];
+  for (int digits = 15; digits <= 17; ++digits) {
+    snprintf(text, sizeof text, "%.*g", digits, v);
+    if (strtod(text, NULL) == v) {
+      break;
+    }
+  }
+  fprintf(f, "  \"%s\": %s,\n", key, text);
+}
+
+static void write_key(FILE *f, const char *key, const char *value, bool last)
+{
+  fprintf(f, "  \"%s\": ", key);
+  write_string(f, value);
+  fputs(last ? "\n" : ",\n", f);
+}
+
+// One input file and its SHA-256, once each: {"path": "...", "sha256": "..."}.
+static void write_input(FILE *f, const char *path, int *written, const char *seen[], int max)
+{
+  for (int k = 0; k < *written; ++k) {
+    if (strcmp(seen[k], path) == 0) {
+      return;
+    }
+  }
+  char hex[65];
+  fbSha256_File(path, hex);
+  fputs(*written > 0 ? ", {\"path\": " : "{\"path\": ", f);
+  write_string(f, path);
+  fputs(", \"sha256\": ", f);
+  write_string(f, hex);
+  fputc('}', f);
+  if (*written < max) {
+    seen[(*written)++] = path;
+  }
+}
+
+// Every file the run read besides the scenario: rule modules, the steering library, the terrain.
+static void write_inputs(FILE *f, const fbSim *sim)
+{
+  const char *seen[FB_MAX_SPECIES * FB_MAX_RULES + 2];
+  int written = 0, max = (int)(sizeof seen / sizeof seen[0]);
+  fputs("  \"inputs\": [", f);
+  for (int s = 0; s < sim->world.species_count; ++s) {
+    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
+      const char *module = sim->rules.info[s][k].path;
+      if (module[0] != '\0') {
+        write_input(f, module, &written, seen, max);
+      }
+    }
+  }
+  if (sim->rules.library[0] != '\0') {
+    write_input(f, sim->rules.library, &written, seen, max);
+  }
+  if (sim->world.terrain.source[0] != '\0') {
+    write_input(f, sim->world.terrain.source, &written, seen, max);
+  }
+  fputs("],\n", f);
+}
+
+static void write_sets(FILE *f, const fbRunOptions *o)
+{
+  fputs("  \"sets\": [", f);
+  for (int k = 0; k < o->set_count; ++k) {
+    fputs(k > 0 ? ", " : "", f);
+    write_string(f, o->sets[k]);
+  }
+  fputs("],\n", f);
+}
+
+static void write_body(FILE *f, const fbSim *sim, const fbRunMeta *m)
+{
+  char hex[65], lost[512];
+  fbSha256_File(m->scenario, hex);
+  fbSim_Lost(sim, lost, sizeof lost);
+  double outcome_time = (double)m->steps * sim->world.dt;
+  const char *outcome = fbSim_Outcome(sim, &outcome_time);
+  if (outcome == NULL) {
+    outcome = m->steps >= m->steps_requested ? "step_limit" : "none";
+  }
+  fputs("{\n", f);
+  write_key(f, "flockbox", FB_VERSION, false);
+  write_key(f, "scenario", m->scenario, false);
+  write_key(f, "scenario_sha256", hex, false);
+  write_key(f, "name", sim->name, false);
+  write_inputs(f, sim);
+  fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)sim->options.seed);
+  write_sets(f, &sim->options);
+  write_number(f, "dt", sim->world.dt);
+  fprintf(f, "  \"threads\": %d,\n", sim->threads);
+  fprintf(f, "  \"steps_requested\": %ld,\n", m->steps_requested);
+  fprintf(f, "  \"steps\": %ld,\n", m->steps);
+  write_number(f, "time", (double)m->steps * sim->world.dt);
+  fprintf(f, "  \"csv_every\": %ld,\n", m->every);
+  write_key(f, "status", m->status, false);
+  fprintf(f, "  \"exit_status\": %d,\n", m->exit_status);
+  write_key(f, "incomplete", lost, false);
+  write_key(f, "error", m->error, false);
+  write_key(f, "outcome", outcome, false);
+  write_number(f, "outcome_time", outcome_time);
+  fprintf(f, "  \"hash\": \"%016llx\"\n}\n", (unsigned long long)fbSim_Hash(sim));
+}
+
+bool fbRunMeta_Write(const char *path, const fbSim *sim, const fbRunMeta *m, char *err, size_t errlen)
+{
+  char temp[1100];
+  snprintf(temp, sizeof temp, "%s.tmp", path);
+  FILE *f = fopen(temp, "w");
+  if (f == NULL) {
+    snprintf(err, errlen, "%s: cannot write the run's metadata", temp);
+    return false;
+  }
+  write_body(f, sim, m);
+  bool ok = !ferror(f);
+  ok = (fclose(f) == 0) && ok;
+  if (!ok || rename(temp, path) != 0) {
+    remove(temp);
+    snprintf(err, errlen, "%s: cannot write the run's metadata", path);
+    return false;
+  }
+  return true;
+}
