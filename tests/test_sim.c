@@ -183,6 +183,14 @@ static void test_the_time_limit_cannot_be_escaped(void **state)
   expect_contained("coroutine_loop", "{ how = 'wrap' }", "stopped after 100 ms of CPU time");
   expect_contained("coroutine_loop", "{ how = 'create' }", "stopped after 100 ms of CPU time");
   expect_contained("finalizer", "{}", "finalizers (__gc) are not available to scripts");
+  // A library call runs in C, out of the watchdog's reach: a pattern that could backtrack for hours
+  // is refused before it starts, by every way of calling the matcher.
+  const char *hows[] = {"{ how = 'find' }", "{ how = 'match' }", "{ how = 'gmatch' }", "{ how = 'gsub' }",
+                        "{ how = 'method' }"};
+  for (int k = 0; k < 5; ++k) {
+    expect_contained("backtracks", hows[k], "could backtrack about");
+  }
+  expect_contained("backtracks", "{ how = 'find' }", "backtracks.lua:8: string.find: this pattern could backtrack");
 }
 
 static void test_memory_bomb_is_contained(void **state)
