@@ -152,6 +152,19 @@ scenario pathrepeat.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4}, {
 expect "a repeated path point" "paths[1].points[3]: the same as points[2]" --headless "$tmp/pathrepeat.lua"
 scenario pathstart.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} }, start = 2 } },'
 expect "path start past the end" "paths[1].start: must be between 0 and 1" --headless "$tmp/pathstart.lua"
+# Memory the engine would spend on a script's behalf: budgeted, with a message naming the call.
+scenario spawnflood.lua '' 'on_step = function() for i = 1, 1e8 do fb.spawn("boid", 1, 1) end end,'
+expect "a hook spawning in a loop" "fb.spawn: more than 1048576 spawns and removals asked for before the next step" --headless --steps 3 "$tmp/spawnflood.lua"
+scenario removeflood.lua '' 'on_step = function() for i = 1, 1e8 do fb.remove(i) end end,'
+expect "a hook removing in a loop" "fb.remove: more than 1048576" --headless --steps 3 "$tmp/removeflood.lua"
+scenario huge.lua 'count = 50000000,'
+expect "an agent count past the engine's limit" "species[1].count: must be between 0 and 4e+06 (got 5e+07)" --headless --steps 3 "$tmp/huge.lua"
+cat >"$tmp/twohuge.lua" <<'LUA'
+return { world = { width = 100, height = 100 },
+  species = { { name = "a", count = 3000000, rules = { "cohesion" } }, { name = "b", count = 3000000, rules = { "cohesion" } } } }
+LUA
+expect "agent counts past the limit together" "species: 6000000 agents in all, more than the engine holds (4000000)" --headless --steps 3 "$tmp/twohuge.lua"
+
 scenario pathhook.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} } } }, on_step = function() fb.set_path_speed("river", 3) end,'
 expect "a hook naming an unknown path" "unknown path 'river'" --headless --steps 3 "$tmp/pathhook.lua"
 

@@ -193,6 +193,14 @@ static void test_the_time_limit_cannot_be_escaped(void **state)
   expect_contained("backtracks", "{ how = 'find' }", "backtracks.lua:8: string.find: this pattern could backtrack");
 }
 
+// Memory the engine spends on a rule's behalf is budgeted too: a loop of removals is stopped at its
+// 17th call, long before the queue could grow, and no agent is removed by it.
+static void test_a_flood_of_removals_is_contained(void **state)
+{
+  (void)state;
+  expect_contained("remove_flood", "{}", "remove_flood.lua:5: a:remove: more than 16 removals by one agent in one step");
+}
+
 static void test_memory_bomb_is_contained(void **state)
 {
   (void)state;
@@ -331,6 +339,7 @@ int main(void)
       cmocka_unit_test_teardown(test_a_slow_rule_on_a_loaded_machine_is_not_an_endless_loop, teardown),
       cmocka_unit_test_teardown(test_the_time_limit_cannot_be_escaped, teardown),
       cmocka_unit_test_teardown(test_memory_bomb_is_contained, teardown),
+      cmocka_unit_test_teardown(test_a_flood_of_removals_is_contained, teardown),
       cmocka_unit_test_teardown(test_a_rule_may_read_every_key, teardown),
       cmocka_unit_test_teardown(test_sandbox_refuses_escapes, teardown),
       cmocka_unit_test_teardown(test_same_seed_same_run_on_any_thread_count, teardown),

@@ -122,6 +122,22 @@ static bool build_paths(fbWorld *w, const fbScenarioDef *d, char *err, size_t er
   return true;
 }
 
+// Each species' count is within FB_MAX_AGENTS on its own (the schema); so must their sum be, with
+// the agents placed by hand, or the engine would spend gigabytes before anything could say why.
+static bool check_agent_total(const fbScenarioDef *d, char *err, size_t errlen)
+{
+  double total = d->placed_count;
+  for (int s = 0; s < d->species_count; ++s) {
+    total += d->species[s].count;
+  }
+  if (total > FB_MAX_AGENTS) {
+    snprintf(err, errlen, "%s: species: %.0f agents in all, more than the engine holds (%d)", file_of(d), total,
+             FB_MAX_AGENTS);
+    return false;
+  }
+  return true;
+}
+
 bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
 {
   if (!check_def(d, &fbScenarioSchema, d, "", err, errlen)) {
@@ -146,6 +162,9 @@ bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
   memcpy(w->goals, d->goals, sizeof w->goals);
   w->goal_count = d->goal_count;
   if (!build_paths(w, d, err, errlen)) {
+    return false;
+  }
+  if (!check_agent_total(d, err, errlen)) {
     return false;
   }
   for (int s = 0; s < d->species_count; ++s) {

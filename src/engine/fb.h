@@ -13,6 +13,11 @@
 #define FB_MAX_RULES 24        // rules per species
 #define FB_MAX_FIELDS 16       // user per-agent fields declared by rules and scenarios
 #define FB_NAME_LEN 48
+// What a script may make the engine allocate on its behalf (the Lua budget covers only Lua's own
+// memory): agents in the world (about 250 bytes each with the grid, so 1 GB at the cap), and
+// spawns and removals queued by one hook call or one worker in one step (24 MB each at the cap).
+#define FB_MAX_AGENTS 4000000
+#define FB_MAX_COMMANDS (1 << 20)
 #define FB_PI 3.14159265358979323846
 
 // Programmer mistakes only; expected failures return false with a message instead.

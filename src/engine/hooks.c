@@ -89,6 +89,15 @@ static int s_step(lua_State *L)
   return 2;
 }
 
+// Queues a spawn or removal, or raises an error naming the call once one hook call has asked for
+// FB_MAX_COMMANDS of them: a loop of spawns cannot make the engine allocate without bound.
+static void push_command(lua_State *L, fbCommandQueue *q, fbCommand c, const char *call)
+{
+  if (!fbCommands_Push(q, c)) {
+    luaL_error(L, "%s: more than %d spawns and removals asked for before the next step", call, FB_MAX_COMMANDS);
+  }
+}
+
 static int s_spawn(lua_State *L)
 {
   fbSim *sim = sim_of(L);
@@ -97,14 +106,19 @@ static int s_spawn(lua_State *L)
   c.v = fbV(luaL_optnumber(L, 4, 0), luaL_optnumber(L, 5, 0));
   luaL_argcheck(L, isfinite(c.p.x) && isfinite(c.p.y) && isfinite(c.v.x) && isfinite(c.v.y), 2,
                 "position and velocity must be finite");
-  fbCommands_Push(&sim->hooks.queue, c);
+  // Agents alive plus every spawn already queued: the world never grows past FB_MAX_AGENTS.
+  if ((double)sim->world.agents.count + sim->hooks.queue.count >= FB_MAX_AGENTS) {
+    return luaL_error(L, "fb.spawn: the world holds at most %d agents (%d now, %d spawns and removals queued)",
+                      FB_MAX_AGENTS, sim->world.agents.count, sim->hooks.queue.count);
+  }
+  push_command(L, &sim->hooks.queue, c, "fb.spawn");
   return 0;
 }
 
 static int s_remove(lua_State *L)
 {
   fbCommand c = {.kind = FB_CMD_REMOVE, .by = UINT32_MAX, .target = (uint32_t)luaL_checkinteger(L, 1)};
-  fbCommands_Push(&sim_of(L)->hooks.queue, c);
+  push_command(L, &sim_of(L)->hooks.queue, c, "fb.remove");
   return 0;
 }
 

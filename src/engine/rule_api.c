@@ -312,7 +312,13 @@ static int l_remove(lua_State *L)
   fbRuleContext *c = ctx_of(L);
   lua_Integer id = luaL_checkinteger(L, 2);
   fbCommand cmd = {.kind = FB_CMD_REMOVE, .target = (uint32_t)id, .by = c->world->agents.id[c->agent]};
-  fbCommands_Push(c->commands, cmd);
+  if (++c->removals > FB_MAX_REMOVALS_PER_AGENT) {
+    return luaL_error(L, "a:remove: more than %d removals by one agent in one step", FB_MAX_REMOVALS_PER_AGENT);
+  }
+  if (!fbCommands_Push(c->commands, cmd)) {  // the thread's queue is full: never grow it for ever
+    return luaL_error(L, "a:remove: more than %d removals asked for in one step by this thread's agents",
+                      FB_MAX_COMMANDS);
+  }
   return 0;
 }
 

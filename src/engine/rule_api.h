@@ -7,6 +7,10 @@
 #include "world.h"
 
 // What the C functions that rules call (a:neighbour, a:set, fb.terrain, ...) work on.
+// An agent's rules may remove this many agents in one step (a catch is one): a rule that loops on
+// a:remove is stopped at once, before its removals crowd out other species' in the thread's queue.
+#define FB_MAX_REMOVALS_PER_AGENT 16
+
 typedef struct fbRuleContext {
   fbWorld *world;
   const fbPerceptionInput *perception;
@@ -15,6 +19,7 @@ typedef struct fbRuleContext {
   fbCommandQueue *commands;
   int agent;                 // index of the agent whose rules are running
   bool held;                 // a rule called a:hold() for it this step: its other rules are skipped
+  int removals;              // a:remove calls for it this step (at most FB_MAX_REMOVALS_PER_AGENT)
   int species, rule;         // the rule running now, for messages
   // A species whose rules start walking flock-mates or reading the nearest distance gets them from
   // perception from the next step on (the bits below, merged by the simulation after the step);

@@ -578,6 +578,7 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   fbAccum_Begin(&acc, sp->accumulator, sp->limits.max_accel);
   fbVec2 force = {0, 0}, drag = {0, 0};
   r->ctx.held = false;
+  r->ctx.removals = 0;
   for (int k = 0; k < sp->rule_count && !r->ctx.held; ++k) {
     const fbRuleSlot *slot = &sp->rules[k];
     bool physical = slot->force || slot->drag;  // forces and drags act every step, whatever the steering does

@@ -47,7 +47,7 @@ static const fbField scenario_fields[] = {
 
 static const fbField species_fields[] = {
     {"name", FB_FIELD_TEXT, SP(name), FB_NAME_LEN, 0, 0, NULL, false, "how rules, --set and hooks name it"},
-    {"count", FB_FIELD_INT, SP(count), 0, 0, 5e7, NULL, false, "agents spawned at the start"},
+    {"count", FB_FIELD_INT, SP(count), 0, 0, FB_MAX_AGENTS, NULL, false, "agents spawned at the start"},
     {"spawn.area", FB_FIELD_LIST, SP(spawn.area), 4, -1e7, 1e7, NULL, false, "x0, y0, x1, y1 (default: the world)"},
     {"spawn.around", FB_FIELD_LIST, SP(spawn.around), 3, -1e7, 1e7, NULL, false, "x, y, r: a disc instead of the area"},
     {"spawn.speed", FB_FIELD_RANGE, SP(spawn.speed), 0, 0, 1e7, NULL, false, "units/s, or {min, max} (default 0 to the cruising speed)"},

@@ -389,13 +389,17 @@ void fbWorld_Adopt(fbWorld *old, fbWorld *fresh)
   adopt_paths(old, fresh);
 }
 
-void fbCommands_Push(fbCommandQueue *q, fbCommand c)
+bool fbCommands_Push(fbCommandQueue *q, fbCommand c)
 {
+  if (q->count >= FB_MAX_COMMANDS) {
+    return false;
+  }
   if (q->count == q->capacity) {
     q->capacity = q->capacity > 0 ? q->capacity * 2 : 16;
     q->items = grow(q->items, sizeof(fbCommand), q->capacity);
   }
   q->items[q->count++] = c;
+  return true;
 }
 
 void fbCommands_Free(fbCommandQueue *q)

@@ -159,7 +159,8 @@ void fbWorld_SwapFields(fbWorld *w);
 // (an edited path keeps it at about the same place); its speed is the new table's again.
 void fbWorld_Adopt(fbWorld *old, fbWorld *fresh);
 
-void fbCommands_Push(fbCommandQueue *q, fbCommand c);
+// Queues c; false when the queue already holds FB_MAX_COMMANDS (the caller says so to the script).
+bool fbCommands_Push(fbCommandQueue *q, fbCommand c);
 void fbCommands_Free(fbCommandQueue *q);
 
 #endif
