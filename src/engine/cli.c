@@ -9,6 +9,9 @@ void fbCli_PrintHelp(FILE *out)
 {
   fputs("usage: flockbox [options] SCENARIO\n"
         "       flockbox --rules [FOLDER]    list every rule with its parameters (--rules-md: Markdown)\n"
+        "       flockbox --check-determinism [--steps N] [--threads N] [--seed S] [--set ...] SCENARIO\n"
+        "                run it on 1 thread, on N (default 4) and with the agents stored in reverse\n"
+        "                order; report the first step, agent and rule where they differ (exit 1)\n"
         "\n"
         "Runs a flockbox scenario (a Lua script in scripts/) in a window, or headless with --headless.\n"
         "\n"
@@ -141,6 +144,8 @@ int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
       cli->poll_files = true;
     } else if (strcmp(a, "--rules") == 0 || strcmp(a, "--rules-md") == 0) {
       cli->rules = a[7] == '\0' ? 1 : 2;
+    } else if (strcmp(a, "--check-determinism") == 0) {
+      cli->check_determinism = true;
     } else if (strcmp(a, "--quiet") == 0) {
       cli->quiet = true;
     } else if (strcmp(a, "--keep-going") == 0) {

@@ -19,6 +19,7 @@ typedef struct fbCli {
   long pace;              // headless: at most this many steps per second (0 = as fast as possible)
   bool poll_files;        // --watch by polling mtimes instead of inotify
   int rules;              // --rules (1) or --rules-md (2): list the rules of a folder instead of running
+  bool check_determinism; // --check-determinism: run 3 ways and report the first difference
   fbRunOptions run;
 } fbCli;
 
