@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sim.h"
@@ -201,6 +202,93 @@ static void test_a_flood_of_removals_is_contained(void **state)
   expect_contained("remove_flood", "{}", "remove_flood.lua:5: a:remove: more than 16 removals by one agent in one step");
 }
 
+// ---- hot reload across scenario reloads ------------------------------------------------------
+
+static char reload_dir[128];
+
+// Writes the rule file push.lua: steer returns (x, 0), or fails at run time when x is nil.
+static void write_push_rule(const char *x)
+{
+  char path[256];
+  snprintf(path, sizeof path, "%s/push.lua", reload_dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f, "return { steer = function() return %s, 0 end }\n", x ? x : "nil + 1");
+  fclose(f);
+}
+
+// What the hot reloader does on a scenario save: a fresh sim from the files, adopted.
+static void reload_scenario_files(void)
+{
+  static fbSim fresh;
+  fbRunOptions o = sim.options;
+  o.no_spawn = true;
+  if (!fbSim_Load(&fresh, sim.path, &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  fbSim_Adopt(&sim, &fresh);
+  fbSim_Free(&fresh);
+}
+
+// The rule's output for agent 1 in the next step.
+static double push_output(void)
+{
+  fbSim_Inspect(&sim, 1);
+  assert_true(fbSim_Step(&sim));
+  fbVec2 out = {0, 0};
+  assert_true(fbSim_InspectOutput(&sim, 0, &out));
+  return out.x;
+}
+
+// The promise of hot reload, "the last good version keeps running", holds across a scenario
+// save: the scenario reload reads every rule file again, yet neither a version that already
+// failed nor a broken one saved with the scenario takes the rule away.
+static void test_scenario_reload_keeps_the_last_good_rule(void **state)
+{
+  (void)state;
+  snprintf(reload_dir, sizeof reload_dir, "/tmp/flockbox_keep_%d", (int)getpid());
+  mkdir(reload_dir, 0755);
+  char scenario[256];
+  snprintf(scenario, sizeof scenario, "%s/scene.lua", reload_dir);
+  FILE *f = fopen(scenario, "w");
+  assert_non_null(f);
+  fprintf(f, "return { world = { width = 50, height = 50 }, behaviours = { '%s' },\n"
+             "  species = { { name = 'boid', count = 5, max_accel = 10, rules = { 'push' } } } }\n", reload_dir);
+  fclose(f);
+  write_push_rule("1");
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.threads = 2;
+  load(scenario, &o);
+  assert_true(push_output() == 1);
+  // A save that fails at run time falls back to the good version ...
+  write_push_rule(NULL);
+  assert_true(fbSim_ReloadRule(&sim, 0, 0));
+  assert_true(fbSim_Step(&sim));  // the new version fails here
+  assert_true(push_output() == 1);
+  assert_false(sim.world.species[0].rules[0].disabled);
+  // ... which a scenario reload keeps, with the message, though the file still holds the failure.
+  reload_scenario_files();
+  assert_true(push_output() == 1);
+  assert_false(sim.world.species[0].rules[0].disabled);
+  assert_non_null(strstr(fbSim_RuleError(&sim, 0, 0), "last good version"));
+  // A fixed file is taken up by the next scenario reload.
+  write_push_rule("2");
+  reload_scenario_files();
+  assert_true(push_output() == 2);
+  // A broken version saved together with the scenario is tried, fails, and the good one stays.
+  write_push_rule(NULL);
+  reload_scenario_files();
+  assert_true(fbSim_Step(&sim));  // tried, and failed
+  assert_true(push_output() == 2);
+  assert_false(sim.world.species[0].rules[0].disabled);
+  assert_int_equal(sim.rules.switched_off, 0);
+  free_sim();
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", reload_dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 static void test_memory_bomb_is_contained(void **state)
 {
   (void)state;
@@ -340,6 +428,7 @@ int main(void)
       cmocka_unit_test_teardown(test_the_time_limit_cannot_be_escaped, teardown),
       cmocka_unit_test_teardown(test_memory_bomb_is_contained, teardown),
       cmocka_unit_test_teardown(test_a_flood_of_removals_is_contained, teardown),
+      cmocka_unit_test_teardown(test_scenario_reload_keeps_the_last_good_rule, teardown),
       cmocka_unit_test_teardown(test_a_rule_may_read_every_key, teardown),
       cmocka_unit_test_teardown(test_sandbox_refuses_escapes, teardown),
       cmocka_unit_test_teardown(test_same_seed_same_run_on_any_thread_count, teardown),

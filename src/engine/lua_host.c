@@ -277,7 +277,19 @@ static bool run_chunk(fbLuaHost *h, const char *dir, char *err, size_t errlen)
 
 bool fbLuaHost_RunFile(fbLuaHost *h, const char *path, char *err, size_t errlen)
 {
-  if (!fbSandbox_LoadFile(h->L, path, err, errlen)) {
+  size_t len = 0;
+  char *code = fbSandbox_ReadFile(path, &len, err, errlen);
+  if (code == NULL) {
+    return false;
+  }
+  bool ok = fbLuaHost_RunSource(h, code, len, path, err, errlen);
+  free(code);
+  return ok;
+}
+
+bool fbLuaHost_RunSource(fbLuaHost *h, const char *code, size_t len, const char *path, char *err, size_t errlen)
+{
+  if (!fbSandbox_LoadBuffer(h->L, code, len, path, err, errlen)) {
     return false;
   }
   char dir[512];

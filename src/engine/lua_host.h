@@ -44,6 +44,9 @@ fbLuaHost *fbLuaHost_Of(lua_State *L);
 // leaves its first result on the stack. chunkname is the path shown in messages. On failure
 // writes "file:line: message" and a traceback into err.
 bool fbLuaHost_RunFile(fbLuaHost *h, const char *path, char *err, size_t errlen);
+
+// The same for text already read from path (a rule's last good version, kept in memory).
+bool fbLuaHost_RunSource(fbLuaHost *h, const char *code, size_t len, const char *path, char *err, size_t errlen);
 bool fbLuaHost_RunString(fbLuaHost *h, const char *code, const char *chunkname, char *err, size_t errlen);
 
 // lua_pcall with a traceback handler and the watchdog armed. On failure pops the error and writes

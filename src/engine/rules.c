@@ -220,15 +220,17 @@ static void replace_ref(lua_State *L, int *ref)
  * Nothing is committed until the module has loaded, its params merged and validated: a reload that
  * fails at any point leaves the last good version running.
  */
-static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
-                      const char *what, bool keep_previous, fbParamSpecs *specs_out, char *err, size_t errlen)
+static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src,
+                      const fbRuleDef *def, const char *what, bool keep_previous, fbParamSpecs *specs_out, char *err,
+                      size_t errlen)
 {
   lua_State *L = r->host.L;
   int top = lua_gettop(L);
   r->ctx.world = w;
   r->ctx.species = species;
   r->ctx.rule = rule;
-  if (!fbLuaHost_RunFile(&r->host, path, err, errlen)) {
+  const char *path = src->path;
+  if (!fbLuaHost_RunSource(&r->host, src->text, src->len, path, err, errlen)) {
     return false;
   }
   int module = lua_gettop(L);
@@ -264,16 +266,16 @@ static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, const 
   return ok;
 }
 
-bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
+bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src, const fbRuleDef *def,
                   const char *what, fbParamSpecs *specs, char *err, size_t errlen)
 {
-  return load_rule(r, w, species, rule, path, def, what, false, specs, err, errlen);
+  return load_rule(r, w, species, rule, src, def, what, false, specs, err, errlen);
 }
 
-bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
-                    const char *what, char *err, size_t errlen)
+bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src,
+                    const fbRuleDef *def, const char *what, char *err, size_t errlen)
 {
-  return load_rule(r, w, species, rule, path, def, what, true, NULL, err, errlen);
+  return load_rule(r, w, species, rule, src, def, what, true, NULL, err, errlen);
 }
 
 bool fbRules_Fallback(fbRuleRunner *r, int species, int rule)

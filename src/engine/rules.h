@@ -46,18 +46,26 @@ void fbRules_Close(fbRuleRunner *r);
 // Loads the steering library (the global `steering` every module gets a copy of) from `path`.
 bool fbRules_LoadLibrary(fbRuleRunner *r, const char *path, char *err, size_t errlen);
 
-// Loads the module at `path` for rule `rule` of species `species`: its params are the module's
+// A rule module's text as read from its file once: every thread's state loads the same text,
+// and messages name the file and line.
+typedef struct fbRuleSource {
+  const char *path;
+  const char *text;
+  size_t len;
+} fbRuleSource;
+
+// Loads the module src for rule `rule` of species `species`: its params are the module's
 // defaults (declared with their ranges, params.h) overridden by def's parameters; unknown names,
 // wrong types and values out of range are refused, then the module's validate() has its say.
 // Declares the module's per-agent fields in the world. Writes the parameter declarations into
 // specs (may be NULL). err gets one line naming `what` ("scripts/x.lua: species 'boid' rule
 // 'cohesion'").
-bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
+bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src, const fbRuleDef *def,
                   const char *what, fbParamSpecs *specs, char *err, size_t errlen);
 
 // As fbRules_Load, for a reload: the version it replaces is kept as the fallback.
-bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, const char *path, const fbRuleDef *def,
-                    const char *what, char *err, size_t errlen);
+bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src,
+                    const fbRuleDef *def, const char *what, char *err, size_t errlen);
 
 // Goes back to the version a reload replaced; false if there is none.
 bool fbRules_Fallback(fbRuleRunner *r, int species, int rule);

@@ -1,6 +1,8 @@
 // ruleset.c — a simulation's rules across its per-thread Lua states: load, reload and fall back, parameters, failures.
 #include "ruleset.h"
 
+#include "sandbox.h"
+
 #include <lauxlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -49,11 +51,50 @@ bool fbRuleSet_Open(fbRuleSet *rs, int threads, size_t memory_limit, int timeout
   return true;
 }
 
+static void text_free(fbText *t)
+{
+  free(t->text);
+  t->text = NULL;
+  t->len = 0;
+}
+
+// dst becomes a copy of src (of nothing when src has no text).
+static void text_copy(fbText *dst, const fbText *src)
+{
+  if (dst == src) {
+    return;
+  }
+  text_free(dst);
+  if (src->text != NULL) {
+    dst->text = malloc(src->len + 1);
+    FB_ASSERT(dst->text != NULL);
+    memcpy(dst->text, src->text, src->len + 1);
+    dst->len = src->len;
+  }
+}
+
+static bool text_equal(const fbText *a, const fbText *b)
+{
+  return a->text != NULL && b->text != NULL && a->len == b->len && memcmp(a->text, b->text, a->len) == 0;
+}
+
+static void free_texts(fbRuleSet *rs)
+{
+  for (int s = 0; rs->info != NULL && s < FB_MAX_SPECIES; ++s) {
+    for (int k = 0; k < FB_MAX_RULES; ++k) {
+      text_free(&rs->info[s][k].source);
+      text_free(&rs->info[s][k].good);
+      text_free(&rs->info[s][k].rejected);
+    }
+  }
+}
+
 void fbRuleSet_Close(fbRuleSet *rs)
 {
   for (int t = 0; t < rs->threads && rs->runners != NULL; ++t) {
     fbRules_Close(&rs->runners[t]);
   }
+  free_texts(rs);
   free(rs->runners);
   free(rs->info);
   memset(rs, 0, sizeof *rs);
@@ -165,11 +206,20 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
   char what[768];
   rule_what(rs, w, s, k, what, sizeof what);
   scan_names(info->path, rs->library, info->names, sizeof info->names);
+  fbText text = {0};
+  text.text = fbSandbox_ReadFile(info->path, &text.len, err, errlen);
+  if (text.text == NULL) {
+    return false;
+  }
+  fbRuleSource src = {info->path, text.text, text.len};
   for (int t = 0; t < rs->threads; ++t) {
-    if (!fbRules_Load(&rs->runners[t], w, s, k, info->path, def, what, t == 0 ? &info->specs : NULL, err, errlen)) {
+    if (!fbRules_Load(&rs->runners[t], w, s, k, &src, def, what, t == 0 ? &info->specs : NULL, err, errlen)) {
+      text_free(&text);
       return false;
     }
   }
+  info->source = text;
+  text_copy(&info->good, &info->source);
   return true;
 }
 
@@ -197,19 +247,29 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
   }
   char what[768], err[2048];
   rule_what(rs, w, s, k, what, sizeof what);
+  fbText text = {0};
+  text.text = fbSandbox_ReadFile(info->path, &text.len, err, sizeof err);
   int loaded = 0;
-  bool ok = true;
+  bool ok = text.text != NULL;
+  fbRuleSource src = {info->path, text.text, text.len};
   for (; ok && loaded < rs->threads; ++loaded) {
-    ok = fbRules_Reload(&rs->runners[loaded], w, s, k, info->path, &info->def, what, err, sizeof err);
+    ok = fbRules_Reload(&rs->runners[loaded], w, s, k, &src, &info->def, what, err, sizeof err);
   }
   if (!ok) {
     for (int t = 0; t < loaded - 1; ++t) {
       fbRules_Fallback(&rs->runners[t], s, k);  // the states that took it give it back
     }
+    text_free(&info->rejected);
+    info->rejected = text;
     snprintf(info->error, sizeof info->error, "%.2000s", err);
     fprintf(stderr, "flockbox: reload failed, the last good version keeps running: %s\n", err);
     return false;
   }
+  // As in every state: the version replaced is the fallback, the new one on trial.
+  text_copy(&info->good, &info->source);
+  text_free(&info->source);
+  info->source = text;
+  text_free(&info->rejected);
   slot->disabled = false;
   slot->on_trial = true;
   info->error[0] = '\0';
@@ -328,6 +388,10 @@ static bool fall_back(fbRuleSet *rs, fbWorld *w, int s, int k, const char *messa
     return false;
   }
   slot->on_trial = false;
+  text_free(&info->rejected);
+  info->rejected = info->source;  // the text that failed, not to be read again by a scenario reload
+  info->source = (fbText){0};
+  text_copy(&info->source, &info->good);
   char path[sizeof info->path];  // a copy: GCC cannot tell the two members of *info apart
   memcpy(path, info->path, sizeof path);
   snprintf(info->error, sizeof info->error, "%.1800s\n(the last good version of %.200s keeps running)", message, path);
@@ -342,6 +406,9 @@ static void settle_trials(fbRuleSet *rs, fbWorld *w)
   for (int s = 0; s < w->species_count; ++s) {
     for (int k = 0; k < w->species[s].rule_count; ++k) {
       fbRuleSlot *slot = &w->species[s].rules[k];
+      if (slot->on_trial) {
+        text_copy(&rs->info[s][k].good, &rs->info[s][k].source);  // it has proved itself
+      }
       for (int t = 0; slot->on_trial && t < rs->threads; ++t) {
         fbRules_Settle(&rs->runners[t], s, k);
       }
@@ -437,6 +504,80 @@ bool fbRuleSet_InspectOutput(const fbRuleSet *rs, int k, fbVec2 *out)
     }
   }
   return false;
+}
+
+// Rule k of species s in every state from text (on trial with the current version as fallback if
+// trial), with the specs of t = 0; false with the message in err.
+static bool load_text(fbRuleSet *rs, fbWorld *w, int s, int k, const fbText *text, bool trial, char *err,
+                      size_t errlen)
+{
+  fbRuleInfo *info = &rs->info[s][k];
+  char what[768];
+  rule_what(rs, w, s, k, what, sizeof what);
+  fbRuleSource src = {info->path, text->text, text->len};
+  bool ok = true;
+  for (int t = 0; ok && t < rs->threads; ++t) {
+    ok = trial ? fbRules_Reload(&rs->runners[t], w, s, k, &src, &info->def, what, err, errlen)
+               : fbRules_Load(&rs->runners[t], w, s, k, &src, &info->def, what, t == 0 ? &info->specs : NULL, err,
+                              errlen);
+  }
+  return ok;
+}
+
+// The rule of old species os that is fresh's rule k of species s in the same file; -1 if none.
+static int same_rule(const fbRuleSet *fresh, const fbWorld *fw, int s, int k, const fbRuleSet *old,
+                     const fbWorld *ow, int os)
+{
+  const fbRuleInfo *f = &fresh->info[s][k];
+  for (int j = 0; j < ow->species[os].rule_count; ++j) {
+    const fbRuleInfo *o = &old->info[os][j];
+    if (strcmp(fbRuleDef_Name(&o->def), fbRuleDef_Name(&f->def)) == 0 && strcmp(o->path, f->path) == 0 &&
+        f->path[0] != '\0') {
+      return j;
+    }
+  }
+  (void)fw;
+  return -1;
+}
+
+static void keep_rule(fbRuleSet *fresh, fbWorld *fw, int s, int k, const fbRuleInfo *o)
+{
+  fbRuleInfo *f = &fresh->info[s][k];
+  char err[2048];
+  if (text_equal(&f->source, &o->rejected) && text_equal(&o->source, &o->good)) {
+    // The file still holds the version that failed: the last good one goes on running.
+    if (load_text(fresh, fw, s, k, &o->good, false, err, sizeof err)) {
+      text_copy(&f->source, &o->good);
+      text_copy(&f->good, &o->good);
+      text_copy(&f->rejected, &o->rejected);
+      memcpy(f->error, o->error, sizeof f->error);
+      fprintf(stderr, "flockbox: %s still holds the version that failed; its last good version keeps running\n",
+              f->path);
+    }
+  } else if (o->good.text != NULL && !text_equal(&f->source, &o->good)) {
+    // Another version than the last good one: on trial, with the last good one to fall back to.
+    fbText disk = {0};
+    text_copy(&disk, &f->source);
+    if (load_text(fresh, fw, s, k, &o->good, false, err, sizeof err) &&
+        load_text(fresh, fw, s, k, &disk, true, err, sizeof err)) {
+      text_copy(&f->good, &o->good);
+      fw->species[s].rules[k].on_trial = true;
+    }
+    text_free(&disk);
+  }
+}
+
+void fbRuleSet_KeepLastGood(fbRuleSet *fresh, fbWorld *fresh_world, const fbRuleSet *old, const fbWorld *old_world)
+{
+  for (int s = 0; s < fresh_world->species_count; ++s) {
+    int os = fbWorld_FindSpecies(old_world, fresh_world->species[s].name);
+    for (int k = 0; os >= 0 && k < fresh_world->species[s].rule_count; ++k) {
+      int j = same_rule(fresh, fresh_world, s, k, old, old_world, os);
+      if (j >= 0) {
+        keep_rule(fresh, fresh_world, s, k, &old->info[os][j]);
+      }
+    }
+  }
 }
 
 // Swaps the rules of a reloaded scenario in; what the run lost before the reload stays on record.

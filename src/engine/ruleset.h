@@ -15,6 +15,12 @@
  * what it is called, where its file is and its last error are cold and live here.
  */
 
+// A file's text on the heap (NULL when there is none).
+typedef struct fbText {
+  char *text;
+  size_t len;
+} fbText;
+
 typedef struct fbRuleInfo {
   fbRuleDef def;             // as the scenario gave it: a reload starts again from its parameters
   char path[512];            // the module's file ("" for a native rule)
@@ -22,6 +28,11 @@ typedef struct fbRuleInfo {
   char names[1024];          // every .name the module's source mentions, ';'-separated: what its view
                              // is primed with, so that it is never rebuilt mid-run
   char error[2048];          // the last error, file:line and traceback, for the HUD ("" if none)
+  // The module's texts, so that a scenario reload keeps what hot reload promises (the last good
+  // version runs until a good one is saved) although it reads every file again:
+  fbText source;             // the version loaded now (after a save, on trial until it runs a step)
+  fbText good;               // the version it falls back to: the one a save replaced, or the first
+  fbText rejected;           // the file's text that failed and was given up ({0} if none)
 } fbRuleInfo;
 
 typedef struct fbRuleSet {
@@ -74,6 +85,16 @@ void fbRuleSet_PrimeViews(fbRuleSet *rs, const fbWorld *w);
 // the fallback until the new one has run a step cleanly. On failure nothing changes, and the
 // message is in info[s][k].error and on stderr.
 bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k);
+
+/*
+ * After a scenario reload has built fresh rule sets from the files, keeps for each rule that the
+ * running set `old` also has (same species, same rule name, same file) what hot reload promised:
+ *   - the file still holds a version that failed: fresh runs old's last good version instead,
+ *     with old's message;
+ *   - the file holds another version than old's last good one (saved with the scenario, or on
+ *     trial): fresh runs it on trial, with old's last good version to fall back to if it fails.
+ */
+void fbRuleSet_KeepLastGood(fbRuleSet *fresh, fbWorld *fresh_world, const fbRuleSet *old, const fbWorld *old_world);
 
 // One numeric parameter in every state, checked against its declared range; false with the reason
 // in msg if the rule has no numeric parameter of that name or the value is out of range.

@@ -265,24 +265,40 @@ void fbSandbox_PushEnv(lua_State *L, const char *dir, const char *search)
   lua_setfield(L, env, "require");
 }
 
-bool fbSandbox_LoadFile(lua_State *L, const char *path, char *err, size_t errlen)
+char *fbSandbox_ReadFile(const char *path, size_t *len, char *err, size_t errlen)
 {
   long size;
   char why[256];
   FILE *f = fbPath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, &size, why, sizeof why);
   if (f == NULL) {
     snprintf(err, errlen, "%s: cannot open file: %s", path, why);
-    return false;
+    return NULL;
   }
   char *code = malloc((size_t)size + 1);
   FB_ASSERT(code != NULL);
-  size_t got = fread(code, 1, (size_t)size, f);
+  *len = fread(code, 1, (size_t)size, f);
   fclose(f);
-  code[got] = '\0';
+  code[*len] = '\0';
+  return code;
+}
+
+bool fbSandbox_LoadFile(lua_State *L, const char *path, char *err, size_t errlen)
+{
+  size_t len = 0;
+  char *code = fbSandbox_ReadFile(path, &len, err, errlen);
+  if (code == NULL) {
+    return false;
+  }
+  bool ok = fbSandbox_LoadBuffer(L, code, len, path, err, errlen);
+  free(code);
+  return ok;
+}
+
+bool fbSandbox_LoadBuffer(lua_State *L, const char *code, size_t len, const char *path, char *err, size_t errlen)
+{
   char chunkname[600];
   snprintf(chunkname, sizeof chunkname, "@%s", path);
-  int status = luaL_loadbufferx(L, code, got, chunkname, "t");
-  free(code);
+  int status = luaL_loadbufferx(L, code, len, chunkname, "t");
   if (status != LUA_OK) {
     snprintf(err, errlen, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error)");
     lua_pop(L, 1);

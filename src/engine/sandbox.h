@@ -30,4 +30,11 @@ void fbSandbox_PushEnv(lua_State *L, const char *dir, const char *search);
 // path; on failure pushes nothing and writes "path: message" into err.
 bool fbSandbox_LoadFile(lua_State *L, const char *path, char *err, size_t errlen);
 
+// The whole of a regular file of at most 16 MiB, zero-terminated, for the caller to free; NULL
+// with "path: cannot open file: why" in err.
+char *fbSandbox_ReadFile(const char *path, size_t *len, char *err, size_t errlen);
+
+// Loads text already read from path as a chunk named after it (so messages say path:line).
+bool fbSandbox_LoadBuffer(lua_State *L, const char *code, size_t len, const char *path, char *err, size_t errlen);
+
 #endif

@@ -493,6 +493,7 @@ bool fbSim_ReloadAll(fbSim *sim) { return fbRuleSet_ReloadAll(&sim->rules, &sim-
 
 void fbSim_Adopt(fbSim *sim, fbSim *fresh)
 {
+  fbRuleSet_KeepLastGood(&fresh->rules, &fresh->world, &sim->rules, &sim->world);
   fbWorld_Adopt(&sim->world, &fresh->world);
   sim->keep_list = sim->keep_nearest = 0;  // the new rules ask again for what they read
   fbRuleSet_Swap(&sim->rules, &fresh->rules);
