@@ -9,6 +9,8 @@ void fbCli_PrintHelp(FILE *out)
 {
   fputs("usage: flockbox [options] SCENARIO\n"
         "       flockbox --rules [FOLDER]    list every rule with its parameters (--rules-md: Markdown)\n"
+        "       flockbox sweep EXPERIMENT.lua [options]    run a scenario over a grid of parameters x\n"
+        "                                    seeds, in parallel, resumable (see flockbox sweep --help)\n"
         "\n"
         "Runs a flockbox scenario (a Lua script in scripts/) in a window, or headless with --headless.\n"
         "\n"
