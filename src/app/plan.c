@@ -12,6 +12,7 @@
 
 #include "fb.h"
 #include "paths.h"
+#include "sha256.h"
 
 /*
  * Numbering. Run k (1..runs) is index i = k - 1; its seed is seed_first + i / points and its grid
@@ -139,26 +140,9 @@ void fbPlan_FreeArgs(char **argv)
 
 // ---- the plan file ------------------------------------------------------------------------------
 
-// FNV-1a over the scenario file's bytes: a run made from an edited scenario is another experiment.
-static bool file_fingerprint(const char *path, unsigned long long *hash)
-{
-  char why[256];
-  FILE *f = fbPath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, NULL, why, sizeof why);
-  if (f == NULL) {
-    return false;
-  }
-  unsigned long long h = 0xcbf29ce484222325ULL;
-  for (int c; (c = getc(f)) != EOF;) {
-    h = (h ^ (unsigned char)c) * 0x100000001b3ULL;
-  }
-  fclose(f);
-  *hash = h;
-  return true;
-}
-
 /*
  * The plan as text, one fact per line, everything that decides what each run number does: the
- * scenario (path and content), steps, CSV rows, --set values, the grid in order and the seeds. The
+ * scenario (its path, and its content by SHA-256 as the runs' metadata gives it), steps, CSV rows, --set values, the grid in order and the seeds. The
  * output folder, the plot and the job count are not in it: they change no run.
  */
 static char *plan_text(const fbPlan *p)
@@ -168,10 +152,10 @@ static char *plan_text(const fbPlan *p)
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   FB_ASSERT(f != NULL);
-  unsigned long long hash = 0;
-  file_fingerprint(e->scenario, &hash);
+  char hash[65];
+  fbSha256_File(e->scenario, hash);  // an edited scenario is another experiment
   fprintf(f, "# flockbox sweep plan: what each run number of this folder does (see flockbox sweep --help)\n");
-  fprintf(f, "scenario %s\nscenario_content fnv1a64:%016llx\n", e->scenario, hash);
+  fprintf(f, "scenario %s\nscenario_sha256 %s\n", e->scenario, hash);
   fprintf(f, "steps %ld\nevery %ld\n", e->steps, e->every > 0 ? e->every : e->steps);
   for (int k = 0; k < e->sets.count; ++k) {
     fprintf(f, "set %s\n", e->sets.items[k]);
@@ -279,7 +263,7 @@ static bool refuse(const char *path, const fbPlan *p, const char *old, const cha
 {
   char was[512], is[512];
   first_difference(old, now, was, is, sizeof was);
-  if (strncmp(was, "scenario_content", 16) == 0) {
+  if (strncmp(was, "scenario_sha256", 15) == 0) {
     snprintf(err, errlen,
              "%s: the scenario %s has changed since the runs in this folder were made; give another --out, or "
              "delete the folder to start again",

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "csv_text.h"
+#include "sha256.h"
 
 // The files a run may leave beside its log, as suffixes of OUT/runs/<run>.
 static const char *const OUTPUTS[] = {".csv", ".csv.json"};
@@ -208,8 +209,11 @@ static void read_metadata(fbRunRecord *r, const char *path)
   } wanted[] = {{"status", r->status, sizeof r->status},
                 {"outcome", r->outcome, sizeof r->outcome},
                 {"outcome_time", r->outcome_time, sizeof r->outcome_time},
-                {"steps", r->steps, sizeof r->steps},
-                {"scenario_sha256", r->scenario_sha256, sizeof r->scenario_sha256}};
+                {"steps", r->steps, sizeof r->steps}};
+  // What made the run: the build, and every file it read, each by its SHA-256.
+  static const char *const provenance[] = {"flockbox", "scenario_sha256", "inputs"};
+  fbSha256 made_from;
+  fbSha256_Init(&made_from);
   char *line = NULL, key[64], value[1024];
   size_t cap = 0;
   while (fbCsv_ReadLine(f, &line, &cap)) {
@@ -221,7 +225,13 @@ static void read_metadata(fbRunRecord *r, const char *path)
         snprintf(wanted[k].slot, wanted[k].len, "%s", value);
       }
     }
+    for (size_t k = 0; k < sizeof provenance / sizeof provenance[0]; ++k) {
+      if (strcmp(key, provenance[k]) == 0) {
+        fbSha256_Update(&made_from, line, strlen(line));  // the whole line: a list of inputs is long
+      }
+    }
   }
+  fbSha256_Hex(&made_from, r->made_from);
   free(line);
   fclose(f);
 }

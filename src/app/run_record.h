@@ -37,7 +37,8 @@ typedef struct fbRunRecord {
   char outcome[64];          // the metadata's outcome ("arrived", "step_limit"), or ""
   char outcome_time[32];     // as written in the metadata, or ""
   char steps[32];            // steps made: the metadata's, else the final row's step
-  char scenario_sha256[72];  // the metadata's, or ""
+  char made_from[65];        // SHA-256 of the metadata's flockbox, scenario_sha256 and inputs lines:
+                             // runs made by the same build from the same files agree ("" without metadata)
   fbTextList columns;        // the header of the run's CSV
   fbTextList values;         // its final row (empty if there is none)
 } fbRunRecord;

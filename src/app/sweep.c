@@ -249,11 +249,16 @@ static int report(const fbPlan *p)
             "%ld: see %s/runs/%ld.log\n", c.incomplete, c.incomplete == 1 ? "" : "s", c.first_incomplete, out,
             c.first_incomplete);
   }
+  if (c.other_inputs > 0) {
+    fprintf(stderr, "sweep: %ld run%s made by another flockbox or from other files than run %ld (the first is run "
+            "%ld: compare \"flockbox\", \"scenario_sha256\" and \"inputs\" in their .csv.json)\n", c.other_inputs,
+            c.other_inputs == 1 ? " was" : "s were", c.reference, c.first_other);
+  }
   if (c.pending > 0) {
     fprintf(stderr, "sweep: %ld run%s not made yet (listed as pending)\n", c.pending, c.pending == 1 ? "" : "s");
     return 4;
   }
-  return c.failed + c.incomplete > 0 ? 3 : 0;
+  return c.failed + c.incomplete + c.other_inputs > 0 ? 3 : 0;
 }
 
 // ---- the modes ----------------------------------------------------------------------------------

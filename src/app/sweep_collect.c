@@ -122,7 +122,7 @@ static void add_outcome(collected *c, long point, const char *label)
     int old = c->outcomes.count;
     long *grown = calloc((size_t)c->p->points * (size_t)(old + 1), sizeof *grown);
     FB_ASSERT(grown != NULL);
-    for (long pt = 0; pt < c->p->points; ++pt) {
+    for (long pt = 0; pt < c->p->points && old > 0; ++pt) {
       memcpy(grown + pt * (old + 1), c->outcome_runs + pt * old, (size_t)old * sizeof *grown);
     }
     free(c->outcome_runs);
@@ -168,6 +168,26 @@ static void write_run(collected *c, FILE *f, long run, const fbRunRecord *r)
   c->states[point * 4 + r->state]++;
 }
 
+/*
+ * Runs are one experiment only if one build made them from the same files. The plan file catches
+ * an edited scenario; the runs' metadata also names every rule module and terrain they read, by
+ * SHA-256, and the flockbox version: a sweep resumed after editing a rule, or collected from hosts
+ * with another build, is counted here and reported.
+ */
+static void compare_inputs(fbSweepCounts *counts, long run, const fbRunRecord *r, char *reference)
+{
+  if (r->made_from[0] == '\0' || !r->has_metadata) {
+    return;
+  }
+  if (reference[0] == '\0') {
+    snprintf(reference, 65, "%s", r->made_from);
+    counts->reference = run;
+  } else if (strcmp(reference, r->made_from) != 0) {
+    counts->other_inputs++;
+    counts->first_other = counts->first_other ? counts->first_other : run;
+  }
+}
+
 static void count_run(fbSweepCounts *counts, long run, const fbRunRecord *r)
 {
   switch (r->state) {
@@ -198,11 +218,13 @@ static bool write_results(collected *c, fbSweepCounts *counts, char *err, size_t
     return false;
   }
   write_headers(c, f);
+  char reference[65] = "";
   for (long run = 1; run <= p->runs; ++run) {
     fbRunRecord r;
     fbRunRecord_Load(&r, p, run);
     write_run(c, f, run, &r);
     count_run(counts, run, &r);
+    compare_inputs(counts, run, &r, reference);
     fbRunRecord_Free(&r);
   }
   if (!fbCsv_Commit(f, path)) {

@@ -8,6 +8,8 @@ typedef struct fbSweepCounts {
   long complete, incomplete, failed, pending;
   long first_incomplete, first_failed;  // run numbers, 0 for none
   int first_failed_exit;
+  long other_inputs;      // finished runs made from other files or another build than the first
+  long reference, first_other;  // that first run, and the first that differs from it
 } fbSweepCounts;
 
 // Reads every run of the plan (run_record.h) and writes OUT/results.csv and OUT/summary.csv, each
