@@ -1,8 +1,10 @@
 // sweep.c — flockbox sweep: the command line, and its modes (make the runs here, list them, a Slurm script, one run, collect).
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE  // flock
 #include "sweep.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -295,16 +297,39 @@ static int prepare(const fbPlan *p, const options *o, pending *todo)
   return status;
 }
 
-static int make_here(const fbPlan *p, const options *o, const pending *todo)
+// Two sweeps making runs in one folder at once would each clear and make the other's runs: the
+// second is refused. The lock goes with the process (and is not inherited by the runs).
+static bool lock_folder(const fbPlan *p)
+{
+  char path[4200];
+  snprintf(path, sizeof path, "%s/sweep.lock", p->e->out);
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+    return true;  // held until the process exits
+  }
+  fprintf(stderr, "sweep: %s: %s\n", p->e->out,
+          fd < 0 ? strerror(errno) : "another sweep is making runs in this folder; wait for it, or give another --out");
+  return false;
+}
+
+static int make_here(const fbPlan *p, const options *o)
 {
   char err[2048];
   bool interrupted = false;
-  if (todo->count > 0) {
-    fbPoolOptions po = {o->jobs, todo->done, o->quiet};
-    if (!fbSweepPool_Run(p, todo->runs, todo->count, &po, &interrupted, err, sizeof err)) {
-      fprintf(stderr, "sweep: %s\n", err);
-      return 1;
-    }
+  if (!lock_folder(p)) {
+    return 2;
+  }
+  pending todo;  // listed again under the lock: a sweep that held it may have made some
+  todo.runs = pending_runs(p, o->retry_failed, &todo.count, &todo.done);
+  bool ok = true;
+  if (todo.count > 0) {
+    fbPoolOptions po = {o->jobs, todo.done, o->quiet};
+    ok = fbSweepPool_Run(p, todo.runs, todo.count, &po, &interrupted, err, sizeof err);
+  }
+  free(todo.runs);
+  if (!ok) {
+    fprintf(stderr, "sweep: %s\n", err);
+    return 1;
   }
   if (interrupted) {
     fprintf(stderr, "sweep: interrupted; run the same command again to make the remaining runs\n");
@@ -453,7 +478,7 @@ static int run_mode(const fbPlan *p, const options *o)
     switch (o->mode) {
     case MODE_LIST: status = list_runs(p, o, &todo); break;
     case MODE_SLURM: status = slurm_script(p, o, &todo); break;
-    default: status = make_here(p, o, &todo); break;
+    default: status = make_here(p, o); break;
     }
   }
   free(todo.runs);

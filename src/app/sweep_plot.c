@@ -189,7 +189,7 @@ static bool write_script(const char *path, const char *base, const char *y, cons
     return false;
   }
   fprintf(f, "# %s.gp — %s against %s, from summary.csv of the sweep %s:\n", base, y, p->e->plot_x,
-          p->e->source ? p->e->source : "given by options");
+          p->e->source ? p->e->source : "given on the command line");
   fprintf(f, "# %s over each grid point's complete runs, with one standard error.\n",
           c->outcome ? "the fraction with this outcome" : "the mean");
   fprintf(f, "# Written by flockbox sweep; edit it and redraw, in this folder, with: gnuplot %s.gp\n", base);
@@ -198,10 +198,12 @@ static bool write_script(const char *path, const char *base, const char *y, cons
   fputs("set grid\nset key below\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\n", f);
   fputs("set xlabel ", f);
   quoted(f, p->e->plot_x);
+  char ylabel[300];
+  snprintf(ylabel, sizeof ylabel, c->outcome ? "%s (fraction of complete runs)" : "%s", c->outcome ? y + 8 : y);
   fputs("\nset ylabel ", f);
-  quoted(f, c->outcome ? y + 8 : y);
+  quoted(f, ylabel);
   if (c->outcome) {
-    fputs(" . ' (fraction of complete runs)'\nset yrange [0:1]", f);
+    fputs("\nset yrange [0:1]", f);
   }
   fputc('\n', f);
   write_lines(f, p, s, c);
@@ -253,6 +255,16 @@ int fbSweepPlot_Draw(const fbPlan *p)
   summary s;
   if (e->plot_x == NULL || !read_summary(path, &s)) {
     return 0;
+  }
+  int x = column(&s, e->plot_x);
+  for (long row = 0; row < s.count; ++row) {
+    double v;
+    if (!number(cell(&s, row, x), &v)) {
+      fprintf(stderr, "sweep: plot: %s has a value that is not a number ('%s'): no plot\n", e->plot_x,
+              cell(&s, row, x));
+      free_summary(&s);
+      return 0;
+    }
   }
   bool have_gnuplot = fbProcess_Find("gnuplot", gnuplot, sizeof gnuplot);
   int drawn = 0;
