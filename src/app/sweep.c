@@ -67,8 +67,6 @@ typedef struct options {
   bool quiet, retry_failed;
   const char *overrides[MAX_OVERRIDES];  // option, value, option, value, ... that change the experiment
   int override_count;
-  char *const *argv;    // as given, for the commands --list and --slurm print
-  int argc;
 } options;
 
 // ---- the command line ---------------------------------------------------------------------------
@@ -142,8 +140,6 @@ static int parse_options(options *o, int argc, char **argv, char *err, size_t er
   memset(o, 0, sizeof *o);
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = cores > 0 ? (int)cores : 1;
-  o->argv = argv;
-  o->argc = argc;
   static const struct {
     const char *name;
     mode mode;

@@ -137,12 +137,9 @@ static bool point(const series *c, const summary *s, long row, double *y, double
   return true;
 }
 
-// The data of each line as a datablock, then one plot command drawing them all.
-static void write_lines(FILE *f, const fbPlan *p, const summary *s, const series *c)
+// The distinct line labels of the rows, in order of first appearance; returns how many.
+static int line_labels(const fbPlan *p, const summary *s, char (*labels)[512])
 {
-  int x = column(s, p->e->plot_x);
-  char (*labels)[512] = calloc((size_t)s->count + 1, sizeof *labels);
-  FB_ASSERT(labels != NULL);
   int lines = 0;
   for (long row = 0; row < s->count; ++row) {
     char label[512];
@@ -155,17 +152,33 @@ static void write_lines(FILE *f, const fbPlan *p, const summary *s, const series
       snprintf(labels[lines++], sizeof labels[0], "%s", label);
     }
   }
-  for (int line = 0; line < lines; ++line) {
-    fprintf(f, "$line%d << EOD\n", line + 1);
-    for (long row = 0; row < s->count; ++row) {
-      char label[512];
-      double xv, y, error;
-      line_label(p, s, row, label, sizeof label);
-      if (strcmp(label, labels[line]) == 0 && number(cell(s, row, x), &xv) && point(c, s, row, &y, &error)) {
-        fprintf(f, "%s %.10g %.10g\n", cell(s, row, x), y, error);
-      }
+  return lines;
+}
+
+// One line's points as a gnuplot datablock $lineN: x, y and the error bar, in grid order.
+static void write_datablock(FILE *f, const fbPlan *p, const summary *s, const series *c, int n, const char *label)
+{
+  int x = column(s, p->e->plot_x);
+  fprintf(f, "$line%d << EOD\n", n);
+  for (long row = 0; row < s->count; ++row) {
+    char row_label[512];
+    double xv, y, error;
+    line_label(p, s, row, row_label, sizeof row_label);
+    if (strcmp(row_label, label) == 0 && number(cell(s, row, x), &xv) && point(c, s, row, &y, &error)) {
+      fprintf(f, "%s %.10g %.10g\n", cell(s, row, x), y, error);
     }
-    fprintf(f, "EOD\n");
+  }
+  fprintf(f, "EOD\n");
+}
+
+// The data of each line as a datablock, then one plot command drawing them all.
+static void write_lines(FILE *f, const fbPlan *p, const summary *s, const series *c)
+{
+  char (*labels)[512] = calloc((size_t)s->count + 1, sizeof *labels);
+  FB_ASSERT(labels != NULL);
+  int lines = line_labels(p, s, labels);
+  for (int line = 0; line < lines; ++line) {
+    write_datablock(f, p, s, c, line + 1, labels[line]);
   }
   for (int line = 0; line < lines; ++line) {
     fprintf(f, "%s$line%d using 1:2:3 with yerrorlines lw 2 pt 7 ", line == 0 ? "plot " : ", \\\n     ",
