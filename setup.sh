@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(cmake make gcc pkg-config liblua5.4-dev lua5.4 libsdl2-dev libsdl2-ttf-dev libstb-dev
-          libcmocka-dev fonts-dejavu-core xvfb xauth)
+          libcmocka-dev fonts-dejavu-core xvfb xauth
+          parallel gnuplot-nox)  # sweeps: GNU parallel (tested in CI), gnuplot for their plots
 
 install_missing() {
   local missing=()

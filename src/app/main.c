@@ -1,8 +1,11 @@
-// main.c — flockbox's entry point: parse the command line, then run headless or in a window.
+// main.c — flockbox's entry point: parse the command line, then run headless, in a window, or a sweep.
+#include <string.h>
+
 #include "catalogue.h"
 #include "determinism.h"
 #include "headless.h"
 #include "paths.h"
+#include "sweep.h"
 #include "viewer.h"
 
 // flockbox --rules [FOLDER]: the catalogue of a rule folder; status 2 if a rule does not load.
@@ -40,6 +43,9 @@ static int check_determinism(const fbCli *cli)
 
 int main(int argc, char **argv)
 {
+  if (argc > 1 && strcmp(argv[1], "sweep") == 0) {
+    return fbSweep_Main(argc - 1, argv + 1);
+  }
   fbCli cli;
   char err[1024];
   int parsed = fbCli_Parse(&cli, argc, argv, err, sizeof err);

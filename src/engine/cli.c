@@ -9,6 +9,8 @@ void fbCli_PrintHelp(FILE *out)
 {
   fputs("usage: flockbox [options] SCENARIO\n"
         "       flockbox --rules [FOLDER]    list every rule with its parameters (--rules-md: Markdown)\n"
+        "       flockbox sweep EXPERIMENT.lua [options]    run a scenario over a grid of parameters x\n"
+        "                                    seeds, in parallel, resumable (see flockbox sweep --help)\n"
         "       flockbox --check-determinism [--steps N] [--threads N] [--seed S] [--set ...] SCENARIO\n"
         "                run it on 1 thread, on N (default 4) and with the agents stored in reverse\n"
         "                order; report the first step, agent and rule where they differ (exit 1)\n"

@@ -1,0 +1,634 @@
+// experiment.c — reading an experiment (a Lua file returning a table) and the command-line options that change it.
+#define _POSIX_C_SOURCE 200809L
+#include "experiment.h"
+
+#include <errno.h>
+#include <lauxlib.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lua_host.h"
+#include "lua_table.h"
+#include "paths.h"
+#include "sim.h"
+
+#define MAX_STEPS 2000000000L
+
+// The fields of an experiment file and the options that override them, in one table.
+static const struct {
+  const char *field, *option;
+} FIELDS[] = {{"scenario", "--scenario"}, {"steps", "--steps"}, {"every", "--every"},
+              {"sets", "--set"},          {"grid", "--grid"},   {"seeds", "--seeds"},
+              {"seed_sets", "--seed-set"}, {"out", "--out"},    {"plot", "--plot"}};
+#define FIELD_COUNT (int)(sizeof FIELDS / sizeof FIELDS[0])
+
+// ---- small helpers ------------------------------------------------------------------------------
+
+void fbTextList_Add(fbTextList *l, const char *text)
+{
+  char **items = realloc(l->items, (size_t)(l->count + 1) * sizeof *items);
+  char *copy = strdup(text);
+  FB_ASSERT(items != NULL && copy != NULL);
+  l->items = items;
+  l->items[l->count++] = copy;
+}
+
+void fbTextList_Free(fbTextList *l)
+{
+  for (int k = 0; k < l->count; ++k) {
+    free(l->items[k]);
+  }
+  free(l->items);
+  l->items = NULL;
+  l->count = 0;
+}
+
+static void set_text(char **slot, const char *text)
+{
+  free(*slot);
+  *slot = strdup(text);
+  FB_ASSERT(*slot != NULL);
+}
+
+static bool fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fail(char *err, size_t errlen, const char *fmt, ...)
+{
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(err, errlen, fmt, args);
+  va_end(args);
+  return false;
+}
+
+// A --set name: letters, digits, '_' and '.', as the schema and rule parameters are named.
+static bool is_name(const char *name)
+{
+  if (name[0] == '\0' || strlen(name) >= 160) {
+    return false;
+  }
+  for (const char *c = name; *c != '\0'; ++c) {
+    bool ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_' ||
+              *c == '.';
+    if (!ok) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A value after "NAME=": not empty, one line, printable (it goes into CSV files and plan lines).
+static bool is_value(const char *value)
+{
+  if (value[0] == '\0' || strlen(value) >= 256) {
+    return false;
+  }
+  for (const unsigned char *c = (const unsigned char *)value; *c != '\0'; ++c) {
+    if (*c < 0x20 || *c == '"') {
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool is_assignment(const char *set)
+{
+  const char *eq = strchr(set, '=');
+  if (eq == NULL || eq - set >= 160) {
+    return false;
+  }
+  char name[160];
+  snprintf(name, sizeof name, "%.*s", (int)(eq - set), set);
+  return is_name(name) && is_value(eq + 1);
+}
+
+/*
+ * A number as a --set value and a CSV cell: integers without a decimal point, others in the
+ * shortest form that reads back as the same double (0.1, not 0.10000000000000001), so that a value
+ * is written the same way in results.csv, summary.csv and the runs' command lines.
+ */
+static void format_number(double v, char *out, size_t len)
+{
+  if (v == (double)(long long)v && fabs(v) < 1e15) {
+    snprintf(out, len, "%lld", (long long)v);
+    return;
+  }
+  for (int digits = 15; digits <= 17; ++digits) {
+    snprintf(out, len, "%.*g", digits, v);
+    if (strtod(out, NULL) == v) {
+      return;
+    }
+  }
+}
+
+static fbAxis *find_axis(fbExperiment *e, const char *name)
+{
+  for (int a = 0; a < e->axis_count; ++a) {
+    if (strcmp(e->axes[a].name, name) == 0) {
+      return &e->axes[a];
+    }
+  }
+  return NULL;
+}
+
+void fbExperiment_Init(fbExperiment *e)
+{
+  memset(e, 0, sizeof *e);
+  e->steps = 1000;
+  e->seed_first = e->seed_last = 1;
+}
+
+void fbExperiment_Free(fbExperiment *e)
+{
+  free(e->source);
+  free(e->scenario);
+  free(e->out);
+  free(e->plot_x);
+  fbTextList_Free(&e->sets);
+  fbTextList_Free(&e->seed_sets);
+  fbTextList_Free(&e->plot_y);
+  for (int a = 0; a < e->axis_count; ++a) {
+    free(e->axes[a].name);
+    fbTextList_Free(&e->axes[a].values);
+  }
+  memset(e, 0, sizeof *e);
+}
+
+// ---- the file -----------------------------------------------------------------------------------
+
+// t[key] as a whole number in [lo, hi]; absent leaves *out. where names the table for messages.
+static bool read_whole(fbTableReader *r, int t, const char *key, long long lo, long long hi, long long *out)
+{
+  lua_State *L = r->L;
+  int type = lua_getfield(L, t, key);
+  int exact = 0;
+  long long v = type == LUA_TNUMBER ? (long long)lua_tointegerx(L, -1, &exact) : 0;
+  lua_pop(L, 1);
+  if (type == LUA_TNIL) {
+    return true;
+  }
+  if (!exact || v < lo || v > hi) {
+    return fbTable_Fail(r, "", key, "expected a whole number from %lld to %lld", lo, hi);
+  }
+  *out = v;
+  return true;
+}
+
+// t[key] as a string; absent leaves *out.
+static bool read_string(fbTableReader *r, int t, const char *key, char **out)
+{
+  int type = lua_getfield(r->L, t, key);
+  bool ok = type == LUA_TNIL || type == LUA_TSTRING;
+  if (type == LUA_TSTRING) {
+    set_text(out, lua_tostring(r->L, -1));
+  }
+  lua_pop(r->L, 1);
+  return ok || fbTable_Fail(r, "", key, "expected a string, got a %s", lua_typename(r->L, type));
+}
+
+// The value on top of the stack as a --set value: a number, a string or a boolean.
+static bool value_text(lua_State *L, char *out, size_t len)
+{
+  switch (lua_type(L, -1)) {
+  case LUA_TNUMBER:
+    if (lua_isinteger(L, -1)) {
+      snprintf(out, len, "%lld", (long long)lua_tointeger(L, -1));
+    } else {
+      format_number(lua_tonumber(L, -1), out, len);
+    }
+    return isfinite(lua_tonumber(L, -1));
+  case LUA_TSTRING: snprintf(out, len, "%s", lua_tostring(L, -1)); return is_value(out);
+  case LUA_TBOOLEAN: snprintf(out, len, "%s", lua_toboolean(L, -1) ? "true" : "false"); return true;
+  default: return false;
+  }
+}
+
+// A list of strings at t[key], each checked by valid(); absent leaves the list as it is.
+static bool read_strings(fbTableReader *r, int t, const char *key, bool (*valid)(const char *), const char *what,
+                         fbTextList *out)
+{
+  lua_State *L = r->L;
+  bool ok = true;
+  int list = fbTable_Open(r, t, "", key, &ok);
+  if (list == 0) {
+    return ok;
+  }
+  int n = (int)lua_rawlen(L, list);
+  for (int k = 1; ok && k <= n; ++k) {
+    lua_rawgeti(L, list, k);
+    char where[64];
+    snprintf(where, sizeof where, "%s[%d]", key, k);
+    if (lua_type(L, -1) != LUA_TSTRING || !valid(lua_tostring(L, -1))) {
+      ok = fbTable_Fail(r, where, "", "expected %s", what);
+    } else {
+      fbTextList_Add(out, lua_tostring(L, -1));
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return ok;
+}
+
+// One axis, { "name", { values } }, on top of the stack; k is its place in the grid.
+static bool read_axis(fbTableReader *r, fbExperiment *e, int k)
+{
+  lua_State *L = r->L;
+  int item = lua_gettop(L);
+  char where[64];
+  snprintf(where, sizeof where, "grid[%d]", k);
+  if (!lua_istable(L, item) || lua_rawlen(L, item) != 2) {
+    return fbTable_Fail(r, where, "", "expected { \"NAME\", { values... } }");
+  }
+  lua_rawgeti(L, item, 1);
+  const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  if (!is_name(name)) {
+    return fbTable_Fail(r, where, "", "item 1: expected a --set name such as \"boid.max_speed\"");
+  }
+  if (find_axis(e, name) != NULL) {
+    return fbTable_Fail(r, where, "", "'%s' is already a grid parameter", name);
+  }
+  fbAxis *axis = &e->axes[e->axis_count++];
+  axis->name = strdup(name);
+  lua_rawgeti(L, item, 2);
+  snprintf(where, sizeof where, "grid[%d][2]", k);
+  int n = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
+  if (n == 0) {
+    return fbTable_Fail(r, where, "", "expected a non-empty list of numbers or strings");
+  }
+  for (int v = 1; v <= n; ++v) {
+    lua_rawgeti(L, -1, v);
+    char text[256];
+    bool ok = value_text(L, text, sizeof text);
+    lua_pop(L, 1);
+    if (!ok) {
+      snprintf(where, sizeof where, "grid[%d][2][%d]", k, v);
+      return fbTable_Fail(r, where, "", "expected a finite number, a string (one line, no quotes) or a boolean");
+    }
+    fbTextList_Add(&axis->values, text);
+  }
+  lua_settop(L, item);
+  return true;
+}
+
+// grid = { { "name", { values } }, ... }: the parameters in order, the last one varying fastest.
+static bool read_grid(fbTableReader *r, fbExperiment *e, int t)
+{
+  lua_State *L = r->L;
+  bool ok = true;
+  int grid = fbTable_Open(r, t, "", "grid", &ok);
+  if (grid == 0) {
+    return ok;
+  }
+  int n = (int)lua_rawlen(L, grid);
+  if (n == 0) {
+    ok = fbTable_Fail(r, "", "grid", "empty (leave it out to run the seeds alone)");
+  } else if (n > FB_SWEEP_MAX_AXES) {
+    ok = fbTable_Fail(r, "", "grid", "at most %d parameters", FB_SWEEP_MAX_AXES);
+  }
+  for (int k = 1; ok && k <= n; ++k) {
+    lua_rawgeti(L, grid, k);
+    ok = read_axis(r, e, k);
+    lua_settop(L, grid);
+  }
+  lua_pop(L, 1);
+  return ok;
+}
+
+// seeds = { first, last } (inclusive), or one seed.
+static bool read_seeds(fbTableReader *r, fbExperiment *e, int t)
+{
+  lua_State *L = r->L;
+  int type = lua_getfield(L, t, "seeds");
+  bool ok = true;
+  if (type == LUA_TNUMBER) {
+    lua_pop(L, 1);
+    ok = read_whole(r, t, "seeds", 0, 0x7fffffffffffffffLL, &e->seed_first);
+    e->seed_last = e->seed_first;
+    return ok;
+  }
+  if (type != LUA_TNIL) {
+    double v[2];
+    ok = fbTable_Numbers(r, lua_gettop(L), "", "seeds", v, 2) && v[0] == floor(v[0]) && v[1] == floor(v[1]) &&
+         v[0] >= 0 && v[0] <= v[1] && v[1] < 9.2e18;
+    if (ok) {
+      e->seed_first = (long long)v[0];
+      e->seed_last = (long long)v[1];
+    }
+  }
+  lua_pop(L, 1);
+  return ok || fbTable_Fail(r, "", "seeds", "expected { first, last }: whole numbers from 0, first <= last");
+}
+
+static bool is_plot_measure(const char *y) { return is_name(y) || (strncmp(y, "outcome:", 8) == 0 && is_name(y + 8)); }
+
+// plot = { x = "grid parameter", y = "measure" or { "measure", "outcome:label", ... } }
+static bool read_plot(fbTableReader *r, fbExperiment *e, int t)
+{
+  lua_State *L = r->L;
+  bool ok = true;
+  int plot = fbTable_Open(r, t, "", "plot", &ok);
+  if (plot == 0) {
+    return ok;
+  }
+  lua_pushnil(L);
+  while (ok && lua_next(L, plot) != 0) {
+    lua_pop(L, 1);
+    const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+    if (strcmp(key, "x") != 0 && strcmp(key, "y") != 0) {
+      ok = fbTable_Fail(r, "plot", key, "unknown field (known: x, y)");
+      lua_pop(L, 1);
+    }
+  }
+  ok = ok && read_string(r, plot, "x", &e->plot_x);
+  if (ok && lua_getfield(L, plot, "y") == LUA_TSTRING) {
+    ok = is_plot_measure(lua_tostring(L, -1)) || fbTable_Fail(r, "plot", "y", "expected a measure's column name");
+    fbTextList_Add(&e->plot_y, lua_tostring(L, -1));
+    lua_pop(L, 1);
+  } else if (ok) {
+    lua_pop(L, 1);
+    ok = read_strings(r, plot, "y", is_plot_measure, "a measure's column name, or \"outcome:LABEL\"", &e->plot_y);
+  }
+  if (ok && (e->plot_x == NULL || e->plot_y.count == 0)) {
+    ok = fbTable_Fail(r, "", "plot", "expected both x (a grid parameter) and y (one or more measures)");
+  }
+  lua_pop(L, 1);
+  return ok;
+}
+
+static int field_index(const char *field)
+{
+  for (int k = 0; k < FIELD_COUNT; ++k) {
+    if (strcmp(FIELDS[k].field, field) == 0) {
+      return k;
+    }
+  }
+  return -1;
+}
+
+static void known_fields(char *out, size_t len)
+{
+  out[0] = '\0';
+  for (int k = 0; k < FIELD_COUNT; ++k) {
+    size_t used = strlen(out);
+    snprintf(out + used, len - used, "%s%s", k ? ", " : "", FIELDS[k].field);
+  }
+}
+
+// Refuses names the experiment table does not know (a typo would otherwise be ignored).
+static bool check_fields(fbTableReader *r, int t)
+{
+  lua_State *L = r->L;
+  lua_pushnil(L);
+  while (lua_next(L, t) != 0) {
+    lua_pop(L, 1);
+    const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (key == NULL || field_index(key) < 0) {
+      char known[256];
+      known_fields(known, sizeof known);
+      bool ok = fbTable_Fail(r, "", key ? key : "(a list item)", "unknown field (known: %s)", known);
+      lua_pop(L, 1);
+      return ok;
+    }
+  }
+  return true;
+}
+
+static bool read_table(fbTableReader *r, fbExperiment *e)
+{
+  lua_State *L = r->L;
+  int t = lua_gettop(L);
+  if (!lua_istable(L, t)) {
+    return fail(r->err, r->errlen, "%s: must return a table (got a %s)", r->file, luaL_typename(L, t));
+  }
+  long long steps = e->steps, every = e->every;
+  bool ok = check_fields(r, t) && read_string(r, t, "scenario", &e->scenario) &&
+            read_whole(r, t, "steps", 1, MAX_STEPS, &steps) && read_whole(r, t, "every", 1, MAX_STEPS, &every) &&
+            read_strings(r, t, "sets", is_assignment, "\"NAME=VALUE\"", &e->sets) && read_grid(r, e, t) &&
+            read_seeds(r, e, t) && read_strings(r, t, "seed_sets", is_name, "a --set name", &e->seed_sets) &&
+            read_string(r, t, "out", &e->out) && read_plot(r, e, t);
+  e->steps = (long)steps;
+  e->every = (long)every;
+  e->file_sets = e->sets.count;
+  e->file_seed_sets = e->seed_sets.count;
+  return ok;
+}
+
+// "experiments/x.lua" -> "results/x": where a sweep writes when the file names no folder.
+static void default_out(fbExperiment *e, const char *path)
+{
+  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  size_t len = strlen(base);
+  if (len > 4 && strcmp(base + len - 4, ".lua") == 0) {
+    len -= 4;
+  }
+  char out[512];
+  snprintf(out, sizeof out, "results/%.*s", (int)len, base);
+  set_text(&e->out, out);
+}
+
+bool fbExperiment_Read(fbExperiment *e, const char *path, char *err, size_t errlen)
+{
+  set_text(&e->source, path);
+  fbLuaHost host;
+  if (!fbLuaHost_Create(&host, (size_t)64 << 20, 5000)) {
+    return fail(err, errlen, "%s: cannot create a Lua state", path);
+  }
+  fbTableReader reader = {host.L, path, err, errlen};
+  bool ok = fbLuaHost_RunFile(&host, path, err, errlen) && read_table(&reader, e);
+  fbLuaHost_Destroy(&host);
+  if (ok && e->out == NULL) {
+    default_out(e, path);
+  }
+  return ok;
+}
+
+// ---- the command line ---------------------------------------------------------------------------
+
+static bool parse_whole(const char *text, long long lo, long long hi, long long *out)
+{
+  char *end;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi || text[0] == '-' || text[0] == '+') {
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+// --grid NAME=V1,V2,...: replaces the axis of that name, or adds one after the file's.
+static bool option_grid(fbExperiment *e, const char *spec, char *err, size_t errlen)
+{
+  const char *eq = strchr(spec, '=');
+  char name[160] = "";
+  if (eq != NULL && eq - spec < (long)sizeof name) {
+    snprintf(name, sizeof name, "%.*s", (int)(eq - spec), spec);
+  }
+  if (!is_name(name) || eq[1] == '\0') {
+    return fail(err, errlen, "--grid %s: expected NAME=V1,V2,...", spec);
+  }
+  fbAxis *axis = find_axis(e, name);
+  if (axis == NULL) {
+    if (e->axis_count == FB_SWEEP_MAX_AXES) {
+      return fail(err, errlen, "--grid %s: at most %d grid parameters", spec, FB_SWEEP_MAX_AXES);
+    }
+    axis = &e->axes[e->axis_count++];
+    axis->name = strdup(name);
+  }
+  fbTextList_Free(&axis->values);
+  axis->from_option = true;
+  for (const char *v = eq + 1;; v += strcspn(v, ",") + 1) {
+    char value[256];
+    size_t n = strcspn(v, ",");
+    snprintf(value, sizeof value, "%.*s", (int)(n < sizeof value ? n : sizeof value - 1), v);
+    if (!is_value(value)) {
+      return fail(err, errlen, "--grid %s: value %d is empty or not one line of text", spec, axis->values.count + 1);
+    }
+    fbTextList_Add(&axis->values, value);
+    if (v[n] == '\0') {
+      return true;
+    }
+  }
+}
+
+// --seeds A-B (inclusive) or --seeds A.
+static bool option_seeds(fbExperiment *e, const char *spec, char *err, size_t errlen)
+{
+  char first[32], last[32];
+  const char *dash = strchr(spec, '-');
+  size_t n = dash ? (size_t)(dash - spec) : strlen(spec);
+  snprintf(first, sizeof first, "%.*s", (int)(n < sizeof first ? n : sizeof first - 1), spec);
+  snprintf(last, sizeof last, "%s", dash ? dash + 1 : first);
+  long long a, b;
+  if (!parse_whole(first, 0, 0x7fffffffffffffffLL, &a) || !parse_whole(last, 0, 0x7fffffffffffffffLL, &b) || a > b) {
+    return fail(err, errlen, "--seeds %s: expected A-B (whole numbers from 0, A <= B) or one seed", spec);
+  }
+  e->seed_first = a;
+  e->seed_last = b;
+  return true;
+}
+
+// --plot X:Y[,Y2,...]
+static bool option_plot(fbExperiment *e, const char *spec, char *err, size_t errlen)
+{
+  const char *colon = strchr(spec, ':');
+  char x[160] = "";
+  if (colon != NULL && colon - spec < (long)sizeof x) {
+    snprintf(x, sizeof x, "%.*s", (int)(colon - spec), spec);
+  }
+  if (!is_name(x) || colon[1] == '\0') {
+    return fail(err, errlen, "--plot %s: expected X:Y[,Y2,...] (a grid parameter, then measures)", spec);
+  }
+  set_text(&e->plot_x, x);
+  fbTextList_Free(&e->plot_y);
+  // "outcome:stuck" holds a colon itself: split the list on commas only.
+  for (const char *y = colon + 1;; y += strcspn(y, ",") + 1) {
+    char name[200];
+    size_t n = strcspn(y, ",");
+    snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), y);
+    if (!is_plot_measure(name)) {
+      return fail(err, errlen, "--plot %s: '%s' is not a measure's column name or outcome:LABEL", spec, name);
+    }
+    fbTextList_Add(&e->plot_y, name);
+    if (y[n] == '\0') {
+      return true;
+    }
+  }
+}
+
+int fbExperiment_Option(fbExperiment *e, const char *opt, const char *value, char *err, size_t errlen)
+{
+  long long v;
+  bool ok = true;
+  for (int k = 0; k < FIELD_COUNT; ++k) {
+    if (strcmp(FIELDS[k].option, opt) == 0) {
+      e->given_by_option |= 1u << k;
+    }
+  }
+  if (strcmp(opt, "--scenario") == 0) {
+    set_text(&e->scenario, value);
+  } else if (strcmp(opt, "--out") == 0) {
+    ok = value[0] != '\0' || fail(err, errlen, "--out: expected a folder");
+    set_text(&e->out, value);
+  } else if (strcmp(opt, "--steps") == 0 || strcmp(opt, "--every") == 0) {
+    ok = parse_whole(value, 1, MAX_STEPS, &v) ||
+         fail(err, errlen, "%s %s: expected a whole number from 1 to %ld", opt, value, MAX_STEPS);
+    if (ok) {
+      *(opt[2] == 's' ? &e->steps : &e->every) = (long)v;
+    }
+  } else if (strcmp(opt, "--set") == 0) {
+    ok = is_assignment(value) || fail(err, errlen, "--set %s: expected NAME=VALUE", value);
+    if (ok) {
+      fbTextList_Add(&e->sets, value);
+    }
+  } else if (strcmp(opt, "--seed-set") == 0) {
+    ok = is_name(value) || fail(err, errlen, "--seed-set %s: expected a --set name", value);
+    if (ok) {
+      fbTextList_Add(&e->seed_sets, value);
+    }
+  } else if (strcmp(opt, "--grid") == 0) {
+    ok = option_grid(e, value, err, errlen);
+  } else if (strcmp(opt, "--seeds") == 0) {
+    ok = option_seeds(e, value, err, errlen);
+  } else if (strcmp(opt, "--plot") == 0) {
+    ok = option_plot(e, value, err, errlen);
+  } else {
+    return -1;
+  }
+  return ok ? 0 : 2;
+}
+
+// ---- the whole ----------------------------------------------------------------------------------
+
+void fbExperiment_Where(const fbExperiment *e, const char *field, char *out, size_t len)
+{
+  int k = field_index(field);
+  FB_ASSERT(k >= 0);
+  if (e->source == NULL || (e->given_by_option & (1u << k)) != 0) {
+    snprintf(out, len, "%s", FIELDS[k].option);
+  } else {
+    snprintf(out, len, "%s: %s", e->source, field);
+  }
+}
+
+bool fbExperiment_Check(const fbExperiment *e, char *err, size_t errlen)
+{
+  char where[600];
+  if (e->scenario == NULL || !fbPath_IsFile(e->scenario)) {
+    fbExperiment_Where(e, "scenario", where, sizeof where);
+    return e->scenario == NULL
+               ? fail(err, errlen, "%s: missing (the scenario file to run, e.g. scripts/herd_hills.lua)", where)
+               : fail(err, errlen, "%s: no such file '%s' (paths are relative to the current folder)", where,
+                      e->scenario);
+  }
+  if (e->out == NULL) {
+    return fail(err, errlen, "--out: missing (the folder for the results)");
+  }
+  double runs = (double)(e->seed_last - e->seed_first) + 1.0;
+  for (int a = 0; a < e->axis_count; ++a) {
+    runs *= e->axes[a].values.count;
+  }
+  fbExperiment_Where(e, "seeds", where, sizeof where);
+  if (runs > FB_SWEEP_MAX_RUNS) {
+    return fail(err, errlen, "%s: %.0f runs with this grid (at most %ld)", where, runs, FB_SWEEP_MAX_RUNS);
+  }
+  fbExperiment_Where(e, "grid", where, sizeof where);
+  int per_run = e->sets.count + e->axis_count + e->seed_sets.count;
+  if (per_run > FB_MAX_SETS) {
+    return fail(err, errlen, "%s: with sets and seed_sets, %d --set values per run (at most %d)", where, per_run,
+                FB_MAX_SETS);
+  }
+  fbExperiment_Where(e, "seed_sets", where, sizeof where);
+  for (int k = 0; k < e->seed_sets.count; ++k) {
+    if (find_axis((fbExperiment *)e, e->seed_sets.items[k]) != NULL) {
+      return fail(err, errlen, "%s: '%s' is also a grid parameter (the seed would hide its value)", where,
+                  e->seed_sets.items[k]);
+    }
+  }
+  fbExperiment_Where(e, "plot", where, sizeof where);
+  if (e->plot_x != NULL && find_axis((fbExperiment *)e, e->plot_x) == NULL) {
+    return fail(err, errlen, "%s: x: '%s' is not a grid parameter", where, e->plot_x);
+  }
+  return true;
+}
