@@ -154,12 +154,15 @@ static const char *isolation_scenario(const char *rule, const char *attack)
 }
 
 // Runs the scenario for 60 steps on 2 threads; the state's hash, and the message of rule 2 of boid.
+// Lua states get 64 MB and 200 ms of CPU per call, so that hostile rules are stopped quickly.
 static uint64_t isolation_run(const char *path, char *message, size_t len)
 {
   fbRunOptions o;
   fbRunOptions_Default(&o);
   o.seed = 3;
   o.threads = 2;
+  o.lua_memory = (size_t)64 << 20;
+  o.lua_timeout_ms = 200;
   if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
     fail_msg("%s", err);
   }
@@ -207,6 +210,41 @@ static void expect_isolated(const char *attack, bool refused)
   }
   if (!refused && message[0] != '\0') {
     fail_msg("attack '%s' should run quietly, but: %s", attack, message);
+  }
+}
+
+/*
+ * The corpus of hostile rules in tests/behaviours, one class each: errors, wrong results, loops
+ * that try to outlast the time limit, memory exhaustion, library calls no limit reaches, floods of
+ * engine calls, escapes from the sandbox. Each runs where tamper runs above, beside the bystander
+ * rules of its own species and of the other species (which never sees it), and must be switched
+ * off with a message naming its file while everything else computes exactly the control run.
+ */
+static void test_hostile_rules_leave_bystanders_alone(void **state)
+{
+  (void)state;
+  static const struct {
+    const char *module, *params;
+  } corpus[] = {
+      {"returns_nan", "{}"},        {"returns_string", "{}"},          {"breaks_at", "{}"},
+      {"endless_loop", "{}"},       {"catches_stop", "{}"},            {"coroutine_loop", "{ how = 'wrap' }"},
+      {"coroutine_loop", "{ how = 'create' }"}, {"finalizer", "{}"},  {"memory_bomb", "{}"},
+      {"backtracks", "{ how = 'gsub' }"},       {"remove_flood", "{}"}, {"sandbox_probe", "{ what = 'os' }"},
+      {"sandbox_probe", "{ what = 'io' }"},     {"sandbox_probe", "{ what = 'bytecode' }"},
+      {"sandbox_probe", "{ what = 'require' }"},
+  };
+  char none[16], message[2048], file[64];
+  uint64_t control = isolation_run(isolation_scenario("inert", NULL), none, sizeof none);
+  for (size_t k = 0; k < sizeof corpus / sizeof corpus[0]; ++k) {
+    uint64_t hostile = isolation_run(isolation_scenario(corpus[k].module, corpus[k].params), message, sizeof message);
+    snprintf(file, sizeof file, "%s.lua:", corpus[k].module);
+    print_message("%-15s %-26s %s\n", corpus[k].module, corpus[k].params, hostile == control ? "isolated" : "LEAKED");
+    if (hostile != control) {
+      fail_msg("%s %s changed what other rules computed (%s)", corpus[k].module, corpus[k].params, message);
+    }
+    if (strstr(message, file) == NULL) {
+      fail_msg("%s %s: expected a message naming %s, got '%s'", corpus[k].module, corpus[k].params, file, message);
+    }
   }
 }
 
@@ -302,6 +340,7 @@ int main(void)
       cmocka_unit_test_teardown(test_scenario_sees_agents_by_id, teardown),
       cmocka_unit_test_teardown(test_stale_walk_is_an_error, teardown),
       cmocka_unit_test_teardown(test_the_readme_example_hunts, teardown),
+      cmocka_unit_test_teardown(test_hostile_rules_leave_bystanders_alone, teardown),
       cmocka_unit_test_teardown(test_tampering_with_the_view, teardown),
       cmocka_unit_test_teardown(test_tampering_with_the_species, teardown),
       cmocka_unit_test_teardown(test_tampering_with_params, teardown),
