@@ -152,6 +152,12 @@ scenario pathrepeat.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4}, {
 expect "a repeated path point" "paths[1].points[3]: the same as points[2]" --headless "$tmp/pathrepeat.lua"
 scenario pathstart.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} }, start = 2 } },'
 expect "path start past the end" "paths[1].start: must be between 0 and 1" --headless "$tmp/pathstart.lua"
+# Errors that carry no position still name the file.
+printf 'local t = {}\nwhile true do t[#t + 1] = string.rep("x", 1 << 20) .. #t end\n' >"$tmp/bomb.lua"
+expect "a memory bomb at load" "$tmp/bomb.lua: not enough memory" --headless --lua-memory 64 --steps 2 "$tmp/bomb.lua"
+printf '\033Lua\124\000' >"$tmp/bytecode.lua"
+expect "a bytecode scenario" "$tmp/bytecode.lua: attempt to load a binary chunk" --headless --steps 2 "$tmp/bytecode.lua"
+
 # Memory the engine would spend on a script's behalf: budgeted, with a message naming the call.
 scenario spawnflood.lua '' 'on_step = function() for i = 1, 1e8 do fb.spawn("boid", 1, 1) end end,'
 expect "a hook spawning in a loop" "fb.spawn: more than 1048576 spawns and removals asked for before the next step" --headless --steps 3 "$tmp/spawnflood.lua"

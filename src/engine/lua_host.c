@@ -287,15 +287,27 @@ bool fbLuaHost_RunFile(fbLuaHost *h, const char *path, char *err, size_t errlen)
   return ok;
 }
 
+// Some errors carry no position ("not enough memory", "attempt to load a binary chunk"): the
+// file is named in front of them, so every message says which script it is about.
+static bool name_file(const char *path, char *err, size_t errlen)
+{
+  if (strstr(err, path) == NULL) {
+    char message[2048];
+    snprintf(message, sizeof message, "%s", err);
+    snprintf(err, errlen, "%s: %s", path, message);
+  }
+  return false;
+}
+
 bool fbLuaHost_RunSource(fbLuaHost *h, const char *code, size_t len, const char *path, char *err, size_t errlen)
 {
   if (!fbSandbox_LoadBuffer(h->L, code, len, path, err, errlen)) {
-    return false;
+    return name_file(path, err, errlen);
   }
   char dir[512];
   const char *slash = strrchr(path, '/');
   snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
-  return run_chunk(h, dir, err, errlen);
+  return run_chunk(h, dir, err, errlen) || name_file(path, err, errlen);
 }
 
 bool fbLuaHost_RunString(fbLuaHost *h, const char *code, const char *chunkname, char *err, size_t errlen)
