@@ -16,6 +16,32 @@
  * not a size). Returning NULL for a positive nsize makes Lua raise a memory error in the state,
  * which the protected call around every rule catches: a memory bomb costs one rule, not the run.
  */
+/*
+ * Lua raises a memory error without running the message handler (there may be no memory for a
+ * traceback), so the error would name no line. The first refusal notes the file:line of the
+ * innermost Lua function running on the main thread: reading the call stack allocates nothing,
+ * and the stack is whole at every allocation. (Inside a coroutine this is the line that resumed it.)
+ */
+static void note_out_of_memory(fbLuaHost *h)
+{
+  if (h->L == NULL || h->out_of_memory_at[0] != '\0') {
+    return;
+  }
+  lua_Debug ar;
+  for (int level = 0; level < 8 && lua_getstack(h->L, level, &ar); ++level) {
+    if (lua_getinfo(h->L, "Sl", &ar) && ar.currentline > 0) {
+      snprintf(h->out_of_memory_at, sizeof h->out_of_memory_at, "%s:%d:", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+}
+
+void fbLuaHost_TakeOutOfMemoryAt(fbLuaHost *h, char *out, size_t len)
+{
+  snprintf(out, len, "%s", h->out_of_memory_at);
+  h->out_of_memory_at[0] = '\0';
+}
+
 static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
   fbLuaHost *h = ud;
@@ -26,6 +52,7 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return NULL;
   }
   if (nsize > old && h->memory - old + nsize > h->memory_limit) {
+    note_out_of_memory(h);
     return NULL;
   }
   void *q = realloc(ptr, nsize);
@@ -253,10 +280,18 @@ bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t err
   lua_insert(L, base);
   fbLuaHost_Progress(h);
   fbLuaHost_Enter(h);
+  h->out_of_memory_at[0] = '\0';
   int status = lua_pcall(L, nargs, nresults, base);
   fbLuaHost_Leave(h);
   fbLuaHost_Disarm(h);
   lua_remove(L, base);
+  char where[320];
+  fbLuaHost_TakeOutOfMemoryAt(h, where, sizeof where);
+  if (status == LUA_ERRMEM && where[0] != '\0') {
+    snprintf(err, errlen, "%s not enough memory (the Lua state's budget is %zu MB)", where, h->memory_limit >> 20);
+    lua_pop(L, 1);
+    return false;
+  }
   if (status != LUA_OK) {
     snprintf(err, errlen, "%s", lua_tostring(L, -1) != NULL ? lua_tostring(L, -1) : "(error)");
     lua_pop(L, 1);

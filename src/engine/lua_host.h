@@ -24,11 +24,16 @@ typedef struct fbLuaHost {
   int timeout_ms;
   void *context;             // what the C functions called from Lua work on (see rules.h)
   char require_path[2048];   // folders require() searches after a module's own, separated by ';'
+  char out_of_memory_at[320];  // "file:line:" of the Lua code running when the budget first refused
 } fbLuaHost;
 
 // The registry key of the environment of the last file or string the host ran: where a
 // scenario's own copy of fb lives.
 #define FB_LAST_ENV "flockbox.last_env"
+
+// Where the state ran out of memory ("file:line:", "" if unknown), then forgotten: Lua runs no
+// message handler for memory errors, so the allocator notes the line it refused at.
+void fbLuaHost_TakeOutOfMemoryAt(fbLuaHost *h, char *out, size_t len);
 
 // Creates the state with only the safe libraries (sandbox.h): no os, io, package, debug, bytecode.
 bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms);

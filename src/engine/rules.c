@@ -659,6 +659,7 @@ void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)
   }
   r->ctx.seen_agent = -1;  // perception has run again since anything was seen on demand
   r->failure_count = 0;
+  r->host.out_of_memory_at[0] = '\0';
   fbLuaHost_Enter(&r->host);
   while (job.next < job.end) {
     fbLuaHost_PushTraceback(L);
@@ -671,6 +672,13 @@ void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)
       break;
     }
     const char *msg = lua_tostring(L, -1);
+    char where[320], oom[512];
+    fbLuaHost_TakeOutOfMemoryAt(&r->host, where, sizeof where);
+    if (status == LUA_ERRMEM && where[0] != '\0') {
+      snprintf(oom, sizeof oom, "%s not enough memory (the Lua state's budget is %zu MB)", where,
+               r->host.memory_limit >> 20);
+      msg = oom;
+    }
     record_failure(r, job.next, msg != NULL ? msg : "(error object is not a string)");
     lua_pop(L, 2);
     undo_agent(r, job.command_mark, job.next);
