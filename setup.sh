@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # setup.sh — install what is missing (Debian 12), build, then run the default demo or every test.
 #   ./setup.sh demo   install, build (Release), open scripts/classic_flock.lua in a window
-#   ./setup.sh test   install, build (Release and ASan+UBSan), run the whole test suite under ctest
+#   ./setup.sh test   install, build (Release, ASan+UBSan, libFuzzer), run the whole test suite under ctest
 set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(cmake make gcc pkg-config liblua5.4-dev lua5.4 libsdl2-dev libsdl2-ttf-dev libstb-dev
           libcmocka-dev fonts-dejavu-core xvfb xauth
           parallel gnuplot-nox)  # sweeps: GNU parallel (tested in CI), gnuplot for their plots
+
+# The fuzz build (tests/fuzz): clang, and libFuzzer with the sanitizers (only recommended by clang).
+packages+=(clang libclang-rt-dev)
 
 install_missing() {
   local missing=()
@@ -28,6 +31,12 @@ build() {  # build DIR [cmake options...]
   cmake --build "$dir" -j"$(nproc)"
 }
 
+# The libFuzzer targets only (tests/fuzz), with clang: the other two builds cover everything else.
+build_fuzz() {
+  CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFB_FUZZ=ON -DFB_TESTS=OFF >/dev/null
+  cmake --build build-fuzz -j"$(nproc)" --target fuzz
+}
+
 case "${1:-demo}" in
   demo)
     install_missing
@@ -42,10 +51,13 @@ case "${1:-demo}" in
     install_missing
     build build -DCMAKE_BUILD_TYPE=Release
     build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFB_SANITIZE=ON
+    build_fuzz
     echo "setup: tests (Release)"
     ctest --test-dir build --output-on-failure -j2
     echo "setup: tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j2
+    echo "setup: fuzzing (each libFuzzer target for 20 s on its seed corpus)"
+    ctest --test-dir build-fuzz --output-on-failure -L fuzz
     ;;
   *)
     echo "usage: ./setup.sh [demo|test]" >&2

@@ -494,6 +494,47 @@ static void test_absurd_sizes(void **state)
   remove(path);
 }
 
+// Two chunk lists stb_image mishandles, found by tests/fuzz/fuzz_png (its corpus keeps both files).
+static void test_bad_chunks(void **state)
+{
+  (void)state;
+  const char *path = tmp_path("chunks.png");
+  // An IDAT claiming 1.2 GB in a small file: refused before stb_image allocates that much.
+  FILE *f = begin_png(path, 4, 4, 8);
+  unsigned char header[8] = {0x49, 0x48, 0x44, 0x52, 'I', 'D', 'A', 'T'};  // 1229472850 bytes
+  fwrite(header, 1, sizeof header, f);
+  fwrite("x\x9c\x63\x60", 1, 4, f);
+  write_chunk(f, "IEND", NULL, 0);
+  assert_int_equal(fclose(f), 0);
+  expect_refused(path, 10.0, 10.0, 1.0, "a chunk is longer than the rest of the file");
+  // An empty IDAT before the image data: legal, but stb_image would copy 0 bytes to NULL.
+  unsigned char raw[5 * 4] = {0};  // 4 rows of a filter byte and 4 black pixels
+  int zlen = 0;
+  unsigned char *z = stbi_zlib_compress(raw, sizeof raw, &zlen, 8);
+  assert_non_null(z);
+  f = begin_png(path, 4, 4, 8);
+  write_chunk(f, "IDAT", NULL, 0);
+  write_chunk(f, "IDAT", z, (uint32_t)zlen);
+  write_chunk(f, "IEND", NULL, 0);
+  assert_int_equal(fclose(f), 0);
+  expect_refused(path, 10.0, 10.0, 1.0, "its first IDAT chunk is empty");
+  // The same data without the empty chunk loads; an empty IDAT after it is harmless and allowed.
+  f = begin_png(path, 4, 4, 8);
+  write_chunk(f, "IDAT", z, (uint32_t)zlen);
+  write_chunk(f, "IDAT", NULL, 0);
+  write_chunk(f, "IEND", NULL, 0);
+  assert_int_equal(fclose(f), 0);
+  fbTerrain t;
+  char err[256] = "";
+  if (!fbTerrain_LoadPng(&t, path, 10.0, 10.0, 1.0, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  assert_int_equal(t.width, 4);
+  fbTerrain_Free(&t);
+  free(z);
+  remove(path);
+}
+
 static void test_bad_world_size_and_scale(void **state)
 {
   (void)state;
@@ -572,6 +613,7 @@ int main(void)
       cmocka_unit_test(test_random_bytes),
       cmocka_unit_test(test_truncated_png),
       cmocka_unit_test(test_absurd_sizes),
+      cmocka_unit_test(test_bad_chunks),
       cmocka_unit_test(test_bad_world_size_and_scale),
       cmocka_unit_test(test_shipped_terrains),
   };

@@ -167,6 +167,13 @@ static void emit(Code *c, const char *fmt, ...) __attribute__((format(printf, 2,
 
 static void emit(Code *c, const char *fmt, ...)
 {
+  // Allocated before the first write: c->text + c->len on a NULL text is pointer arithmetic on
+  // NULL, undefined even for a zero offset (UBSan's report under tests/fuzz).
+  if (c->text == NULL) {
+    c->cap = 4096;
+    c->text = malloc(c->cap);
+    FB_ASSERT(c->text != NULL);
+  }
   for (;;) {
     va_list args;
     va_start(args, fmt);

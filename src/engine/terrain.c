@@ -200,6 +200,46 @@ static bool read_png_header(FILE *f, PngHeader *png, const char **bad)
   return true;
 }
 
+/*
+ * The chunks after the signature (PNG spec, 5.3): each is a 4-byte length, a 4-byte type, that many
+ * bytes of data and a 4-byte CRC. Two things stb_image does with IDAT chunks are checked first,
+ * both found by tests/fuzz/fuzz_png:
+ * - it trusts the length and grows its buffer to hold the chunk before reading a byte of it, so a
+ *   72-byte file whose IDAT claimed 1.2 GB made it allocate 1.2 GB before failing. A chunk cannot
+ *   be longer than the rest of the file: checking every length up to IEND bounds that buffer by
+ *   the file's size;
+ * - an empty first IDAT makes it copy 0 bytes to its still-NULL buffer (memcpy(NULL, p, 0)), which
+ *   is undefined behaviour, however harmless it looks. Such a file is legal but pointless (no
+ *   encoder writes one), so it is refused rather than decoded.
+ * Sets *bad to what is wrong, or NULL; returns false on a read error (errno says why).
+ */
+static bool check_chunks(FILE *f, long size, const char **bad)
+{
+  *bad = NULL;
+  long at = 8;  // after the signature
+  bool image_data = false;  // an IDAT with data seen
+  unsigned char head[8];
+  while (*bad == NULL && size - at >= 8 && fseek(f, at, SEEK_SET) == 0 && fread(head, 1, 8, f) == 8) {
+    uint32_t length = be32(head);
+    if (memcmp(head + 4, "IEND", 4) == 0) {
+      break;  // the decoder reads nothing after it
+    }
+    if (length > 0x7fffffffu || (long)length > size - at - 12) {  // the spec caps lengths at 2^31 - 1
+      *bad = "a chunk is longer than the rest of the file";
+    } else if (memcmp(head + 4, "IDAT", 4) == 0) {
+      if (length == 0 && !image_data) {
+        *bad = "its first IDAT chunk is empty";
+      }
+      image_data = true;
+    }
+    at += 12 + (long)length;
+  }
+  int read_errno = ferror(f) ? errno : 0;
+  rewind(f);
+  errno = read_errno;
+  return read_errno == 0;
+}
+
 // Channels per pixel of a PNG colour type, 0 for a type the spec does not have.
 static int png_channels(int colour)
 {
@@ -262,6 +302,13 @@ static bool load_file(fbTerrain *t, FILE *f, long size, const char *path, double
   if (raw > 1032.0 * (double)size + 1024.0) {
     return fail(err, errlen, "%s: a %" PRIu32 "x%" PRIu32 " image cannot fit in %ld bytes: the file is truncated or corrupt",
                 path, png.w, png.h, size);
+  }
+  if (!check_chunks(f, size, &bad)) {
+    return fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+  }
+  if (bad != NULL) {
+    return fail(err, errlen, "%s: the PNG's image data is corrupt or truncated: %s (%" PRIu32 "x%" PRIu32 ", %ld bytes)",
+                path, bad, png.w, png.h, size);
   }
   int iw, ih, n;
   float *heights = stbi_info_from_file(f, &iw, &ih, &n) ? decode_heights(f, &iw, &ih, height_scale) : NULL;

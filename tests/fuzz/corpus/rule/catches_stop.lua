@@ -1,0 +1,2 @@
+0
+while true do pcall(function() while true do end end) end

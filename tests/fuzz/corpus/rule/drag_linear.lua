@@ -1,0 +1,2 @@
+8
+return -a.vx * p.gain, -a.vy * p.gain

@@ -1,0 +1,2 @@
+0
+while true do end

@@ -1,0 +1,2 @@
+0
+error(setmetatable({}, { __tostring = function() return "an object" end }))

@@ -1,0 +1,2 @@
+0
+return math.huge, -math.huge

@@ -1,0 +1,2 @@
+0
+setmetatable(_G, { __index = function() error("poisoned") end }) return 0, 0

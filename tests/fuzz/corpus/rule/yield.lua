@@ -1,0 +1,2 @@
+0
+return coroutine.yield(1, 2)

@@ -1,0 +1,56 @@
+local arrived = nil
+
+local function goal_distance()
+  local n, cx, cy = 0, 0, 0
+  for a in fb.agents() do
+    n, cx, cy = n + 1, cx + a.x, cy + a.y
+  end
+  local gx, gy = fb.goal("goal")
+  return math.sqrt((cx / n - gx) ^ 2 + (cy / n - gy) ^ 2)
+end
+
+local function mean_energy()
+  local n, sum = 0, 0
+  for a in fb.agents() do
+    n, sum = n + 1, sum + a.energy
+  end
+  return sum / n
+end
+
+return {
+  name = "Herd over hills",
+  world = { width = 300, height = 300, dt = 0.05, bounds = "clamp",
+    update = "euler" }, -- Gompert eq. 1: moved by the velocity it had
+  terrain = { png = "terrains/hills.png", height = 40 },
+  goals = { goal = { 270, 270 } },
+  species = {
+    {
+      name = "herd",
+      count = 12,
+      spawn = { around = { 40, 40, 20 }, speed = { 0, 2 }, heading = 45 },
+      body_length = 2,
+      max_speed = 8, cruise_speed = 5.6, max_accel = 16,
+      vision = { radius = 30, fov = 270, separation = 8 },
+      accumulator = "prioritised",
+      colour = { 200, 140, 90 },
+      rules = {
+        { "separation_gompert", params = { comfort = 8, danger = 4 } },
+        { "alignment_gompert" },
+        { "cohesion_gompert" },
+        { "seek_goal", params = { goal = "goal" } },
+        { "terrain_drag", drag = true, params = { uphill = 30, downhill = 6 } },
+      },
+    },
+  },
+  on_step = function(step)
+    if arrived then return end
+    if goal_distance() < 20 then
+      arrived = { time = step * 0.05, energy = mean_energy() }
+    end
+  end,
+  metrics = {
+    { "goal_distance", function() return goal_distance() end },
+    { "arrival_time", function() return arrived and arrived.time or -1 end },
+    { "energy_at_goal", function() return arrived and arrived.energy or -1 end },
+  },
+}

@@ -1,0 +1,93 @@
+local MERIDIAN, OFF_LINE, BEYOND, LINK, TIME_LIMIT = 100, 15, 60, 12, 120
+local side = {}                     -- agent id -> "north", "south" or "over"
+local north, south, over = 0, 0, 0
+local groups, largest = 0, 0        -- at the end: how many groups, and the largest one's share
+
+local function herd_centre()
+  local n, cx, cy = 0, 0, 0
+  for a in fb.agents("herd") do
+    n, cx, cy = n + 1, cx + a.x, cy + a.y
+  end
+  return cx / n, cy / n, n
+end
+
+local function record_crossings()
+  for a in fb.agents("herd") do
+    if side[a.id] == nil and a.x > MERIDIAN then
+      local off = a.y - 100
+      local s = off < -OFF_LINE and "north" or off > OFF_LINE and "south" or "over"
+      side[a.id] = s
+      if s == "north" then north = north + 1 elseif s == "south" then south = south + 1 else over = over + 1 end
+    end
+  end
+end
+
+local function count_groups()
+  local pos = {}
+  for a in fb.agents("herd") do pos[#pos + 1] = { a.x, a.y } end
+  local seen, count, biggest = {}, 0, 0
+  for start = 1, #pos do
+    if not seen[start] then
+      count = count + 1
+      local stack, size = { start }, 0
+      seen[start] = true
+      while #stack > 0 do
+        local i = table.remove(stack)
+        size = size + 1
+        for j = 1, #pos do
+          if not seen[j] and (pos[i][1] - pos[j][1]) ^ 2 + (pos[i][2] - pos[j][2]) ^ 2 < LINK * LINK then
+            seen[j] = true
+            stack[#stack + 1] = j
+          end
+        end
+      end
+      biggest = math.max(biggest, size)
+    end
+  end
+  return count, biggest / #pos
+end
+
+local function split(n) return north >= n / 5 and south >= n / 5 end
+
+return {
+  name = "Herd splitting round a hill (Figure 13)",
+  world = { width = 200, height = 200, dt = 0.05, bounds = "clamp",
+    update = "euler" }, -- Gompert eq. 1: moved by the velocity it had
+  terrain = { png = "terrains/single_hill.png", height = 40 },
+  goals = { goal = { 185, 100 } },
+  species = {
+    {
+      name = "herd", count = 12,
+      spawn = { around = { 25, 100, 12 }, speed = { 0, 1 }, heading = 0 },
+      body_length = 2, max_speed = 8, cruise_speed = 5.6, max_accel = 16,
+      vision = { radius = 20, fov = 270, separation = 6 },
+      accumulator = "prioritised",
+      colour = { 200, 140, 90 },
+      rules = {
+        { "separation_gompert", params = { comfort = 6, danger = 3 } },
+        { "alignment_gompert" },
+        { "cohesion_gompert" },
+        { "seek_goal" },
+        { "terrain_drag", drag = true, params = { uphill = 30, downhill = 6 } },
+      },
+    },
+  },
+  on_step = function(step)
+    record_crossings()
+    local cx, _, n = herd_centre()
+    if cx >= MERIDIAN + BEYOND then
+      groups, largest = count_groups()
+      fb.stop(not split(n) and "together" or largest >= 0.9 and "regrouped" or "apart")
+    elseif step * fb.world.dt >= TIME_LIMIT then
+      fb.stop("timeout")
+    end
+  end,
+  metrics = {
+    { "north", function() return north end },
+    { "south", function() return south end },
+    { "over", function() return over end },
+    { "split", function() return split(fb.count("herd")) and 1 or 0 end },
+    { "groups", function() return groups end },
+    { "largest_group", function() return largest end },
+  },
+}

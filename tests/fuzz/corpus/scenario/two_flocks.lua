@@ -1,0 +1,64 @@
+
+local CX, CY, R = 120, 100, 70
+local SPEED = 7   -- of the path objects on the middle line, world units per second
+local COMFORT = 6 -- the radius each flock keeps clear round the other's members
+
+local function flock(name, other, colour, x, y)
+  return {
+    name = name, count = 12,
+    spawn = { around = { x, y, 15 }, speed = { 2, 5 } },
+    body_length = 2, max_speed = 10, min_speed = 2, cruise_speed = 7, max_accel = 30,
+    vision = { radius = 15, fov = 300, separation = 4 },
+    accumulator = "prioritised",
+    colour = colour,
+    rules = {
+      { "avoid_flock", params = { other = other, comfort = COMFORT, range = COMFORT + 10, sidestep = 1 } },
+      { "separation_gompert", params = { comfort = 4, danger = 2 } },
+      { "alignment_gompert", params = { gain = 0.5 } },
+      { "cohesion_gompert", params = { distance = 40 } },
+      { "refind_path", params = { path = name } },
+      { "follow_path", params = { path = name, bias = 0.05 } },
+    },
+  }
+end
+
+local function lane(name, r, turn)
+  local points = {}
+  for k = 0, 15 do
+    local angle = k * math.pi / 8
+    points[k + 1] = { CX + turn * r * math.cos(angle), CY + r * math.sin(angle) }
+  end
+  return { name = name, points = points, closed = true, speed = SPEED * r / R }
+end
+
+local function closest()
+  local xs, ys, n = {}, {}, 0
+  for a in fb.agents("green") do
+    n = n + 1
+    xs[n], ys[n] = a.x, a.y
+  end
+  local best = math.huge
+  for a in fb.agents("aqua") do
+    for j = 1, n do
+      best = math.min(best, (xs[j] - a.x) ^ 2 + (ys[j] - a.y) ^ 2)
+    end
+  end
+  return math.sqrt(best)
+end
+
+local gap
+
+return {
+  name = "Two flocks",
+  world = { width = 240, height = 200, dt = 0.05, bounds = "clamp",
+    update = "euler" }, -- the seed gives no update; the engine's default
+  paths = { lane("green", R - 8, 1), lane("aqua", R + 8, -1) },
+  species = {
+    flock("green", "aqua", { 90, 200, 110 }, CX + R - 8, CY),
+    flock("aqua", "green", { 70, 200, 230 }, CX - R - 8, CY),
+  },
+  on_step = function()
+    gap = math.min(gap or math.huge, closest())
+  end,
+  metrics = { { "min_gap", function() return gap or closest() end } },
+}
