@@ -525,8 +525,7 @@ static bool load_text(fbRuleSet *rs, fbWorld *w, int s, int k, const fbText *tex
 }
 
 // The rule of old species os that is fresh's rule k of species s in the same file; -1 if none.
-static int same_rule(const fbRuleSet *fresh, const fbWorld *fw, int s, int k, const fbRuleSet *old,
-                     const fbWorld *ow, int os)
+static int same_rule(const fbRuleSet *fresh, int s, int k, const fbRuleSet *old, const fbWorld *ow, int os)
 {
   const fbRuleInfo *f = &fresh->info[s][k];
   for (int j = 0; j < ow->species[os].rule_count; ++j) {
@@ -536,7 +535,6 @@ static int same_rule(const fbRuleSet *fresh, const fbWorld *fw, int s, int k, co
       return j;
     }
   }
-  (void)fw;
   return -1;
 }
 
@@ -572,7 +570,7 @@ void fbRuleSet_KeepLastGood(fbRuleSet *fresh, fbWorld *fresh_world, const fbRule
   for (int s = 0; s < fresh_world->species_count; ++s) {
     int os = fbWorld_FindSpecies(old_world, fresh_world->species[s].name);
     for (int k = 0; os >= 0 && k < fresh_world->species[s].rule_count; ++k) {
-      int j = same_rule(fresh, fresh_world, s, k, old, old_world, os);
+      int j = same_rule(fresh, s, k, old, old_world, os);
       if (j >= 0) {
         keep_rule(fresh, fresh_world, s, k, &old->info[os][j]);
       }
