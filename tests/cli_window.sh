@@ -24,6 +24,12 @@ env -u DISPLAY "$flockbox" tests/data/no_such_scenario.lua 2>"$tmp/err.txt"
 check "missing scenario: exit 2" test $? -eq 2
 check "missing scenario: message names it" grep -q "no_such_scenario.lua" "$tmp/err.txt"
 
+# With no display the window says so at once instead of running unseen on SDL's offscreen driver.
+env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER timeout 20 "$flockbox" scripts/classic_flock.lua 2>"$tmp/err.txt"
+status=$?
+check "no display: ends at once (status $status), not a hang" bash -c "[ $status -ne 0 ] && [ $status -ne 124 ]"
+check "no display: says to run --headless" grep -q -- "--headless" "$tmp/err.txt"
+
 if ! command -v ffmpeg >/dev/null 2>&1; then
   env -u DISPLAY "$flockbox" --record "$tmp/out.mp4" scripts/classic_flock.lua 2>"$tmp/err.txt"
   check "--record without ffmpeg: exit 2" test $? -eq 2

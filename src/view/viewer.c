@@ -461,6 +461,17 @@ static int open_window(fbViewer *v, char *err, size_t errlen)
     snprintf(err, errlen, "cannot open a window: %s (no display? try --headless)", SDL_GetError());
     return 1;
   }
+  // With no display SDL falls back to a driver that shows nothing ("offscreen", "dummy"): the
+  // window would run unseen until killed. Unless the user chose such a driver on purpose
+  // (SDL_VIDEODRIVER), say so and stop.
+  const char *driver = SDL_GetCurrentVideoDriver();
+  bool invisible = driver != NULL && (strcmp(driver, "offscreen") == 0 || strcmp(driver, "dummy") == 0);
+  if (invisible && getenv("SDL_VIDEODRIVER") == NULL) {
+    snprintf(err, errlen, "no display to open a window on (SDL found only its '%s' driver, which shows nothing): "
+             "run with --headless, or set DISPLAY", driver);
+    SDL_Quit();
+    return 2;
+  }
   char title[200];
   snprintf(title, sizeof title, "flockbox — %s", v->run->sim.name);
   // A recording keeps one frame size, so its window cannot be resized.
