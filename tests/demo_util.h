@@ -11,12 +11,14 @@
 static fbSim sim;
 static bool sim_loaded;  // a failed assertion leaves the sim running: demo_teardown frees it
 
-// Loads a scenario with `count` --set values, as `flockbox --set` would.
-static inline void load_sets(const char *path, const char *const *sets, int count)
+// Loads a scenario with `count` --set values, as `flockbox --set` would, on `threads` workers
+// (0: one per core).
+static inline void load_threads(const char *path, const char *const *sets, int count, int threads)
 {
   fbRunOptions o;
   fbRunOptions_Default(&o);
   o.headless = true;
+  o.threads = threads;
   for (int k = 0; k < count; ++k) {
     o.sets[o.set_count++] = sets[k];
   }
@@ -25,6 +27,11 @@ static inline void load_sets(const char *path, const char *const *sets, int coun
     fail_msg("%s", err);
   }
   sim_loaded = true;
+}
+
+static inline void load_sets(const char *path, const char *const *sets, int count)
+{
+  load_threads(path, sets, count, 0);
 }
 
 static inline void load_with(const char *path, const char *set) { load_sets(path, &set, set != NULL); }

@@ -12,22 +12,12 @@
 #include "rule_api.h"
 #include "sim.h"
 #include "test_util.h"
+#include "demo_util.h"
 
-static fbSim sim;
-static bool loaded;  // a failed assertion leaves the sim running: the teardown frees it
 static char err[4096];
 static fbVec2 target = {50, 50};
 static double pull = 4.0;  // s^-2: how hard seek_target draws an agent to the target
 
-static int teardown(void **state)
-{
-  (void)state;
-  if (loaded) {
-    fbSim_Free(&sim);
-    loaded = false;
-  }
-  return 0;
-}
 
 // Toward `target`, braked by the agent's own velocity: without bodies the agents all settle on it.
 static fbVec2 seek_target(const fbRuleContext *c, int i)
@@ -57,7 +47,7 @@ static void create(fbScenarioDef *d, int threads)
   if (!fbSim_Create(&sim, d, &o, err, sizeof err)) {
     fail_msg("%s", err);
   }
-  loaded = true;
+  sim_loaded = true;
   fbScenarioDef_Delete(d);
 }
 
@@ -68,11 +58,6 @@ static void steps(int n)
   }
 }
 
-static void free_sim(void)
-{
-  fbSim_Free(&sim);
-  loaded = false;
-}
 
 // The index of the agent with this id (1 = the first placed).
 static int agent(uint32_t id)
@@ -186,7 +171,7 @@ static double drawn_together(bool collide, int iterations, double strength)
     steps(1);
     least = fmin(least, min_pair_distance());
   }
-  free_sim();
+  unload();
   return least;
 }
 
@@ -229,12 +214,12 @@ static uint64_t crowd_hash(int threads, bool reverse)
   create(d, threads);
   for (int k = 0; k < 300; ++k) {
     if (reverse && k % 25 == 0) {
-      reverse_storage(&sim.world);
+      fbWorld_ReverseStorage(&sim.world);
     }
     steps(1);
   }
   uint64_t h = fbSim_Hash(&sim);
-  free_sim();
+  unload();
   return h;
 }
 
@@ -329,7 +314,7 @@ static void test_collide_is_a_species_field(void **state)
   if (!ok) {
     fail_msg("%s", err);
   }
-  loaded = true;
+  sim_loaded = true;
   assert_true(sim.world.species[0].collide);
   assert_false(sim.world.species[1].collide);
   assert_int_equal(sim.world.collision_iterations, 2);
@@ -338,15 +323,15 @@ static void test_collide_is_a_species_field(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_teardown(test_two_overlapping_bodies_end_touching, teardown),
-      cmocka_unit_test_teardown(test_closing_speed_is_removed, teardown),
-      cmocka_unit_test_teardown(test_coincident_bodies_separate, teardown),
-      cmocka_unit_test_teardown(test_sixty_drawn_to_a_point, teardown),
-      cmocka_unit_test_teardown(test_more_passes_for_a_harder_press, teardown),
-      cmocka_unit_test_teardown(test_any_thread_count_and_storage_order, teardown),
-      cmocka_unit_test_teardown(test_bodies_stay_in_a_clamped_world, teardown),
-      cmocka_unit_test_teardown(test_bodies_are_not_pushed_into_obstacles, teardown),
-      cmocka_unit_test_teardown(test_collide_is_a_species_field, teardown),
+      cmocka_unit_test_teardown(test_two_overlapping_bodies_end_touching, demo_teardown),
+      cmocka_unit_test_teardown(test_closing_speed_is_removed, demo_teardown),
+      cmocka_unit_test_teardown(test_coincident_bodies_separate, demo_teardown),
+      cmocka_unit_test_teardown(test_sixty_drawn_to_a_point, demo_teardown),
+      cmocka_unit_test_teardown(test_more_passes_for_a_harder_press, demo_teardown),
+      cmocka_unit_test_teardown(test_any_thread_count_and_storage_order, demo_teardown),
+      cmocka_unit_test_teardown(test_bodies_stay_in_a_clamped_world, demo_teardown),
+      cmocka_unit_test_teardown(test_bodies_are_not_pushed_into_obstacles, demo_teardown),
+      cmocka_unit_test_teardown(test_collide_is_a_species_field, demo_teardown),
   };
   return fb_run_tests(tests);
 }

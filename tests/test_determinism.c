@@ -99,7 +99,7 @@ static void test_any_storage_order(void **state)
     load(golden[g].scenario, golden[g].seed, 2);
     for (int k = 0; k < 400; ++k) {
       if (k % 50 == 0) {
-        reverse_storage(&sim.world);
+        fbWorld_ReverseStorage(&sim.world);
       }
       assert_true(fbSim_Step(&sim));
     }

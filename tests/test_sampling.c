@@ -12,20 +12,10 @@
 #include "sim.h"
 #include "telemetry.h"
 #include "test_util.h"
+#include "demo_util.h"
 
-static fbSim sim;
-static bool loaded;  // a failed assertion leaves the sim running: the teardown frees it
 static char err[4096];
 
-static int teardown(void **state)
-{
-  (void)state;
-  if (loaded) {
-    fbSim_Free(&sim);
-    loaded = false;
-  }
-  return 0;
-}
 
 static void create(fbScenarioDef *d, int threads)
 {
@@ -35,28 +25,8 @@ static void create(fbScenarioDef *d, int threads)
   if (!fbSim_Create(&sim, d, &o, err, sizeof err)) {
     fail_msg("%s", err);
   }
-  loaded = true;
+  sim_loaded = true;
   fbScenarioDef_Delete(d);
-}
-
-static void load(const char *path, const char *const *sets, int set_count, int threads)
-{
-  fbRunOptions o;
-  fbRunOptions_Default(&o);
-  o.threads = threads;
-  for (int k = 0; k < set_count; ++k) {
-    o.sets[o.set_count++] = sets[k];
-  }
-  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
-    fail_msg("%s", err);
-  }
-  loaded = true;
-}
-
-static void free_sim(void)
-{
-  fbSim_Free(&sim);
-  loaded = false;
 }
 
 // Toward the centre of the flock-mates perceived: moves the crowd, so that whom one sees changes.
@@ -250,15 +220,15 @@ static void test_each_candidate_equally_often(void **state)
 static uint64_t sampled_flock(int threads, bool reverse)
 {
   const char *sets[] = {"boid.vision.sample=7"};
-  load("scripts/classic_flock.lua", sets, 1, threads);
+  load_threads("scripts/classic_flock.lua", sets, 1, threads);
   for (int k = 0; k < 300; ++k) {
     if (reverse && k % 50 == 0) {
-      reverse_storage(&sim.world);
+      fbWorld_ReverseStorage(&sim.world);
     }
     assert_true(fbSim_Step(&sim));
   }
   uint64_t h = fbSim_Hash(&sim);
-  free_sim();
+  unload();
   return h;
 }
 
@@ -278,7 +248,7 @@ typedef struct Flocking {
 
 static Flocking flock(const char *const *sets, int set_count)
 {
-  load("scripts/classic_flock.lua", sets, set_count, 0);
+  load_threads("scripts/classic_flock.lua", sets, set_count, 0);
   Flocking f;
   fbMeasures m;
   fbTelemetry_Measure(&sim, &m);
@@ -293,7 +263,7 @@ static Flocking flock(const char *const *sets, int set_count)
   f.mean_n = n / sim.world.agents.count;
   fbTelemetry_Measure(&sim, &m);
   f.end = m.polarisation;
-  free_sim();
+  unload();
   return f;
 }
 
@@ -327,19 +297,19 @@ static void test_sample_is_a_vision_field(void **state)
   assert_false(fbSim_Load(&sim, "scripts/classic_flock.lua", &o, err, sizeof err));
   assert_non_null(strstr(err, "vision.sample"));
   const char *seven[] = {"boid.vision.sample=7"};
-  load("scripts/classic_flock.lua", seven, 1, 1);
+  load_threads("scripts/classic_flock.lua", seven, 1, 1);
   assert_int_equal(sim.world.species[0].vision.sample, 7);
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_teardown(test_at_most_k_are_perceived, teardown),
+      cmocka_unit_test_teardown(test_at_most_k_are_perceived, demo_teardown),
       cmocka_unit_test(test_sample_is_the_k_smallest_keys),
-      cmocka_unit_test_teardown(test_each_candidate_equally_often, teardown),
-      cmocka_unit_test_teardown(test_any_thread_count_and_storage_order, teardown),
-      cmocka_unit_test_teardown(test_sampled_flock_still_flocks, teardown),
-      cmocka_unit_test_teardown(test_sample_is_a_vision_field, teardown),
+      cmocka_unit_test_teardown(test_each_candidate_equally_often, demo_teardown),
+      cmocka_unit_test_teardown(test_any_thread_count_and_storage_order, demo_teardown),
+      cmocka_unit_test_teardown(test_sampled_flock_still_flocks, demo_teardown),
+      cmocka_unit_test_teardown(test_sample_is_a_vision_field, demo_teardown),
   };
   return fb_run_tests(tests);
 }

@@ -9,20 +9,10 @@
 
 #include "sim.h"
 #include "test_util.h"
+#include "demo_util.h"
 
-static fbSim sim;
-static bool loaded;
 static char err[2048];
 
-static int teardown(void **state)
-{
-  (void)state;
-  if (loaded) {
-    fbSim_Free(&sim);
-    loaded = false;
-  }
-  return 0;
-}
 
 // A world with no walls in reach and one species that sees everything: nothing but the rule acts.
 static fbScenarioDef *open_def(fbUpdate update, double dt)
@@ -51,7 +41,7 @@ static void create(fbScenarioDef *d)
   if (!fbSim_Create(&sim, d, &o, err, sizeof err)) {
     fail_msg("%s", err);
   }
-  loaded = true;
+  sim_loaded = true;
   fbScenarioDef_Delete(d);
 }
 
@@ -206,8 +196,7 @@ static fbVec2 run_case(const Case *c, fbUpdate update, double dt, double seconds
     assert_true(fbSim_Step(&sim));
   }
   fbVec2 p = position_of(1);
-  fbSim_Free(&sim);
-  loaded = false;
+  unload();
   return p;
 }
 
@@ -283,10 +272,10 @@ static void test_tend_to_place_approaches_the_exact_motion(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_teardown(test_one_step_reproduces_parkers_pseudocode, teardown),
-      cmocka_unit_test_teardown(test_euler_moves_by_the_old_velocity, teardown),
-      cmocka_unit_test_teardown(test_position_rules_follow_the_same_path_at_any_dt, teardown),
-      cmocka_unit_test_teardown(test_tend_to_place_approaches_the_exact_motion, teardown),
+      cmocka_unit_test_teardown(test_one_step_reproduces_parkers_pseudocode, demo_teardown),
+      cmocka_unit_test_teardown(test_euler_moves_by_the_old_velocity, demo_teardown),
+      cmocka_unit_test_teardown(test_position_rules_follow_the_same_path_at_any_dt, demo_teardown),
+      cmocka_unit_test_teardown(test_tend_to_place_approaches_the_exact_motion, demo_teardown),
   };
   return fb_run_tests(tests);
 }

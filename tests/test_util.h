@@ -20,18 +20,4 @@
   (getenv("FB_TEST_FILTER") != NULL ? cmocka_set_test_filter(getenv("FB_TEST_FILTER")) : (void)0, \
    cmocka_run_group_tests(tests, NULL, NULL))
 
-#ifdef FB_WORLD_H
-// Reverses the agents in storage (ids kept): what a step computes must not depend on it.
-static inline void reverse_storage(fbWorld *w)
-{
-  int n = w->agents.count;
-  int *order = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
-  for (int k = 0; k < n; ++k) {
-    order[k] = n - 1 - k;
-  }
-  fbWorld_Reorder(w, order);
-  free(order);
-}
-#endif
-
 #endif

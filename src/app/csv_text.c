@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "csv_text.h"
 
+#include <errno.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,14 +84,18 @@ bool fbCsv_ReadLine(FILE *f, char **line, size_t *cap)
   return true;
 }
 
-FILE *fbCsv_Create(const char *path)
+FILE *fbCsv_Create(const char *path, char *err, size_t errlen)
 {
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  return fopen(tmp, "w");
+  FILE *f = fopen(tmp, "w");
+  if (f == NULL) {
+    snprintf(err, errlen, "%s: cannot be written: %s", path, strerror(errno));
+  }
+  return f;
 }
 
-bool fbCsv_Commit(FILE *f, const char *path)
+bool fbCsv_Commit(FILE *f, const char *path, char *err, size_t errlen)
 {
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -98,6 +104,7 @@ bool fbCsv_Commit(FILE *f, const char *path)
   if (ok && rename(tmp, path) == 0) {
     return true;
   }
+  snprintf(err, errlen, "%s: cannot be written: %s", path, strerror(errno));
   unlink(tmp);
   return false;
 }

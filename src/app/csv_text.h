@@ -20,7 +20,8 @@ bool fbCsv_ReadLine(FILE *f, char **line, size_t *cap);
 
 // Writes a whole file through a temporary one and a rename, so no reader sees half of it: opens
 // "path.tmp"; fbCsv_Commit closes it and renames it to path (false if any write failed).
-FILE *fbCsv_Create(const char *path);
-bool fbCsv_Commit(FILE *f, const char *path);
+// On failure either writes "path: cannot be written: why" into err.
+FILE *fbCsv_Create(const char *path, char *err, size_t errlen);
+bool fbCsv_Commit(FILE *f, const char *path, char *err, size_t errlen);
 
 #endif

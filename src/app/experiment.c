@@ -52,15 +52,6 @@ static void set_text(char **slot, const char *text)
   FB_ASSERT(*slot != NULL);
 }
 
-static bool fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-  va_list args;
-  va_start(args, fmt);
-  vsnprintf(err, errlen, fmt, args);
-  va_end(args);
-  return false;
-}
 
 // A --set name: letters, digits, '_' and '.', as the schema and rule parameters are named.
 static bool is_name(const char *name)
@@ -399,7 +390,7 @@ static bool read_table(fbTableReader *r, fbExperiment *e)
   lua_State *L = r->L;
   int t = lua_gettop(L);
   if (!lua_istable(L, t)) {
-    return fail(r->err, r->errlen, "%s: must return a table (got a %s)", r->file, luaL_typename(L, t));
+    return fbFail(r->err, r->errlen, "%s: must return a table (got a %s)", r->file, luaL_typename(L, t));
   }
   long long steps = e->steps, every = e->every;
   bool ok = check_fields(r, t) && read_string(r, t, "scenario", &e->scenario) &&
@@ -432,7 +423,7 @@ bool fbExperiment_Read(fbExperiment *e, const char *path, char *err, size_t errl
   set_text(&e->source, path);
   fbLuaHost host;
   if (!fbLuaHost_Create(&host, (size_t)64 << 20, 5000)) {
-    return fail(err, errlen, "%s: cannot create a Lua state", path);
+    return fbFail(err, errlen, "%s: cannot create a Lua state", path);
   }
   fbTableReader reader = {host.L, path, err, errlen};
   bool ok = fbLuaHost_RunFile(&host, path, err, errlen) && read_table(&reader, e);
@@ -466,12 +457,12 @@ static bool option_grid(fbExperiment *e, const char *spec, char *err, size_t err
     snprintf(name, sizeof name, "%.*s", (int)(eq - spec), spec);
   }
   if (!is_name(name) || eq[1] == '\0') {
-    return fail(err, errlen, "--grid %s: expected NAME=V1,V2,...", spec);
+    return fbFail(err, errlen, "--grid %s: expected NAME=V1,V2,...", spec);
   }
   fbAxis *axis = find_axis(e, name);
   if (axis == NULL) {
     if (e->axis_count == FB_SWEEP_MAX_AXES) {
-      return fail(err, errlen, "--grid %s: at most %d grid parameters", spec, FB_SWEEP_MAX_AXES);
+      return fbFail(err, errlen, "--grid %s: at most %d grid parameters", spec, FB_SWEEP_MAX_AXES);
     }
     axis = &e->axes[e->axis_count++];
     axis->name = strdup(name);
@@ -483,7 +474,7 @@ static bool option_grid(fbExperiment *e, const char *spec, char *err, size_t err
     size_t n = strcspn(v, ",");
     snprintf(value, sizeof value, "%.*s", (int)(n < sizeof value ? n : sizeof value - 1), v);
     if (!is_value(value)) {
-      return fail(err, errlen, "--grid %s: value %d is empty or not one line of text", spec, axis->values.count + 1);
+      return fbFail(err, errlen, "--grid %s: value %d is empty or not one line of text", spec, axis->values.count + 1);
     }
     fbTextList_Add(&axis->values, value);
     if (v[n] == '\0') {
@@ -502,7 +493,7 @@ static bool option_seeds(fbExperiment *e, const char *spec, char *err, size_t er
   snprintf(last, sizeof last, "%s", dash ? dash + 1 : first);
   long long a, b;
   if (!parse_whole(first, 0, 0x7fffffffffffffffLL, &a) || !parse_whole(last, 0, 0x7fffffffffffffffLL, &b) || a > b) {
-    return fail(err, errlen, "--seeds %s: expected A-B (whole numbers from 0, A <= B) or one seed", spec);
+    return fbFail(err, errlen, "--seeds %s: expected A-B (whole numbers from 0, A <= B) or one seed", spec);
   }
   e->seed_first = a;
   e->seed_last = b;
@@ -518,7 +509,7 @@ static bool option_plot(fbExperiment *e, const char *spec, char *err, size_t err
     snprintf(x, sizeof x, "%.*s", (int)(colon - spec), spec);
   }
   if (!is_name(x) || colon[1] == '\0') {
-    return fail(err, errlen, "--plot %s: expected X:Y[,Y2,...] (a grid parameter, then measures)", spec);
+    return fbFail(err, errlen, "--plot %s: expected X:Y[,Y2,...] (a grid parameter, then measures)", spec);
   }
   set_text(&e->plot_x, x);
   fbTextList_Free(&e->plot_y);
@@ -528,7 +519,7 @@ static bool option_plot(fbExperiment *e, const char *spec, char *err, size_t err
     size_t n = strcspn(y, ",");
     snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), y);
     if (!is_plot_measure(name)) {
-      return fail(err, errlen, "--plot %s: '%s' is not a measure's column name or outcome:LABEL", spec, name);
+      return fbFail(err, errlen, "--plot %s: '%s' is not a measure's column name or outcome:LABEL", spec, name);
     }
     fbTextList_Add(&e->plot_y, name);
     if (y[n] == '\0') {
@@ -549,21 +540,21 @@ int fbExperiment_Option(fbExperiment *e, const char *opt, const char *value, cha
   if (strcmp(opt, "--scenario") == 0) {
     set_text(&e->scenario, value);
   } else if (strcmp(opt, "--out") == 0) {
-    ok = value[0] != '\0' || fail(err, errlen, "--out: expected a folder");
+    ok = value[0] != '\0' || fbFail(err, errlen, "--out: expected a folder");
     set_text(&e->out, value);
   } else if (strcmp(opt, "--steps") == 0 || strcmp(opt, "--every") == 0) {
     ok = parse_whole(value, 1, MAX_STEPS, &v) ||
-         fail(err, errlen, "%s %s: expected a whole number from 1 to %ld", opt, value, MAX_STEPS);
+         fbFail(err, errlen, "%s %s: expected a whole number from 1 to %ld", opt, value, MAX_STEPS);
     if (ok) {
       *(opt[2] == 's' ? &e->steps : &e->every) = (long)v;
     }
   } else if (strcmp(opt, "--set") == 0) {
-    ok = is_assignment(value) || fail(err, errlen, "--set %s: expected NAME=VALUE", value);
+    ok = is_assignment(value) || fbFail(err, errlen, "--set %s: expected NAME=VALUE", value);
     if (ok) {
       fbTextList_Add(&e->sets, value);
     }
   } else if (strcmp(opt, "--seed-set") == 0) {
-    ok = is_name(value) || fail(err, errlen, "--seed-set %s: expected a --set name", value);
+    ok = is_name(value) || fbFail(err, errlen, "--seed-set %s: expected a --set name", value);
     if (ok) {
       fbTextList_Add(&e->seed_sets, value);
     }
@@ -598,12 +589,12 @@ bool fbExperiment_Check(const fbExperiment *e, char *err, size_t errlen)
   if (e->scenario == NULL || !fbPath_IsFile(e->scenario)) {
     fbExperiment_Where(e, "scenario", where, sizeof where);
     return e->scenario == NULL
-               ? fail(err, errlen, "%s: missing (the scenario file to run, e.g. scripts/herd_hills.lua)", where)
-               : fail(err, errlen, "%s: no such file '%s' (paths are relative to the current folder)", where,
+               ? fbFail(err, errlen, "%s: missing (the scenario file to run, e.g. scripts/herd_hills.lua)", where)
+               : fbFail(err, errlen, "%s: no such file '%s' (paths are relative to the current folder)", where,
                       e->scenario);
   }
   if (e->out == NULL) {
-    return fail(err, errlen, "--out: missing (the folder for the results)");
+    return fbFail(err, errlen, "--out: missing (the folder for the results)");
   }
   double runs = (double)(e->seed_last - e->seed_first) + 1.0;
   for (int a = 0; a < e->axis_count; ++a) {
@@ -611,24 +602,24 @@ bool fbExperiment_Check(const fbExperiment *e, char *err, size_t errlen)
   }
   fbExperiment_Where(e, "seeds", where, sizeof where);
   if (runs > FB_SWEEP_MAX_RUNS) {
-    return fail(err, errlen, "%s: %.0f runs with this grid (at most %ld)", where, runs, FB_SWEEP_MAX_RUNS);
+    return fbFail(err, errlen, "%s: %.0f runs with this grid (at most %ld)", where, runs, FB_SWEEP_MAX_RUNS);
   }
   fbExperiment_Where(e, "grid", where, sizeof where);
   int per_run = e->sets.count + e->axis_count + e->seed_sets.count;
   if (per_run > FB_MAX_SETS) {
-    return fail(err, errlen, "%s: with sets and seed_sets, %d --set values per run (at most %d)", where, per_run,
+    return fbFail(err, errlen, "%s: with sets and seed_sets, %d --set values per run (at most %d)", where, per_run,
                 FB_MAX_SETS);
   }
   fbExperiment_Where(e, "seed_sets", where, sizeof where);
   for (int k = 0; k < e->seed_sets.count; ++k) {
     if (find_axis((fbExperiment *)e, e->seed_sets.items[k]) != NULL) {
-      return fail(err, errlen, "%s: '%s' is also a grid parameter (the seed would hide its value)", where,
+      return fbFail(err, errlen, "%s: '%s' is also a grid parameter (the seed would hide its value)", where,
                   e->seed_sets.items[k]);
     }
   }
   fbExperiment_Where(e, "plot", where, sizeof where);
   if (e->plot_x != NULL && find_axis((fbExperiment *)e, e->plot_x) == NULL) {
-    return fail(err, errlen, "%s: x: '%s' is not a grid parameter", where, e->plot_x);
+    return fbFail(err, errlen, "%s: x: '%s' is not a grid parameter", where, e->plot_x);
   }
   return true;
 }

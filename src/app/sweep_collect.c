@@ -212,9 +212,8 @@ static bool write_results(collected *c, fbSweepCounts *counts, char *err, size_t
   const fbPlan *p = c->p;
   char path[4200];
   snprintf(path, sizeof path, "%s/results.csv", p->e->out);
-  FILE *f = fbCsv_Create(path);
+  FILE *f = fbCsv_Create(path, err, errlen);
   if (f == NULL) {
-    snprintf(err, errlen, "%s: cannot be written: %s", path, strerror(errno));
     return false;
   }
   write_headers(c, f);
@@ -227,11 +226,7 @@ static bool write_results(collected *c, fbSweepCounts *counts, char *err, size_t
     compare_inputs(counts, run, &r, reference);
     fbRunRecord_Free(&r);
   }
-  if (!fbCsv_Commit(f, path)) {
-    snprintf(err, errlen, "%s: cannot be written: %s", path, strerror(errno));
-    return false;
-  }
-  return true;
+  return fbCsv_Commit(f, path, err, errlen);
 }
 
 // ---- the summary --------------------------------------------------------------------------------
@@ -277,9 +272,8 @@ static bool write_summary(const collected *c, char *err, size_t errlen)
   const fbPlan *p = c->p;
   char path[4200];
   snprintf(path, sizeof path, "%s/summary.csv", p->e->out);
-  FILE *f = fbCsv_Create(path);
+  FILE *f = fbCsv_Create(path, err, errlen);
   if (f == NULL) {
-    snprintf(err, errlen, "%s: cannot be written: %s", path, strerror(errno));
     return false;
   }
   for (int a = 0; a < p->e->axis_count; ++a) {
@@ -308,11 +302,7 @@ static bool write_summary(const collected *c, char *err, size_t errlen)
   for (long point = 0; point < p->points; ++point) {
     write_summary_row(c, f, point);
   }
-  if (!fbCsv_Commit(f, path)) {
-    snprintf(err, errlen, "%s: cannot be written: %s", path, strerror(errno));
-    return false;
-  }
-  return true;
+  return fbCsv_Commit(f, path, err, errlen);
 }
 
 bool fbSweepCollect_Write(const fbPlan *p, fbSweepCounts *counts, char *err, size_t errlen)

@@ -14,14 +14,7 @@ static bool load_run(fbSim *sim, int which, const char *path, const fbRunOptions
     return false;
   }
   if (which == REVERSED) {
-    int n = sim->world.agents.count;
-    int *order = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
-    FB_ASSERT(order != NULL);
-    for (int k = 0; k < n; ++k) {
-      order[k] = n - 1 - k;
-    }
-    fbWorld_Reorder(&sim->world, order);
-    free(order);
+    fbWorld_ReverseStorage(&sim->world);
   }
   return true;
 }

@@ -3,6 +3,7 @@
 #define FB_H
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,6 +29,19 @@
       abort();                                                                   \
     }                                                                            \
   } while (0)
+
+// Writes a formatted message into err (if there is room for one) and returns false: the one way
+// loaders report a refusal, `return fbFail(err, errlen, "%s: ...", path)`.
+__attribute__((format(printf, 3, 4))) static inline bool fbFail(char *err, size_t errlen, const char *fmt, ...)
+{
+  if (err != NULL && errlen > 0) {
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(err, errlen, fmt, args);
+    va_end(args);
+  }
+  return false;
+}
 
 typedef struct fbVec2 {
   double x, y;

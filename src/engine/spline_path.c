@@ -44,16 +44,6 @@
 
 #define ALPHA 0.5
 
-static bool fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-  va_list args;
-  va_start(args, fmt);
-  vsnprintf(err, errlen, fmt, args);
-  va_end(args);
-  return false;
-}
 
 // ---- checks ---------------------------------------------------------------------------------------
 
@@ -61,21 +51,21 @@ static bool check_points(const fbVec2 *points, int n, bool closed, char *err, si
 {
   int least = closed ? 3 : 2;
   if (n < least || n > FB_PATH_MAX_POINTS) {
-    return fail(err, errlen, "points: %s path needs %d to %d points, got %d", closed ? "a closed" : "an open",
+    return fbFail(err, errlen, "points: %s path needs %d to %d points, got %d", closed ? "a closed" : "an open",
                 least, FB_PATH_MAX_POINTS, n);
   }
   for (int k = 0; k < n; ++k) {
     fbVec2 q = points[k];
     if (!isfinite(q.x) || !isfinite(q.y) || fabs(q.x) > FB_PATH_MAX_COORD || fabs(q.y) > FB_PATH_MAX_COORD) {
-      return fail(err, errlen, "points[%d]: expected finite x and y within +-%g (got %g, %g)", k + 1,
+      return fbFail(err, errlen, "points[%d]: expected finite x and y within +-%g (got %g, %g)", k + 1,
                   FB_PATH_MAX_COORD, q.x, q.y);
     }
     if (k > 0 && q.x == points[k - 1].x && q.y == points[k - 1].y) {
-      return fail(err, errlen, "points[%d]: the same as points[%d]; neighbouring points must differ", k + 1, k);
+      return fbFail(err, errlen, "points[%d]: the same as points[%d]; neighbouring points must differ", k + 1, k);
     }
   }
   if (closed && points[0].x == points[n - 1].x && points[0].y == points[n - 1].y) {
-    return fail(err, errlen, "points[%d]: the same as points[1]; a closed path joins its last point to its first "
+    return fbFail(err, errlen, "points[%d]: the same as points[1]; a closed path joins its last point to its first "
                 "by itself, leave the repeat out", n);
   }
   return true;
@@ -84,20 +74,20 @@ static bool check_points(const fbVec2 *points, int n, bool closed, char *err, si
 static bool check_keys(const fbSpeedKey *keys, int n, char *err, size_t errlen)
 {
   if (n > FB_PATH_MAX_KEYS) {
-    return fail(err, errlen, "speed: at most %d keys, got %d", FB_PATH_MAX_KEYS, n);
+    return fbFail(err, errlen, "speed: at most %d keys, got %d", FB_PATH_MAX_KEYS, n);
   }
   for (int k = 0; k < n; ++k) {
     char field[32];
     snprintf(field, sizeof field, n == 1 ? "speed" : "speed[%d]", k + 1);
     if (!isfinite(keys[k].time) || !isfinite(keys[k].speed)) {
-      return fail(err, errlen, "%s: expected a finite time and speed", field);
+      return fbFail(err, errlen, "%s: expected a finite time and speed", field);
     }
     if (keys[k].speed < 0 || keys[k].speed > FB_PATH_MAX_SPEED) {
-      return fail(err, errlen, "%s: the speed must be between 0 and %g units/s (got %g)", field, FB_PATH_MAX_SPEED,
+      return fbFail(err, errlen, "%s: the speed must be between 0 and %g units/s (got %g)", field, FB_PATH_MAX_SPEED,
                   keys[k].speed);
     }
     if (k > 0 && keys[k].time < keys[k - 1].time) {
-      return fail(err, errlen, "%s: time %g comes before speed[%d]'s %g; keys go in time order", field, keys[k].time,
+      return fbFail(err, errlen, "%s: time %g comes before speed[%d]'s %g; keys go in time order", field, keys[k].time,
                   k, keys[k - 1].time);
     }
   }
@@ -185,13 +175,13 @@ bool fbPath_Init(fbPath *p, const char *name, const fbVec2 *points, int n, bool 
                  int key_count, double start, char *err, size_t errlen)
 {
   if (name == NULL || name[0] == '\0' || strlen(name) >= FB_NAME_LEN) {
-    return fail(err, errlen, "name: every path needs a name of 1 to %d characters", FB_NAME_LEN - 1);
+    return fbFail(err, errlen, "name: every path needs a name of 1 to %d characters", FB_NAME_LEN - 1);
   }
   if (!check_points(points, n, closed, err, errlen) || !check_keys(keys, key_count, err, errlen)) {
     return false;
   }
   if (!(start >= 0 && start <= 1)) {
-    return fail(err, errlen, "start: a fraction of the path's length, between 0 and 1 (got %g)", start);
+    return fbFail(err, errlen, "start: a fraction of the path's length, between 0 and 1 (got %g)", start);
   }
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "%s", name);

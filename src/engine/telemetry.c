@@ -4,47 +4,52 @@
 #include <string.h>
 
 /*
- * The measures of one species (or of every agent, species < 0), from the sim's grid with the
- * agents sorted for their current positions:
+ * The measures of each group of agents, from the sim's grid with the agents sorted for their
+ * current positions:
  *   mean speed       (1/n) sum |v_i|                                 world units per second
  *   polarisation     |(1/n) sum h_i|, h_i the unit heading           0 .. 1
- *   mean nn distance (1/n) sum min_j |p_i - p_j|, j of the same species (of any, for every agent)
+ *   mean nn distance (1/n) sum min_j |p_i - p_j|, j of the same group
  *   mean energy      (1/n) sum E_i, Gompert's energy (section 5.2.2)  energy units
- * The nearest neighbour is searched outward from the agent's own cell, ring by ring
- * (fbPerception_Nearest with an infinite radius), and the search nearly always stops at the first
- * ring: the measure costs about one perception pass, O(agents), at any size. With no agent the
- * means are NaN, and so is the nearest distance with only one: there is nothing to average.
+ * A group is a species (group_of = the agent's species, mask its bit) or every agent (group 0,
+ * mask all). One pass over the agents fills every group. The nearest neighbour is searched
+ * outward from the agent's own cell, ring by ring (fbPerception_Nearest with an infinite radius),
+ * and the search nearly always stops at the first ring: the measures cost about one perception
+ * pass, O(agents), at any size. With no agent the means are NaN, and so is the nearest distance
+ * with only one: there is nothing to average.
  */
-static void measure(fbSim *sim, int species, fbMeasures *m)
+static void measure(fbSim *sim, bool by_species, fbMeasures *m, int groups)
 {
   fbSim_UpdateGrid(sim);
   const fbAgents *a = &sim->world.agents;
-  uint32_t mask = species < 0 ? UINT32_MAX : 1u << species;
-  memset(m, 0, sizeof *m);
-  double hx = 0, hy = 0;
+  double hx[FB_MAX_SPECIES] = {0}, hy[FB_MAX_SPECIES] = {0};
+  memset(m, 0, sizeof *m * (size_t)groups);
   for (int i = 0; i < a->count; ++i) {
-    if (species >= 0 && a->species[i] != species) {
-      continue;
-    }
-    m->agents++;
-    m->mean_speed += sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i]);
-    hx += a->hx[i];
-    hy += a->hy[i];
-    m->mean_energy += a->energy[i];
+    int g = by_species ? a->species[i] : 0;
+    uint32_t mask = by_species ? 1u << g : UINT32_MAX;
+    m[g].agents++;
+    m[g].mean_speed += sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i]);
+    hx[g] += a->hx[i];
+    hy[g] += a->hy[i];
+    m[g].mean_energy += a->energy[i];
     double d = NAN;
     fbPerception_Nearest(&sim->perception, fbV(a->px[i], a->py[i]), INFINITY, mask, i, NULL, &d);
-    m->mean_nn += isfinite(d) ? d : NAN;  // infinite: nobody else of the group to be near
+    m[g].mean_nn += isfinite(d) ? d : NAN;  // infinite: nobody else of the group to be near
   }
-  double n = m->agents > 0 ? m->agents : NAN;
-  m->mean_speed /= n;
-  m->polarisation = sqrt(hx * hx + hy * hy) / n;
-  m->mean_nn = m->agents > 1 ? m->mean_nn / n : NAN;
-  m->mean_energy /= n;
+  for (int g = 0; g < groups; ++g) {
+    double n = m[g].agents > 0 ? m[g].agents : NAN;
+    m[g].mean_speed /= n;
+    m[g].polarisation = sqrt(hx[g] * hx[g] + hy[g] * hy[g]) / n;
+    m[g].mean_nn = m[g].agents > 1 ? m[g].mean_nn / n : NAN;
+    m[g].mean_energy /= n;
+  }
 }
 
-void fbTelemetry_Measure(fbSim *sim, fbMeasures *m) { measure(sim, -1, m); }
+void fbTelemetry_Measure(fbSim *sim, fbMeasures *m) { measure(sim, false, m, 1); }
 
-void fbTelemetry_MeasureSpecies(fbSim *sim, int species, fbMeasures *m) { measure(sim, species, m); }
+void fbTelemetry_MeasureSpecies(fbSim *sim, fbMeasures per_species[FB_MAX_SPECIES])
+{
+  measure(sim, true, per_species, sim->world.species_count);
+}
 
 bool fbTelemetry_Open(fbTelemetry *t, const char *path, const fbSim *sim, char *err, size_t errlen)
 {
@@ -91,14 +96,15 @@ bool fbTelemetry_Row(fbTelemetry *t, fbSim *sim)
     return true;
   }
   fprintf(t->csv, "%llu,%.6f", (unsigned long long)sim->world.step, (double)sim->world.step * sim->world.dt);
+  fbMeasures per_species[FB_MAX_SPECIES];
+  fbTelemetry_MeasureSpecies(sim, per_species);
   for (int s = 0; s < sim->world.species_count; ++s) {
-    fbMeasures m;
-    fbTelemetry_MeasureSpecies(sim, s, &m);
-    fprintf(t->csv, ",%d", m.agents);
-    write_value(t->csv, m.mean_speed);
-    write_value(t->csv, m.polarisation);
-    write_value(t->csv, m.mean_nn);
-    write_value(t->csv, m.mean_energy);
+    const fbMeasures *m = &per_species[s];
+    fprintf(t->csv, ",%d", m->agents);
+    write_value(t->csv, m->mean_speed);
+    write_value(t->csv, m->polarisation);
+    write_value(t->csv, m->mean_nn);
+    write_value(t->csv, m->mean_energy);
   }
   for (int k = 0; k < sim->hooks.metric_count; ++k) {
     write_value(t->csv, t->metrics[k]);

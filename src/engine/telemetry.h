@@ -22,9 +22,9 @@ typedef struct fbTelemetry {
 // The built-in measures of every agent now (sorts the agents for their current positions first).
 void fbTelemetry_Measure(fbSim *sim, fbMeasures *m);
 
-// The same for one species; the nearest neighbour is then one of the same species. The CSV has
-// these columns for each species: predators and prey are never averaged together.
-void fbTelemetry_MeasureSpecies(fbSim *sim, int species, fbMeasures *m);
+// The same for each species, in one pass; the nearest neighbour is then one of the same species.
+// The CSV has these columns for each species: predators and prey are never averaged together.
+void fbTelemetry_MeasureSpecies(fbSim *sim, fbMeasures per_species[FB_MAX_SPECIES]);
 
 // Opens the CSV and writes the header row: step, time, then for each species S the columns
 // S.agents, S.mean_speed, S.polarisation, S.mean_nn_distance, S.mean_energy, then the scenario's metrics. err names the path on failure.

@@ -137,19 +137,6 @@ double fbTerrain_Slope(const fbTerrain *t, double x, double y, fbVec2 dir)
 
 // ---- loading -----------------------------------------------------------------------------
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-  if (err != NULL && errlen > 0) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}
 
 static bool valid_size(double world_w, double world_h)
 {
@@ -281,33 +268,33 @@ static bool load_file(fbTerrain *t, FILE *f, long size, const char *path, double
   PngHeader png = {0, 0, 0, 0};
   const char *bad;
   if (!read_png_header(f, &png, &bad)) {
-    return fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+    return fbFail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
   }
   if (bad != NULL) {
-    return fail(err, errlen, "%s: not a PNG image (%s)", path, bad);
+    return fbFail(err, errlen, "%s: not a PNG image (%s)", path, bad);
   }
   if (png.w == 0 || png.h == 0) {
-    return fail(err, errlen, "%s: image is %" PRIu32 "x%" PRIu32, path, png.w, png.h);
+    return fbFail(err, errlen, "%s: image is %" PRIu32 "x%" PRIu32, path, png.w, png.h);
   }
   if (png.w > FB_TERRAIN_MAX_SIDE || png.h > FB_TERRAIN_MAX_SIDE) {
-    return fail(err, errlen, "%s: image %" PRIu32 "x%" PRIu32 " is larger than %d per side", path, png.w, png.h,
+    return fbFail(err, errlen, "%s: image %" PRIu32 "x%" PRIu32 " is larger than %d per side", path, png.w, png.h,
                 FB_TERRAIN_MAX_SIDE);
   }
   int channels = png_channels(png.colour);
   if (channels == 0 || !(png.depth == 1 || png.depth == 2 || png.depth == 4 || png.depth == 8 || png.depth == 16)) {
-    return fail(err, errlen, "%s: PNG header has colour type %d and bit depth %d, which PNG does not define", path,
+    return fbFail(err, errlen, "%s: PNG header has colour type %d and bit depth %d, which PNG does not define", path,
                 png.colour, png.depth);
   }
   double raw = (double)png.h * (1.0 + ceil((double)png.w * channels * png.depth / 8.0));
   if (raw > 1032.0 * (double)size + 1024.0) {
-    return fail(err, errlen, "%s: a %" PRIu32 "x%" PRIu32 " image cannot fit in %ld bytes: the file is truncated or corrupt",
+    return fbFail(err, errlen, "%s: a %" PRIu32 "x%" PRIu32 " image cannot fit in %ld bytes: the file is truncated or corrupt",
                 path, png.w, png.h, size);
   }
   if (!check_chunks(f, size, &bad)) {
-    return fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+    return fbFail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
   }
   if (bad != NULL) {
-    return fail(err, errlen, "%s: the PNG's image data is corrupt or truncated: %s (%" PRIu32 "x%" PRIu32 ", %ld bytes)",
+    return fbFail(err, errlen, "%s: the PNG's image data is corrupt or truncated: %s (%" PRIu32 "x%" PRIu32 ", %ld bytes)",
                 path, bad, png.w, png.h, size);
   }
   int iw, ih, n;
@@ -315,7 +302,7 @@ static bool load_file(fbTerrain *t, FILE *f, long size, const char *path, double
   if (heights == NULL) {
     // The header is sound, so the image data is not; stb's own reason can name another format's
     // decoder (it tries them in turn), so it is not repeated here.
-    return fail(err, errlen, "%s: the PNG's image data is corrupt or truncated (%" PRIu32 "x%" PRIu32 ", %ld bytes)",
+    return fbFail(err, errlen, "%s: the PNG's image data is corrupt or truncated (%" PRIu32 "x%" PRIu32 ", %ld bytes)",
                 path, png.w, png.h, size);
   }
   set_grid(t, heights, iw, ih, world_w, world_h, height_scale);
@@ -329,16 +316,16 @@ bool fbTerrain_LoadPng(fbTerrain *t, const char *path, double world_w, double wo
   bool sane = valid_size(world_w, world_h);
   fbTerrain_InitFlat(t, sane ? world_w : 0.0, sane ? world_h : 0.0);
   if (!sane) {
-    return fail(err, errlen, "%s: world size %gx%g must be finite and positive", path, world_w, world_h);
+    return fbFail(err, errlen, "%s: world size %gx%g must be finite and positive", path, world_w, world_h);
   }
   if (!isfinite(height_scale) || height_scale < 0.0) {
-    return fail(err, errlen, "%s: height scale %g must be finite and not negative", path, height_scale);
+    return fbFail(err, errlen, "%s: height scale %g must be finite and not negative", path, height_scale);
   }
   long size;
   char why[256];
   FILE *f = fbPath_OpenRegular(path, FB_TERRAIN_MAX_FILE_BYTES, &size, why, sizeof why);
   if (f == NULL) {
-    return fail(err, errlen, "%s: cannot read: %s", path, why);
+    return fbFail(err, errlen, "%s: cannot read: %s", path, why);
   }
   bool ok = load_file(t, f, size, path, world_w, world_h, height_scale, err, errlen);
   fclose(f);

@@ -389,6 +389,18 @@ void fbWorld_Adopt(fbWorld *old, fbWorld *fresh)
   adopt_paths(old, fresh);
 }
 
+void fbWorld_ReverseStorage(fbWorld *w)
+{
+  int n = w->agents.count;
+  int *order = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+  FB_ASSERT(order != NULL);
+  for (int k = 0; k < n; ++k) {
+    order[k] = n - 1 - k;
+  }
+  fbWorld_Reorder(w, order);
+  free(order);
+}
+
 bool fbCommands_Push(fbCommandQueue *q, fbCommand c)
 {
   if (q->count >= FB_MAX_COMMANDS) {

@@ -146,6 +146,10 @@ int fbWorld_FindAgent(const fbWorld *w, uint32_t id);
 // (a permutation of 0 .. count - 1), every per-agent array alike.
 void fbWorld_Reorder(fbWorld *w, const int *order);
 
+// Stores the agents in reverse order (ids kept): what a step computes must not depend on it, and
+// tests and the determinism check use it to show so.
+void fbWorld_ReverseStorage(fbWorld *w);
+
 // Removes every agent with active == 0, keeping the order of the rest.
 void fbWorld_Compact(fbWorld *w);
 
