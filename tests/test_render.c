@@ -56,7 +56,7 @@ static int teardown(void **state)
 static const unsigned char *pixel_at(fbVec2 world)
 {
   fbCamera cam;
-  fbCamera_Fit(&cam, sim.world.width, sim.world.height, W, H, 8);  // as fbRender_SavePng fits it
+  fbCamera_Fit(&cam, sim.world.width, sim.world.height, (SDL_Rect){0, 0, W, H}, 8);  // as fbRender_SavePng fits it
   fbVec2 s = fbCamera_ToScreen(&cam, world);
   int x = (int)s.x, y = (int)s.y;
   assert_true(x >= 0 && y >= 0 && x < W && y < H);

@@ -19,24 +19,30 @@ static const SDL_Color OUTLINE = {10, 12, 14, 255};
 
 // ---- camera -------------------------------------------------------------------------------------
 
-void fbCamera_Fit(fbCamera *c, double world_w, double world_h, int view_w, int view_h, int margin)
+void fbCamera_Fit(fbCamera *c, double world_w, double world_h, SDL_Rect view, int margin)
 {
-  c->view_w = view_w;
-  c->view_h = view_h;
+  c->view_x = view.x;
+  c->view_y = view.y;
+  c->view_w = view.w;
+  c->view_h = view.h;
   c->cx = world_w / 2;
   c->cy = world_h / 2;
-  double sx = (view_w - 2.0 * margin) / world_w, sy = (view_h - 2.0 * margin) / world_h;
+  double sx = (view.w - 2.0 * margin) / world_w, sy = (view.h - 2.0 * margin) / world_h;
   c->scale = fmax(1e-6, fmin(sx, sy));
 }
 
+SDL_Rect fbCamera_View(const fbCamera *c) { return (SDL_Rect){c->view_x, c->view_y, c->view_w, c->view_h}; }
+
 fbVec2 fbCamera_ToScreen(const fbCamera *c, fbVec2 p)
 {
-  return fbV((p.x - c->cx) * c->scale + c->view_w * 0.5, (p.y - c->cy) * c->scale + c->view_h * 0.5);
+  return fbV((p.x - c->cx) * c->scale + c->view_x + c->view_w * 0.5,
+             (p.y - c->cy) * c->scale + c->view_y + c->view_h * 0.5);
 }
 
 fbVec2 fbCamera_ToWorld(const fbCamera *c, fbVec2 s)
 {
-  return fbV((s.x - c->view_w * 0.5) / c->scale + c->cx, (s.y - c->view_h * 0.5) / c->scale + c->cy);
+  return fbV((s.x - c->view_x - c->view_w * 0.5) / c->scale + c->cx,
+             (s.y - c->view_y - c->view_h * 0.5) / c->scale + c->cy);
 }
 
 // ---- geometry batch -----------------------------------------------------------------------------
@@ -297,6 +303,13 @@ void fbRender_Free(fbRenderer *r)
   memset(r, 0, sizeof *r);
 }
 
+// A screen point farther than margin pixels outside the view.
+static bool off_view(const fbCamera *c, fbVec2 p, double margin)
+{
+  return p.x < c->view_x - margin || p.y < c->view_y - margin || p.x > c->view_x + c->view_w + margin ||
+         p.y > c->view_y + c->view_h + margin;
+}
+
 static SDL_FRect world_rect(const fbWorld *w, const fbCamera *cam)
 {
   fbVec2 a = fbCamera_ToScreen(cam, fbV(0, 0)), b = fbCamera_ToScreen(cam, fbV(w->width, w->height));
@@ -311,7 +324,8 @@ static void draw_field(fbRenderer *r, const fbWorld *w, const fbCamera *cam, SDL
   set_colour(r->sdl, FIELD);
   SDL_RenderFillRectF(r->sdl, &area);
   double step = nice_step(40.0 / cam->scale);
-  fbVec2 lo = fbCamera_ToWorld(cam, fbV(0, 0)), hi = fbCamera_ToWorld(cam, fbV(cam->view_w, cam->view_h));
+  fbVec2 lo = fbCamera_ToWorld(cam, fbV(cam->view_x, cam->view_y));
+  fbVec2 hi = fbCamera_ToWorld(cam, fbV(cam->view_x + cam->view_w, cam->view_y + cam->view_h));
   double x0 = fmax(0, ceil(lo.x / step) * step), y0 = fmax(0, ceil(lo.y / step) * step);
   double x1 = fmin(w->width, hi.x), y1 = fmin(w->height, hi.y);
   SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 22);
@@ -477,7 +491,7 @@ void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
     }
     double len = lengths[a->species[i]];
     fbVec2 p = fbCamera_ToScreen(cam, fbV(a->px[i], a->py[i]));
-    if (p.x < -len || p.y < -len || p.x > cam->view_w + len || p.y > cam->view_h + len) {
+    if (off_view(cam, p, len)) {
       continue;
     }
     fbVec2 h = fbV(a->hx[i], a->hy[i]), n = fbV(-a->hy[i], a->hx[i]);
@@ -556,7 +570,7 @@ void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
   for (int i = 0; i < a->count; ++i) {
     fbVec2 s = fbCamera_ToScreen(cam, fbV(a->px[i], a->py[i]));
     double m = reach[a->species[i]];
-    if (s.x < -m || s.y < -m || s.x > cam->view_w + m || s.y > cam->view_h + m) {
+    if (off_view(cam, s, m)) {
       continue;
     }
     SDL_Color c = fbRender_AgentColour(w, i, leader);
@@ -674,7 +688,7 @@ bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height,
   fbRenderer r;
   fbRender_Init(&r, sdl);
   fbCamera cam;
-  fbCamera_Fit(&cam, sim->world.width, sim->world.height, width, height, 8);
+  fbCamera_Fit(&cam, sim->world.width, sim->world.height, (SDL_Rect){0, 0, width, height}, 8);
   fbRender_World(&r, sim, &cam);
   fbRender_Agents(&r, sim, &cam);
   bool ok = fbRender_WritePng(sdl, path, err, errlen);

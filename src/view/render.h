@@ -11,14 +11,21 @@
 // stb_image_write. On failure writes one line naming the path into err.
 bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height, char *err, size_t errlen);
 
-// World to screen: screen = (world - centre) * scale + view / 2. Both have y down.
+// World to screen: screen = (world - centre) * scale + view origin + view size / 2. Both have y
+// down. The view is the part of the window the world is drawn in: what the docked panels leave.
 typedef struct fbCamera {
   double cx, cy;          // world point at the centre of the view
   double scale;           // pixels per world unit
+  int view_x, view_y;     // top-left corner of the view in the window, pixels
   int view_w, view_h;     // pixels
 } fbCamera;
 
-void fbCamera_Fit(fbCamera *c, double world_w, double world_h, int view_w, int view_h, int margin);
+// Centres the world in the view rectangle (which the camera takes) and scales it to fit with a
+// margin in pixels.
+void fbCamera_Fit(fbCamera *c, double world_w, double world_h, SDL_Rect view, int margin);
+
+// The view rectangle.
+SDL_Rect fbCamera_View(const fbCamera *c);
 fbVec2 fbCamera_ToScreen(const fbCamera *c, fbVec2 world);
 fbVec2 fbCamera_ToWorld(const fbCamera *c, fbVec2 screen);
 

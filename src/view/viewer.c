@@ -206,7 +206,7 @@ static void fit(fbViewer *v)
 {
   fbSim *sim = sim_of(v);
   if (sim != NULL) {
-    fbCamera_Fit(&v->camera, sim->world.width, sim->world.height, v->camera.view_w, v->camera.view_h, 16);
+    fbCamera_Fit(&v->camera, sim->world.width, sim->world.height, fbCamera_View(&v->camera), 16);
   }
   v->follow = FB_FOLLOW_NONE;
 }
