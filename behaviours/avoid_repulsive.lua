@@ -6,7 +6,7 @@
 -- each tree. avoid_silhouette steers around them more naturally.
 return {
   params = {
-    range = { 20, help = "how far obstacles are noticed, world units, > 0 (Gompert's visible obstacle range)" },
+    range = { 20, circle = true, help = "how far obstacles are noticed, world units, > 0 (Gompert's visible obstacle range)" },
     reach = { 3, help = "surface distance where the push reaches max_accel, world units, > 0" },
   },
 

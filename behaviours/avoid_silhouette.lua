@@ -11,7 +11,7 @@ local normalise, capped = steering.normalise, steering.capped
 
 return {
   params = {
-    range = { 20, help = "how far ahead obstacles are noticed, world units, > 0 (Gompert's visible obstacle range)" },
+    range = { 20, circle = true, help = "how far ahead obstacles are noticed, world units, > 0 (Gompert's visible obstacle range)" },
     -- Gompert's 10000: full steering whenever a tree is in the way. Measured in tests/test_emergent.c
     -- on scripts/flock_trees.lua, it touches trees less than a gentler 100 (307 contacts against 479)
     gain = { 10000, min = 0, help = "how hard the velocity is steered toward v_new (Gompert: 10000)" },

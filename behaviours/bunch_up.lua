@@ -15,10 +15,10 @@ local length, capped = steering.length, steering.capped
 return {
   params = {
     from = { "predator", help = "the species that frightens (the nearest of its agents)" },
-    comfort = { 8, help = "comfort radius with no predator near, world units" },
-    tight = { 3, help = "comfort radius once the predator is within near, world units, in (0, comfort]" },
-    far = { 60, help = "predator distance where bunching starts, world units" },
-    near = { 15, min = 0, help = "predator distance where it is tightest, world units, below far" },
+    comfort = { 8, circle = true, help = "comfort radius with no predator near, world units" },
+    tight = { 3, circle = true, help = "comfort radius once the predator is within near, world units, in (0, comfort]" },
+    far = { 60, circle = true, help = "predator distance where bunching starts, world units" },
+    near = { 15, min = 0, circle = true, help = "predator distance where it is tightest, world units, below far" },
     ratio = { 0.5, help = "danger radius as a fraction of the comfort radius, in (0, 1)" },
   },
 

@@ -15,7 +15,7 @@ local side_steer, force_or_max = steering.side_steer, steering.force_or_max
 return {
   params = {
     target = { "player", help = "the species chased (the nearest of its agents)" },
-    radius = { 0, min = 0, help = "how far the target is seen, world units (0 = anywhere in the world)" },
+    radius = { 0, min = 0, circle = true, help = "how far the target is seen, world units (0 = anywhere in the world)" },
     force = { 0, min = 0, help = "the steering push, world units/s^2 (0 = the species' max_accel)" },
     settle = { 15, min = 0, max = 180, help = "degrees off the target within which the push shrinks (0 = bang-bang)" },
     leaders_only = { false, help = "only units whose leader field is set chase (with the leader rule)" },

@@ -14,7 +14,7 @@ local evade = steering.evade
 return {
   params = {
     from = { "predator", help = "the species evaded (the nearest of its agents)" },
-    radius = { 0, min = 0, help = "alarm distance: a predator this near starts the flight (0 = vision radius)" },
+    radius = { 0, min = 0, circle = true, help = "alarm distance: a predator this near starts the flight (0 = vision radius)" },
     calm = { 0, min = 0, help = "flight distance, 0 or >= radius: the flight ends beyond it (0 = radius)" },
     horizon = { 3, min = 0, help = "the longest look-ahead, seconds" },
     gain = { 1, min = 0, help = "how hard the velocity is steered toward the flight (Gompert eq. 6)" },

@@ -9,7 +9,7 @@ local tend = steering.tend
 return {
   params = {
     from = { "predator", help = "the species fled (the nearest of its agents)" },
-    radius = { 0, min = 0, help = "how near it must be, world units (0 = the species' vision radius)" },
+    radius = { 0, min = 0, circle = true, help = "how near it must be, world units (0 = the species' vision radius)" },
     divisor = { 100, help = "the step moves 1/divisor of the offset away, > 0 (Parker: 100, 1% per step)" },
     step = { 0.05, min = 1e-6, help = "Parker's time step, seconds: his constants hold at it, at any dt" },
     max = { 0, min = 0, help = "cap on the push, world units/s^2 (0 = no cap)" },

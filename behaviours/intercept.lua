@@ -12,7 +12,7 @@ local predict, side_steer, force_or_max = steering.predict, steering.side_steer,
 return {
   params = {
     target = { "player", help = "the species intercepted (the nearest of its agents)" },
-    radius = { 0, min = 0, help = "how far the target is seen, world units (0 = anywhere in the world)" },
+    radius = { 0, min = 0, circle = true, help = "how far the target is seen, world units (0 = anywhere in the world)" },
     force = { 0, min = 0, help = "the steering push, world units/s^2 (0 = the species' max_accel)" },
     settle = { 15, min = 0, max = 180, help = "degrees off the aim within which the push shrinks (0 = bang-bang)" },
     horizon = { 10, min = 0, help = "the longest closing time looked ahead, seconds" },

@@ -15,8 +15,8 @@ local world = fb.world
 return {
   params = {
     prey = { "prey", help = "the species hunted (the nearest of its agents)" },
-    radius = { 0, min = 0, help = "how far prey is seen, world units (0 = the species' vision radius)" },
-    catch = { 1.5, min = 0, help = "catching distance, centre to centre, world units" },
+    radius = { 0, min = 0, circle = true, help = "how far prey is seen, world units (0 = the species' vision radius)" },
+    catch = { 1.5, min = 0, circle = true, help = "catching distance, centre to centre, world units" },
     rest = { 4, min = 0, help = "seconds of rest after a catch" },
     gain = { 1, min = 0, help = "how hard the velocity is steered toward the prey (Gompert eq. 6)" },
   },

@@ -18,7 +18,7 @@ return {
     multiplier = { -1, help = "Parker's m1 while scattering (< 0: away from the centre)" },
     duration = { 3, min = 0, help = "how long an agent scatters once startled, seconds" },
     from = { "", help = "a species that startles (a predator) when it comes near (\"\" = none)" },
-    alarm = { 20, min = 0, help = "how near it must come to startle, world units" },
+    alarm = { 20, min = 0, circle = true, help = "how near it must come to startle, world units" },
     startle = { 0, help = "non-zero: everyone is startled now (set by the scenario, Parker's loud noise)" },
   },
 

@@ -9,8 +9,8 @@ local capped = steering.capped
 
 return {
   params = {
-    comfort = { 8, help = "comfort radius C: closer flock-mates push away, world units (Gompert: 8 animal radii)" },
-    danger = { 4, help = "danger radius D: closer ones push with all max_accel, world units, in (0, comfort) (Gompert: 4)" },
+    comfort = { 8, circle = true, help = "comfort radius C: closer flock-mates push away, world units (Gompert: 8 animal radii)" },
+    danger = { 4, circle = true, help = "danger radius D: closer ones push with all max_accel, world units, in (0, comfort) (Gompert: 4)" },
   },
 
   validate = function(p)

@@ -290,10 +290,67 @@ static void kind_names_round_trip(void **state)
   assert_int_equal(kind, FB_ACCUM_EXCLUSIVE);  // untouched on failure
 }
 
+// ---- contributions (what the window draws for each rule) ------------------------------------
+
+// Moths: alignment at weight 0.1 says more than swarm_point at 1 before weighting; its
+// contribution is a tenth of its output, and the contributions add up to the sum.
+static void contributions_are_weighted_and_add_up(void **state)
+{
+  (void)state;
+  fbVec2 out[2] = {fbV(0, 5), fbV(2, 0)}, c[2];
+  bool ran[2] = {true, true}, pre[2] = {false, false}, cut;
+  double w[2] = {0.1, 1.0};
+  fbAccum_Contributions(FB_ACCUM_WEIGHTED, 10, 2, out, ran, w, pre, c, &cut);
+  assert_vec(c[0], 0, 0.5);
+  assert_vec(c[1], 2, 0);
+  assert_false(cut);
+  fbAccum_Contributions(FB_ACCUM_WEIGHTED, 1, 2, out, ran, w, pre, c, &cut);
+  assert_true(cut);  // |(2, 0.5)| > 1
+}
+
+// Prioritised: the third rule gets only what is left of the budget, the fourth nothing.
+static void contributions_prioritised_follow_the_budget(void **state)
+{
+  (void)state;
+  fbVec2 out[3] = {fbV(6, 0), fbV(0, 8), fbV(-5, 0)}, c[3];
+  bool ran[3] = {true, true, true}, pre[3] = {false, false, false}, cut;
+  double w[3] = {1, 1, 1};
+  fbAccum_Contributions(FB_ACCUM_PRIORITISED, 10, 3, out, ran, w, pre, c, &cut);
+  assert_vec(c[0], 6, 0);
+  assert_vec(c[1], 0, 8);  // |(6, 8)| = 10: the budget is spent exactly
+  assert_vec(c[2], 0, 0);
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, FB_ACCUM_PRIORITISED, 10);
+  for (int k = 0; k < 3; ++k) {
+    fbAccum_Add(&acc, out[k], w[k]);
+  }
+  fbVec2 r = fbAccum_Result(&acc), sum = fbV_Add(fbV_Add(c[0], c[1]), c[2]);
+  assert_vec(sum, r.x, r.y);
+}
+
+// Strict priority: a pre-emptive rule that acts takes everything, the others contribute nothing.
+static void contributions_preempted_rules_give_nothing(void **state)
+{
+  (void)state;
+  fbVec2 out[3] = {fbV(1, 0), fbV(0, 3), fbV(0, 1)}, c[3];
+  bool ran[3] = {true, true, false}, pre[3] = {false, true, false}, cut;
+  double w[3] = {1, 2, 1};
+  fbAccum_Contributions(FB_ACCUM_STRICT, 10, 3, out, ran, w, pre, c, &cut);
+  assert_vec(c[0], 0, 0);
+  assert_vec(c[1], 0, 6);
+  assert_vec(c[2], 0, 0);
+  fbAccum_Contributions(FB_ACCUM_EXCLUSIVE, 10, 3, out, ran, w, pre, c, &cut);
+  assert_vec(c[0], 1, 0);  // the first non-zero wins
+  assert_vec(c[1], 0, 0);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(weighted_sums_weighted_outputs),
+      cmocka_unit_test(contributions_are_weighted_and_add_up),
+      cmocka_unit_test(contributions_prioritised_follow_the_budget),
+      cmocka_unit_test(contributions_preempted_rules_give_nothing),
       cmocka_unit_test(weighted_truncates_to_max_accel),
       cmocka_unit_test(weighted_opposing_rules_cancel),
       cmocka_unit_test(prioritised_within_budget_adds_whole),

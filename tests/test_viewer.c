@@ -160,8 +160,8 @@ static void test_click_selects_and_inspects(void **state)
     ran += fbSim_InspectOutput(sim, k, &out);
   }
   assert_int_equal(ran, species->rule_count);  // every rule of its species ran for it
-  // A click where there is no agent (outside the world) clears the selection.
-  click(v, 20, 400);
+  // A click where there is no agent (in the view's margin, outside the world) clears the selection.
+  click(v, v->layout.world.x + 4, v->layout.world.y + 4);
   assert_int_equal(v->selected, 0);
   assert_int_equal(sim->inspect_id, 0);
 }
@@ -211,15 +211,15 @@ static void test_drag_pans_wheel_zooms_home_fits(void **state)
   assert_float_equal(v->camera.cy, start.cy - 20 / start.scale, 1e-9);
   assert_int_equal(v->selected, 0);  // a drag is not a click
   // The wheel zooms about the cursor: the world point under it stays put.
-  fbVec2 before = fbCamera_ToWorld(&v->camera, fbV(300, 200));
+  fbVec2 before = fbCamera_ToWorld(&v->camera, fbV(700, 300));
   SDL_Event e = {0};
   e.type = SDL_MOUSEWHEEL;
   e.wheel.y = 2;
   e.wheel.preciseY = 2;
-  e.wheel.mouseX = 300;
-  e.wheel.mouseY = 200;
+  e.wheel.mouseX = 700;
+  e.wheel.mouseY = 300;
   fbViewer_HandleEvent(v, &e);
-  fbVec2 after = fbCamera_ToWorld(&v->camera, fbV(300, 200));
+  fbVec2 after = fbCamera_ToWorld(&v->camera, fbV(700, 300));
   assert_true(v->camera.scale > start.scale * 1.3);
   assert_float_equal(before.x, after.x, 1e-9);
   assert_float_equal(before.y, after.y, 1e-9);
@@ -263,7 +263,7 @@ static void test_panel_sliders_change_weights_and_params(void **state)
   assert_int_equal(sim->threads, 2);
   key(v, SDLK_TAB, 0);
   frames(v, 1);
-  assert_true(v->panel.open);
+  assert_true(v->docks.params);
   fbCamera before = v->camera;
   // Cohesion (rule 2 of the sheep): weight 1 on a 0..2 slider, divisor 100 on 0..200.
   drag_slider(v, find_slot(v, 0, 2, -1), 0.1, 0.75);
@@ -280,7 +280,7 @@ static void test_panel_sliders_change_weights_and_params(void **state)
   assert_float_equal(v->camera.cy, before.cy, 0);
   assert_int_equal(v->selected, 0);
   key(v, SDLK_TAB, 0);
-  assert_false(v->panel.open);
+  assert_false(v->docks.params);
 }
 
 static void test_printed_parameters_are_lua(void **state)

@@ -106,6 +106,42 @@ bool fbAccum_Add(fbAccumulator *acc, fbVec2 steer, double weight)
   return !acc->done;
 }
 
+/*
+ * The replay adds the rules to a fresh accumulator in order and takes each one's contribution as the
+ * change it made to the running sum: sum_k - sum_{k-1} (times max_accel for prioritised fractions).
+ * A rule that replaced the sum (the exclusive winner, a pre-emptive rule under strict priority)
+ * leaves the earlier ones with nothing. Then sum of contributions = the accumulator's sum.
+ */
+void fbAccum_Contributions(fbAccumKind kind, double max_accel, int n, const fbVec2 *outputs, const bool *ran,
+                           const double *weights, const bool *preempt, fbVec2 *contributions, bool *truncated)
+{
+  fbAccumulator acc;
+  fbAccum_Begin(&acc, kind, max_accel);
+  double unit = kind == FB_ACCUM_PRIORITISED ? max_accel : 1.0;
+  for (int k = 0; k < n; ++k) {
+    contributions[k] = fbV(0, 0);
+    if (!ran[k] || acc.done) {
+      continue;
+    }
+    fbVec2 before = acc.sum;
+    if (preempt[k]) {
+      fbAccum_AddPreemptive(&acc, outputs[k], weights[k]);
+    } else {
+      fbAccum_Add(&acc, outputs[k], weights[k]);
+    }
+    bool replaced = acc.done && kind != FB_ACCUM_PRIORITISED && kind != FB_ACCUM_WEIGHTED;
+    if (replaced) {
+      for (int j = 0; j < k; ++j) {
+        contributions[j] = fbV(0, 0);
+      }
+      before = fbV(0, 0);
+    }
+    contributions[k] = fbV_Scale(fbV_Sub(acc.sum, before), unit);
+  }
+  fbVec2 sum = fbV_Scale(acc.sum, unit);
+  *truncated = fbV_Length(sum) > max_accel * (1 + 1e-9);
+}
+
 fbVec2 fbAccum_Result(const fbAccumulator *acc)
 {
   if (acc->kind == FB_ACCUM_PRIORITISED) {

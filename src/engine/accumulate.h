@@ -36,6 +36,14 @@ fbVec2 fbAccum_Result(const fbAccumulator *acc);
 // |sum| to exactly 1, solving |sum + t add|^2 = 1. Returns the new |sum|.
 double fbAccum_Budget(fbVec2 *sum, fbVec2 add);
 
+// What each of n steering rules (in order) put into the combined acceleration, replaying the
+// accumulator: weight * output under a weighted sum, the part of it that fitted the budget when
+// prioritised, the winner's alone when exclusive or pre-empted. outputs[k] is rule k's raw output;
+// ran[k] false for a rule that did not run. The contributions add up to the accumulator's sum before
+// it is truncated to max_accel (*truncated says whether that cut the result).
+void fbAccum_Contributions(fbAccumKind kind, double max_accel, int n, const fbVec2 *outputs, const bool *ran,
+                           const double *weights, const bool *preempt, fbVec2 *contributions, bool *truncated);
+
 bool fbAccum_ParseKind(const char *name, fbAccumKind *kind);
 const char *fbAccum_KindName(fbAccumKind kind);
 

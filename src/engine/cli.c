@@ -38,6 +38,10 @@ void fbCli_PrintHelp(FILE *out)
         "  --pace N            headless: at most N steps per second (long runs with --watch)\n"
         "  --frames N          window: quit after N frames\n"
         "  --record FILE.mp4   window: record the frames with ffmpeg\n"
+        "  --shot FILE.png     window: save the whole window (panels too) after the last frame\n"
+        "  --size WxH          window: its size at the start (default 1280x800)\n"
+        "  --show LIST         window: open at the start, comma-separated: plots, params, help,\n"
+        "                      trails, list (the scenario list); -info closes the info panel\n"
         "  --lua-memory MB     memory budget of each Lua state (default 256)\n"
         "  --rule-timeout MS   stop a rule or hook that runs this long without returning (default 2000)\n"
         "  --quiet             no summary line\n"
@@ -99,6 +103,33 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
   return -1;
 }
 
+// --show plots,params: names of what opens at the start.
+static int parse_show(fbCli *cli, const char *list, char *err, size_t errlen)
+{
+  static const struct {
+    const char *name;
+    unsigned bit;
+  } names[] = {{"plots", FB_SHOW_PLOTS}, {"params", FB_SHOW_PARAMS}, {"help", FB_SHOW_HELP},
+               {"trails", FB_SHOW_TRAILS}, {"list", FB_SHOW_LIST}, {"-info", FB_HIDE_INFO}};
+  const char *p = list;
+  while (*p != '\0') {
+    size_t n = strcspn(p, ",");
+    bool known = false;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; ++k) {
+      if (strlen(names[k].name) == n && strncmp(p, names[k].name, n) == 0) {
+        cli->show |= names[k].bit;
+        known = true;
+      }
+    }
+    if (!known) {
+      snprintf(err, errlen, "--show: unknown '%.*s' (plots, params, help, trails, list, -info)", (int)n, p);
+      return 2;
+    }
+    p += n + (p[n] == ',');
+  }
+  return 0;
+}
+
 static int parse_valued(fbCli *cli, const char *opt, const char *value, char *err, size_t errlen)
 {
   int numeric = parse_numeric(cli, opt, value, err, errlen);
@@ -111,6 +142,17 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
     cli->png = value;
   } else if (strcmp(opt, "--record") == 0) {
     cli->record = value;
+  } else if (strcmp(opt, "--shot") == 0) {
+    cli->shot = value;
+  } else if (strcmp(opt, "--size") == 0) {
+    char tail;
+    if (sscanf(value, "%dx%d%c", &cli->window_w, &cli->window_h, &tail) != 2 || cli->window_w < 320 ||
+        cli->window_h < 240 || cli->window_w > 16384 || cli->window_h > 16384) {
+      snprintf(err, errlen, "--size: expected WIDTHxHEIGHT from 320x240 to 16384x16384, got '%s'", value);
+      return 2;
+    }
+  } else if (strcmp(opt, "--show") == 0) {
+    return parse_show(cli, value, err, errlen);
   } else if (strcmp(opt, "--set") == 0) {
     if (cli->run.set_count >= FB_MAX_SETS) {
       snprintf(err, errlen, "--set: at most %d overrides", FB_MAX_SETS);

@@ -4,6 +4,16 @@
 
 #include "sim.h"
 
+// What --show opens in the window at the start.
+enum {
+  FB_SHOW_PLOTS = 1 << 0,
+  FB_SHOW_PARAMS = 1 << 1,
+  FB_SHOW_HELP = 1 << 2,
+  FB_SHOW_TRAILS = 1 << 3,
+  FB_SHOW_LIST = 1 << 4,
+  FB_HIDE_INFO = 1 << 5,   // "-info": the info dock starts closed
+};
+
 typedef struct fbCli {
   const char *scenario;   // or, with --rules, the rule folder (default: behaviours/)
   bool headless;
@@ -15,6 +25,9 @@ typedef struct fbCli {
   const char *record;     // window: pipe frames to ffmpeg
   bool watch;             // hot reload of rules and scenarios
   long frames;            // window: quit after N frames (tests); 0 = run until closed
+  const char *shot;       // window: save the whole window (panels and all) after the last frame
+  int window_w, window_h; // window: its size at the start (--size WxH; default 1280x800)
+  unsigned show;          // window: what is open at the start (--show), FB_SHOW_* bits
   bool quiet;             // no summary line
   long pace;              // headless: at most this many steps per second (0 = as fast as possible)
   bool poll_files;        // --watch by polling mtimes instead of inotify

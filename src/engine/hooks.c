@@ -206,7 +206,10 @@ static int s_set_input(lua_State *L)
 {
   double x = luaL_checknumber(L, 1), y = luaL_checknumber(L, 2);
   luaL_argcheck(L, isfinite(x) && isfinite(y), 1, "input must be finite");
-  sim_of(L)->world.input = fbV(fmax(-1, fmin(1, x)), fmax(-1, fmin(1, y)));
+  fbWorld *w = &sim_of(L)->world;
+  if (!w->input_held) {  // the user at the arrow keys has the last word (an autopilot waits)
+    w->input = fbV(fmax(-1, fmin(1, x)), fmax(-1, fmin(1, y)));
+  }
   return 0;
 }
 

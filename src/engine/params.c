@@ -39,10 +39,11 @@ static bool read_declaration(lua_State *L, int t, fbParamSpec *spec, const char 
                                                 : lua_type(L, -2) == LUA_TSTRING &&
                                                       (strcmp(lua_tostring(L, -2), "min") == 0 ||
                                                        strcmp(lua_tostring(L, -2), "max") == 0 ||
-                                                       strcmp(lua_tostring(L, -2), "help") == 0);
+                                                       strcmp(lua_tostring(L, -2), "help") == 0 ||
+                                                       strcmp(lua_tostring(L, -2), "circle") == 0);
     lua_pop(L, 1);
     if (!known) {
-      snprintf(err, errlen, "%s: params.%s: a declaration holds the default first, then min, max and help", what,
+      snprintf(err, errlen, "%s: params.%s: a declaration holds the default first, then min, max, help and circle", what,
                spec->name);
       lua_pop(L, 1);
       return false;
@@ -67,6 +68,15 @@ static bool read_declaration(lua_State *L, int t, fbParamSpec *spec, const char 
       return false;
     }
     lua_pop(L, 1);
+  }
+  int circle = lua_getfield(L, t, "circle");
+  spec->circle = circle == LUA_TBOOLEAN && lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if ((circle != LUA_TNIL && circle != LUA_TBOOLEAN) || (spec->circle && spec->kind == FB_VALUE_STRING) ||
+      (spec->circle && spec->kind == FB_VALUE_BOOL)) {
+    snprintf(err, errlen, "%s: params.%s.circle: true for a distance the window draws round the agent, and only numbers are distances",
+             what, spec->name);
+    return false;
   }
   if (lua_getfield(L, t, "help") == LUA_TSTRING) {
     snprintf(spec->help, sizeof spec->help, "%s", lua_tostring(L, -1));

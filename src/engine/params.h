@@ -27,6 +27,7 @@ typedef struct fbParamSpec {
   char text[FB_PARAM_TEXT];    // the default string
   double min, max;             // -INFINITY and INFINITY when not declared
   bool declared;               // given as a table, not a bare default
+  bool circle;                 // circle = true: a distance, drawn round the selected agent in the window
   char help[FB_PARAM_HELP];
 } fbParamSpec;
 

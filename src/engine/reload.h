@@ -11,6 +11,7 @@ typedef struct fbHotReload {
   int reloads;        // files applied so far
   int scenario_reloads; // of which the scenario (the window then redraws its terrain)
   double last_ms;     // wall-clock time of the last reload applied (for measurements)
+  char last_path[512];  // the file applied last (the window names it in its notice)
 } fbHotReload;
 
 // Starts watching the scenario's folder, the folders of every rule it uses and the rule folders it

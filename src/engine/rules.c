@@ -138,7 +138,7 @@ static int by_field_name(const void *a, const void *b)
 // Declares the module's `fields = { name = initial }` (module at -1) in the world, in name order:
 // a table's traversal order changes from run to run (Lua seeds its string hashes), and the order
 // fields are declared in must not.
-static bool declare_fields(lua_State *L, fbWorld *w, const char *what, char *err, size_t errlen)
+static bool declare_fields(lua_State *L, fbWorld *w, int species, const char *what, char *err, size_t errlen)
 {
   if (lua_getfield(L, -1, "fields") != LUA_TTABLE) {
     bool ok = lua_isnil(L, -1);
@@ -171,10 +171,12 @@ static bool declare_fields(lua_State *L, fbWorld *w, const char *what, char *err
   lua_pop(L, 1);
   qsort(decl, (size_t)count, sizeof decl[0], by_field_name);
   for (int f = 0; f < count; ++f) {
-    if (fbWorld_DeclareField(w, decl[f].name, decl[f].initial) < 0) {
+    int index = fbWorld_DeclareField(w, decl[f].name, decl[f].initial);
+    if (index < 0) {
       snprintf(err, errlen, "%s: fields.%s: too many per-agent fields (at most %d)", what, decl[f].name, FB_MAX_FIELDS);
       return false;
     }
+    w->species[species].field_mask |= 1u << index;  // the inspector shows an agent the fields of its own rules
   }
   return true;
 }
@@ -246,7 +248,7 @@ static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, const 
     ok = merge_overrides(L, def, specs, what, err, errlen) &&
          validate_params(r, species, rule, module, params, what, err, errlen);
     lua_pushvalue(L, module);
-    ok = ok && declare_fields(L, w, what, err, errlen);
+    ok = ok && declare_fields(L, w, species, what, err, errlen);
     if (ok && keep_previous) {
       fbRules_Settle(r, species, rule);
       r->previous_steer_ref[species][rule] = r->steer_ref[species][rule];

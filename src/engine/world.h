@@ -42,6 +42,7 @@ typedef struct fbSpecies {
   bool player;               // driven by the arrow keys (or the scenario's course when headless)
   bool collide;              // a solid body: pushed apart from other colliding bodies after each step
   bool all_native;           // every rule is native C: the Lua view need not be filled
+  uint32_t field_mask;       // bit f: one of its rules declared per-agent field f
   int update_every;          // Gompert 8.2: steering recomputed every i-th step for a staggered 1/i of
                              // the agents (forces still every step); 1 = every step
 } fbSpecies;
@@ -122,6 +123,7 @@ typedef struct fbWorld {
   fbPaths paths;             // splines with their path objects, moved once per step (spline_path.h)
   fbAgents agents;
   fbVec2 input;              // the player's steering input: arrow keys in the window, fb.set_input() headless
+  bool input_held;           // the window's user is steering: fb.set_input is ignored until they let go a while
   uint32_t next_id;
   uint64_t removed_total;    // agents removed by commands since the start
 } fbWorld;

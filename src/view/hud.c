@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "accumulate.h"
 #include "render.h"
 
 static const SDL_Color TEXT = {235, 235, 235, 255};
@@ -12,7 +13,6 @@ static const SDL_Color ERROR = {255, 110, 100, 255};
 static const SDL_Color GOOD = {140, 230, 140, 255};
 
 #define PAD 8
-#define PANEL_W 470
 
 bool fbHud_Init(fbHud *hud, SDL_Renderer *sdl, const char *font_path, int size, char *err, size_t errlen)
 {
@@ -128,13 +128,38 @@ void fbHud_Box(fbHud *hud, SDL_Rect r)
   SDL_RenderFillRect(hud->sdl, &r);
 }
 
-// ---- the status panel ---------------------------------------------------------------------------
+// ---- colours and numbers ------------------------------------------------------------------------
 
-// Lines are laid out top to bottom over a box drawn first at the height of the previous frame's
-// content (text is drawn as it is laid out), so the box lags at most one frame behind a new error.
+/*
+ * Text on the dark panels needs a light colour. Relative luminance (ITU-R BT.709 weights,
+ * Y = 0.2126 R + 0.7152 G + 0.0722 B) below 140 of 255 is raised by mixing the colour with white
+ * until it reaches 140: a dark red stays red, only lighter.
+ */
+SDL_Color fbHud_SpeciesColour(const fbSpecies *sp)
+{
+  if (sp->player) {
+    return (SDL_Color){0, 255, 0, 255};
+  }
+  double r = sp->colour[0], g = sp->colour[1], b = sp->colour[2];
+  double y = 0.2126 * r + 0.7152 * g + 0.0722 * b, target = 140;
+  double t = y < target ? (target - y) / (255 - y) : 0;
+  return (SDL_Color){(uint8_t)(r + (255 - r) * t), (uint8_t)(g + (255 - g) * t), (uint8_t)(b + (255 - b) * t), 255};
+}
+
+void fbHud_Number(char *out, size_t len, const char *fmt, double v)
+{
+  snprintf(out, len, fmt, v);
+  if (out[0] == '-' && strspn(out + 1, "0.") == strlen(out + 1)) {
+    memmove(out, out + 1, strlen(out));  // "-0", "-0.00": the sign of something that rounds to zero
+  }
+}
+
+// ---- the status ---------------------------------------------------------------------------------
+
+// Lines are laid out top to bottom inside a dock, wrapped at its width.
 typedef struct Column {
   fbHud *hud;
-  int x, y, top, width;
+  int x, y, top, width, bottom;
 } Column;
 
 static void line(Column *c, SDL_Color colour, const char *text)
@@ -155,6 +180,25 @@ static void linef(Column *c, SDL_Color colour, const char *fmt, ...)
   line(c, colour, text);
 }
 
+// Items ("name value") flowed along lines: an item is never cut in the middle.
+static void flow(Column *c, SDL_Color colour, const char *const *items, int n)
+{
+  int x = c->x, h = c->hud->line_h;
+  for (int k = 0; k < n; ++k) {
+    int w;
+    fbHud_Measure(c->hud, items[k], &w, &h);
+    if (x > c->x && x + w > c->x + c->width) {
+      x = c->x;
+      c->y += h;
+    }
+    fbHud_Text(c->hud, x, c->y, colour, 0, items[k], NULL, NULL);
+    x += w + 18;
+  }
+  if (n > 0) {
+    c->y += h;
+  }
+}
+
 // An error for the HUD: its first few lines (the message and the top of the traceback).
 static void error_line(Column *c, const char *who, const char *message)
 {
@@ -173,6 +217,15 @@ static void error_line(Column *c, const char *who, const char *message)
   line(c, ERROR, text);
 }
 
+static void swatch(Column *c, SDL_Color col)
+{
+  SDL_SetRenderDrawColor(c->hud->sdl, col.r, col.g, col.b, 255);
+  int box = c->hud->line_h / 2;
+  SDL_RenderFillRect(c->hud->sdl, &(SDL_Rect){c->x, c->y + box / 2 + 1, box, box});
+}
+
+// The legend: each species in the colour it is drawn in, with its count and role; leaders (agents
+// whose field `leader` is set) are drawn red whatever their species.
 static void species_lines(Column *c, const fbSim *sim)
 {
   const fbWorld *w = &sim->world;
@@ -180,37 +233,46 @@ static void species_lines(Column *c, const fbSim *sim)
   for (int i = 0; i < w->agents.count; ++i) {
     counts[w->agents.species[i]]++;
   }
+  int leader = fbWorld_FindField(w, "leader");
   for (int s = 0; s < w->species_count; ++s) {
     const fbSpecies *sp = &w->species[s];
-    SDL_Color col = sp->player ? (SDL_Color){0, 255, 0, 255}
-                               : (SDL_Color){sp->colour[0], sp->colour[1], sp->colour[2], 255};
-    SDL_SetRenderDrawColor(c->hud->sdl, col.r, col.g, col.b, 255);
-    int box = c->hud->line_h / 2;
-    SDL_RenderFillRect(c->hud->sdl, &(SDL_Rect){c->x, c->y + box / 2 + 1, box, box});
+    swatch(c, sp->player ? (SDL_Color){0, 255, 0, 255} : (SDL_Color){sp->colour[0], sp->colour[1], sp->colour[2], 255});
     int h;
     char text[FB_HUD_TEXT];
-    snprintf(text, sizeof text, "%s  %d%s", sp->name, counts[s], sp->player ? "  (arrow keys)" : "");
-    fbHud_Text(c->hud, c->x + box + 6, c->y, TEXT, 0, text, NULL, &h);
+    snprintf(text, sizeof text, "%s  %d  · %s%s", sp->name, counts[s], fbAccum_KindName(sp->accumulator),
+             sp->player ? "  · you steer it: arrow keys" : "");
+    fbHud_Text(c->hud, c->x + c->hud->line_h / 2 + 6, c->y, fbHud_SpeciesColour(sp), 0, text, NULL, &h);
     c->y += h;
+  }
+  if (leader >= 0) {
+    swatch(c, (SDL_Color){255, 0, 0, 255});
+    fbHud_Text(c->hud, c->x + c->hud->line_h / 2 + 6, c->y, TEXT, 0, "leader (field leader set), any species", NULL,
+               NULL);
+    c->y += c->hud->line_h;
   }
 }
 
-// Catches made by agents (a:remove), and the scenario's own metrics, as in its CSV columns.
+// The scenario's metrics as in its CSV columns, and catches (a:remove) unless a metric reports them.
 static void metric_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
 {
-  if (sim->catches > 0) {
-    linef(c, TEXT, "catches  %llu", (unsigned long long)sim->catches);
+  char texts[FB_MAX_METRICS + 1][FB_NAME_LEN + 32];
+  const char *items[FB_MAX_METRICS + 1];
+  int n = 0;
+  bool catches_metric = false;
+  for (int m = 0; st->metrics != NULL && m < sim->hooks.metric_count; ++m) {
+    char value[32];
+    fbHud_Number(value, sizeof value, "%.4g", st->metrics[m]);
+    snprintf(texts[n], sizeof texts[n], "%s %s", sim->hooks.metric_names[m], value);
+    items[n] = texts[n];
+    n++;
+    catches_metric = catches_metric || strcmp(sim->hooks.metric_names[m], "catches") == 0;
   }
-  if (st->metrics == NULL || sim->hooks.metric_count == 0) {
-    return;
+  if (sim->catches > 0 && !catches_metric) {
+    snprintf(texts[n], sizeof texts[n], "catches %llu", (unsigned long long)sim->catches);
+    items[n] = texts[n];
+    n++;
   }
-  char text[FB_HUD_TEXT] = "";
-  size_t used = 0;
-  for (int m = 0; m < sim->hooks.metric_count && used < sizeof text; ++m) {
-    used += (size_t)snprintf(text + used, sizeof text - used, "%s%s %.4g", m ? "   " : "", sim->hooks.metric_names[m],
-                             st->metrics[m]);
-  }
-  line(c, DIM, text);
+  flow(c, DIM, items, n);
 }
 
 static void error_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
@@ -235,33 +297,56 @@ static void error_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
   }
 }
 
-SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st)
+static void state_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
 {
-  SDL_Rect box = {PAD, PAD, PANEL_W + 2 * PAD, hud->status_h};
-  fbHud_Box(hud, box);
-  Column c = {hud, 2 * PAD, 2 * PAD, 2 * PAD, PANEL_W};
+  const char *state = st->finished ? "finished (--steps)" : st->paused ? "paused" : "running";
+  double when = 0;
+  const char *outcome = fbSim_Outcome(sim, &when);
+  line(c, TEXT, sim->name);
+  if (outcome != NULL) {
+    linef(c, GOOD, "%s · outcome %s at %.2f s", state, outcome, when);
+  } else {
+    linef(c, st->paused ? GOOD : DIM, "%s", state);
+  }
+  const char *rates[3];
+  char texts[3][96];
+  snprintf(texts[0], sizeof texts[0], "step %llu  t %.2f s", (unsigned long long)sim->world.step,
+           sim->world.step * sim->world.dt);
+  snprintf(texts[1], sizeof texts[1], "seed %llu", (unsigned long long)sim->world.seed);
+  snprintf(texts[2], sizeof texts[2], "speed ×%g (%.3g steps/frame)", st->time_scale, st->steps_per_frame);
+  for (int k = 0; k < 3; ++k) {
+    rates[k] = texts[k];
+  }
+  flow(c, DIM, rates, 3);
+  const fbStepCost *k = &st->cost;
+  char cost[5][64];
+  const char *costs[5] = {cost[0], cost[1], cost[2], cost[3], cost[4]};
+  snprintf(cost[0], sizeof cost[0], "%.0f steps/s  %.0f frames/s", st->steps_per_s, st->frames_per_s);
+  snprintf(cost[1], sizeof cost[1], "grid %.2f ms", k->grid_ms);
+  snprintf(cost[2], sizeof cost[2], "rules %.2f ms", k->rules_ms);
+  snprintf(cost[3], sizeof cost[3], "integration %.2f ms", k->integrate_ms);
+  snprintf(cost[4], sizeof cost[4], "hooks %.2f ms", k->hooks_ms);
+  flow(c, DIM, costs, 5);
+}
+
+SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st, SDL_Rect area)
+{
+  Column c = {hud, area.x + PAD, area.y + PAD, area.y + PAD, area.w - 2 * PAD, area.y + area.h};
   if (sim == NULL) {
     line(&c, TEXT, "no scenario running");
     error_line(&c, "", st->load_error ? st->load_error : "");
-    line(&c, DIM, "fix the file and press R to load it again");
+    line(&c, DIM, "fix the file and press R to load it again, or O to open another");
   } else {
-    const char *state = st->finished ? "finished (--steps)" : st->paused ? "paused" : "running";
-    double when = 0;
-    const char *outcome = fbSim_Outcome(sim, &when);
-    if (outcome != NULL) {
-      linef(&c, TEXT, "%s — %s, outcome %s at %.2f s", sim->name, state, outcome, when);
-    } else {
-      linef(&c, TEXT, "%s — %s", sim->name, state);
-    }
-    linef(&c, DIM, "step %llu   t %.2f s   seed %llu", (unsigned long long)sim->world.step,
-          sim->world.step * sim->world.dt, (unsigned long long)sim->world.seed);
-    linef(&c, TEXT, "%.0f steps/s   %.0f frames/s   speed ×%g (%.3g steps/frame)", st->steps_per_s, st->frames_per_s,
-          st->time_scale, st->steps_per_frame);
+    state_lines(&c, sim, st);
+    c.y += PAD / 2;
     species_lines(&c, sim);
     metric_lines(&c, sim, st);
-    const fbStepCost *k = &st->cost;
-    linef(&c, DIM, "step cost: grid %.2f · rules %.2f · integration %.2f · bodies %.2f · hooks %.2f ms", k->grid_ms,
-          k->rules_ms, k->integrate_ms, k->bodies_ms, k->hooks_ms);
+    if (st->drawing != NULL) {
+      line(&c, DIM, st->drawing);
+    }
+    if (st->trail_seconds > 0) {
+      linef(&c, DIM, "trails: the last %.3g s ([ and ] change it)", st->trail_seconds);
+    }
     if (st->following_flock || st->following_agent) {
       line(&c, GOOD, st->following_flock ? "following the flock centre (F)" : "following the selected agent (Shift+F)");
     }
@@ -270,87 +355,141 @@ SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st)
   if (st->notice != NULL) {
     line(&c, GOOD, st->notice);
   }
-  hud->status_h = c.y - c.top + 2 * PAD;
-  box.h = hud->status_h;
-  return box;
+  return (SDL_Rect){area.x, area.y, area.w, c.y - area.y + PAD};
 }
 
 // ---- the inspector ------------------------------------------------------------------------------
 
-static void rule_lines(Column *c, const fbSim *sim, int i)
+static void rule_lines(Column *c, const fbSim *sim, int i, double px_per_accel)
 {
   const fbSpecies *s = &sim->world.species[sim->world.agents.species[i]];
+  fbVec2 parts[FB_MAX_RULES];
+  bool ran[FB_MAX_RULES], truncated;
+  fbRender_Contributions(sim, i, parts, ran, &truncated);
   bool any = false;
   for (int k = 0; k < s->rule_count; ++k) {
-    fbVec2 v;
-    bool ran = fbSim_InspectOutput(sim, k, &v);
-    any = any || ran;
-    SDL_Color col = fbRender_RuleColour(k);
-    SDL_SetRenderDrawColor(c->hud->sdl, col.r, col.g, col.b, 255);
-    int box = c->hud->line_h / 2;
-    SDL_RenderFillRect(c->hud->sdl, &(SDL_Rect){c->x, c->y + box / 2 + 1, box, box});
-    char text[FB_HUD_TEXT];
+    const fbRuleSlot *slot = &s->rules[k];
+    any = any || ran[k];
+    swatch(c, fbRender_RuleColour(k));
+    char text[FB_HUD_TEXT], size[32];
     const char *name = fbSim_RuleName(sim, sim->world.agents.species[i], k);
-    if (s->rules[k].disabled) {
+    fbHud_Number(size, sizeof size, "%.3g", fbV_Length(parts[k]));
+    const char *kind = slot->force ? "  force" : slot->drag ? "  drag" : slot->preempt ? "  pre-emptive" : "";
+    if (slot->disabled) {
       snprintf(text, sizeof text, "%s  (switched off)", name);
-    } else if (ran) {
-      snprintf(text, sizeof text, "%s  w %g%s  →  (%.3g, %.3g)  |%.3g|", name, s->rules[k].weight,
-               s->rules[k].force ? " force" : "", v.x, v.y, fbV_Length(v));
+    } else if (ran[k]) {
+      snprintf(text, sizeof text, "%s  w %g%s  →  %s u/s²", name, slot->weight, kind, size);
     } else {
-      snprintf(text, sizeof text, "%s  w %g  —", name, s->rules[k].weight);
+      snprintf(text, sizeof text, "%s  w %g%s  —  did not run", name, slot->weight, kind);
     }
     int h;
-    fbHud_Text(c->hud, c->x + box + 6, c->y, s->rules[k].disabled ? ERROR : TEXT, 0, text, NULL, &h);
+    fbHud_Text(c->hud, c->x + c->hud->line_h / 2 + 6, c->y, slot->disabled ? ERROR : TEXT, 0, text, NULL, &h);
     c->y += h;
   }
   if (!any) {
     line(c, DIM, "rule outputs appear after the next step");
+    return;
   }
+  swatch(c, (SDL_Color){255, 255, 255, 255});
+  const fbAgents *a = &sim->world.agents;
+  char total[32];
+  fbHud_Number(total, sizeof total, "%.3g", hypot(a->ax[i], a->ay[i]));
+  char text[FB_HUD_TEXT];
+  snprintf(text, sizeof text, "white: the combined steering %s u/s²%s", total,
+           truncated ? " (cut to max_accel)" : "");
+  fbHud_Text(c->hud, c->x + c->hud->line_h / 2 + 6, c->y, TEXT, 0, text, NULL, NULL);
+  c->y += c->hud->line_h;
+  char scale[32];
+  fbHud_Number(scale, sizeof scale, "%.3g", px_per_accel > 0 ? 1.0 / px_per_accel : 0);
+  linef(c, DIM, "arrows: what each rule adds after its weight and the %s combiner; 1 px = %s u/s²",
+        fbAccum_KindName(s->accumulator), scale);
 }
 
-SDL_Rect fbHud_Inspector(fbHud *hud, const fbSim *sim, int i, int bottom)
+// The agent's own fields: those its species' rules declare.
+static void field_lines(Column *c, const fbSim *sim, int i)
 {
-  SDL_Rect box = {PAD, bottom - PAD - hud->inspector_h, PANEL_W + 2 * PAD, hud->inspector_h};
-  fbHud_Box(hud, box);
-  Column c = {hud, 2 * PAD, box.y + PAD, box.y + PAD, PANEL_W};
+  const fbWorld *w = &sim->world;
+  uint32_t mask = w->species[w->agents.species[i]].field_mask;
+  char texts[FB_MAX_FIELDS][FB_NAME_LEN + 32];
+  const char *items[FB_MAX_FIELDS];
+  int n = 0;
+  for (int f = 0; f < w->field_count; ++f) {
+    if (mask & (1u << f)) {
+      char value[32];
+      fbHud_Number(value, sizeof value, "%.4g", w->agents.field[f][i]);
+      snprintf(texts[n], sizeof texts[n], "%s = %s", w->field_names[f], value);
+      items[n] = texts[n];
+      n++;
+    }
+  }
+  flow(c, TEXT, items, n);
+}
+
+SDL_Rect fbHud_Inspector(fbHud *hud, const fbSim *sim, int i, SDL_Rect area, double px_per_accel)
+{
+  Column c = {hud, area.x + PAD, area.y + PAD, area.y + PAD, area.w - 2 * PAD, area.y + area.h};
   const fbWorld *w = &sim->world;
   const fbAgents *a = &w->agents;
   const fbSpecies *s = &w->species[a->species[i]];
-  linef(&c, TEXT, "agent %u · %s%s", a->id[i], s->name, s->player ? " (player)" : "");
-  linef(&c, DIM, "position %.2f, %.2f   velocity %.2f, %.2f   speed %.2f", a->px[i], a->py[i], a->vx[i], a->vy[i],
-        hypot(a->vx[i], a->vy[i]));
-  linef(&c, DIM, "heading %.0f°   acceleration %.2f, %.2f   force %.2f, %.2f", atan2(a->hy[i], a->hx[i]) * 180 / FB_PI,
-        a->ax[i], a->ay[i], a->fx[i], a->fy[i]);
+  SDL_SetRenderDrawColor(hud->sdl, 255, 255, 255, 40);
+  SDL_RenderDrawLine(hud->sdl, area.x + PAD, area.y, area.x + area.w - PAD, area.y);
+  linef(&c, fbHud_SpeciesColour(s), "agent %u · %s%s", a->id[i], s->name, s->player ? " (player)" : "");
+  char v[8][32];
+  double values[8] = {a->px[i], a->py[i], a->vx[i], a->vy[i], hypot(a->vx[i], a->vy[i]),
+                      atan2(a->hy[i], a->hx[i]) * 180 / FB_PI, a->energy[i],
+                      fbTerrain_Height(&w->terrain, a->px[i], a->py[i])};
+  for (int k = 0; k < 8; ++k) {
+    fbHud_Number(v[k], sizeof v[k], k == 5 ? "%.0f" : "%.2f", values[k]);
+  }
+  char texts[6][96];
   int seen = sim->seen_id == a->id[i] ? sim->seen.len : 0;  // fbSim_Seen, called by the viewer
-  linef(&c, DIM, "energy %.3g   sees %d   vision r %g, fov %g°   height %.2f", a->energy[i], seen,
-        s->vision.radius, s->fov_degrees, fbTerrain_Height(&w->terrain, a->px[i], a->py[i]));
-  char fields[FB_HUD_TEXT] = "";
-  for (int f = 0; f < w->field_count; ++f) {
-    size_t used = strlen(fields);
-    snprintf(fields + used, sizeof fields - used, "%s%s = %.4g", f ? "   " : "", w->field_names[f], a->field[f][i]);
+  snprintf(texts[0], sizeof texts[0], "position %s, %s", v[0], v[1]);
+  snprintf(texts[1], sizeof texts[1], "velocity %s, %s", v[2], v[3]);
+  snprintf(texts[2], sizeof texts[2], "speed %s", v[4]);
+  snprintf(texts[3], sizeof texts[3], "heading %s°", v[5]);
+  snprintf(texts[4], sizeof texts[4], "energy %s", v[6]);
+  snprintf(texts[5], sizeof texts[5], fbTerrain_IsFlat(&w->terrain) ? "sees %d" : "sees %d   height %s", seen, v[7]);
+  const char *items[6] = {texts[0], texts[1], texts[2], texts[3], texts[4], texts[5]};
+  flow(&c, DIM, items, 6);
+  field_lines(&c, sim, i);
+  fbSelectionCircle circles[FB_MAX_SELECTION_CIRCLES];
+  int n = fbRender_SelectionCircles(sim, i, circles, FB_MAX_SELECTION_CIRCLES);
+  const char *labels[FB_MAX_SELECTION_CIRCLES];
+  for (int k = 0; k < n; ++k) {
+    labels[k] = circles[k].label;
   }
-  if (fields[0] != '\0') {
-    line(&c, TEXT, fields);
+  if (n > 0) {
+    line(&c, DIM, "circles (world units):");
+    flow(&c, TEXT, labels, n);
   }
-  rule_lines(&c, sim, i);
-  hud->inspector_h = c.y - c.top + 2 * PAD;
-  box.h = hud->inspector_h;
-  return box;
+  rule_lines(&c, sim, i, px_per_accel);
+  return (SDL_Rect){area.x, area.y, area.w, c.y - area.y + PAD};
 }
 
-SDL_Rect fbHud_Help(fbHud *hud, int view_w, int view_h)
+// ---- marks in the world -------------------------------------------------------------------------
+
+void fbHud_ScaleBar(fbHud *hud, SDL_Rect view, double px_per_unit)
 {
-  static const char *help = "Space pause · . step · +/− speed · R restart · N new seed · click select · "
-                            "F follow flock · Shift+F follow agent · Home fit · T trails · Tab parameters · "
-                            "P screenshot · Esc quit";
-  int w, h;
-  fbHud_Measure(hud, help, &w, &h);
-  int wrap = w > view_w - 4 * PAD ? view_w - 4 * PAD : 0;
-  int lines = wrap ? 2 : 1;
-  SDL_Rect box = {PAD, view_h - PAD - lines * h - PAD, (wrap ? wrap : w) + 2 * PAD, lines * h + PAD};
-  fbHud_Box(hud, box);
-  fbHud_Text(hud, 2 * PAD, box.y + PAD / 2, DIM, wrap, help, NULL, NULL);
-  return box;
+  if (!(px_per_unit > 0)) {
+    return;
+  }
+  double length = fbRender_NiceStep(100.0 / px_per_unit);
+  if (length * px_per_unit > 160) {  // 1-2-5 steps: one step down keeps the bar between 50 and 160 px
+    double lead = length / pow(10.0, floor(log10(length) + 1e-9));
+    length *= lead < 1.5 ? 0.5 : (lead < 3 ? 0.5 : 0.4);
+  }
+  int w = (int)round(length * px_per_unit);
+  int x = view.x + 2 * PAD, y = view.y + view.h - 2 * PAD;
+  char text[48];
+  snprintf(text, sizeof text, "%g world units", length);
+  int tw, th;
+  fbHud_Measure(hud, text, &tw, &th);
+  fbHud_Box(hud, (SDL_Rect){x - PAD / 2, y - th - 6, (w > tw ? w : tw) + PAD, th + 12});
+  SDL_SetRenderDrawColor(hud->sdl, 255, 255, 255, 230);
+  SDL_RenderFillRect(hud->sdl, &(SDL_Rect){x, y - 2, w, 3});
+  SDL_RenderFillRect(hud->sdl, &(SDL_Rect){x, y - 7, 2, 8});
+  SDL_RenderFillRect(hud->sdl, &(SDL_Rect){x + w - 2, y - 7, 2, 8});
+  fbHud_Text(hud, x, y - th - 5, TEXT, 0, text, NULL, NULL);
 }
 
 void fbHud_Label(fbHud *hud, double x, double y, const char *text)

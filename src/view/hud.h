@@ -27,7 +27,6 @@ typedef struct fbHud {
   int line_h;
   fbHudLine cache[FB_HUD_CACHE];
   long frame;
-  int status_h, inspector_h;  // heights of the panels last frame (their boxes are drawn first)
 } fbHud;
 
 // What the window knows that the sim does not.
@@ -41,6 +40,8 @@ typedef struct fbHudStatus {
   const char *load_error;  // a restart whose scenario failed to load (no sim to show), or NULL
   const char *notice;      // a short message (screenshot saved, ...), or NULL
   const double *metrics;   // the scenario's metrics at the last CSV row (sim->metric_count), or NULL
+  const char *drawing;     // how agents are drawn when it is not one triangle each (a cut shown to the user), or NULL
+  double trail_seconds;    // trail length, 0 = trails off
 } fbHudStatus;
 
 bool fbHud_Init(fbHud *hud, SDL_Renderer *sdl, const char *font_path, int size, char *err, size_t errlen);
@@ -59,16 +60,25 @@ void fbHud_Measure(fbHud *hud, const char *text, int *w, int *h);
 // A translucent dark box behind text.
 void fbHud_Box(fbHud *hud, SDL_Rect r);
 
-// The status panel (top left): scenario, state, rates, agents per species, step cost, and every live
-// rule or scenario error. sim may be NULL when a restart failed. Returns the area it covers.
-SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st);
+// The species' colour made readable as text on the dark panels (dark reds and blues are lightened,
+// keeping their hue); the player's species is green.
+SDL_Color fbHud_SpeciesColour(const fbSpecies *sp);
 
-// The inspector (bottom left, ending at y = bottom): the fields of the selected agent (index) and
-// its rules' last outputs.
-SDL_Rect fbHud_Inspector(fbHud *hud, const fbSim *sim, int agent, int bottom);
+// Formats v with printf format fmt, never as "-0" (a tiny negative rounds to a plain 0).
+void fbHud_Number(char *out, size_t len, const char *fmt, double v);
 
-// Key help along the bottom (wrapped on narrow windows); returns its box.
-SDL_Rect fbHud_Help(fbHud *hud, int view_w, int view_h);
+// The status (top of the info dock): scenario, state, rates, the legend of species and roles with
+// their counts, the scenario's metrics, step cost, and every live rule or scenario error. sim may
+// be NULL when a restart failed. Draws inside area; returns the part it used.
+SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st, SDL_Rect area);
+
+// The inspector (in the info dock, from area.y down): the selected agent's own fields (those its
+// rules declare), its circles, and each rule's contribution after weight and priority, with a
+// legend of the arrows; px_per_accel is the arrows' scale.
+SDL_Rect fbHud_Inspector(fbHud *hud, const fbSim *sim, int agent, SDL_Rect area, double px_per_accel);
+
+// A scale bar in the bottom-left corner of the view: a round length of world units about 120 px long.
+void fbHud_ScaleBar(fbHud *hud, SDL_Rect view, double px_per_unit);
 
 // Goal names next to their markers (positions already on screen).
 void fbHud_Label(fbHud *hud, double x, double y, const char *text);

@@ -38,6 +38,15 @@ static fbActionKind key_action(SDL_Keycode sym, Uint16 mod)
   case SDLK_c: return FB_ACTION_PRINT_PARAMS;
   case SDLK_p: return FB_ACTION_SCREENSHOT;
   case SDLK_t: return FB_ACTION_TRAILS;
+  case SDLK_LEFTBRACKET: return FB_ACTION_TRAILS_SHORTER;
+  case SDLK_RIGHTBRACKET: return FB_ACTION_TRAILS_LONGER;
+  case SDLK_g: return FB_ACTION_PLOTS;
+  case SDLK_i: return FB_ACTION_INFO;
+  case SDLK_o: return FB_ACTION_OPEN;
+  case SDLK_F1:
+  case SDLK_h:
+  case SDLK_QUESTION: return FB_ACTION_HELP;
+  case SDLK_SLASH: return (mod & KMOD_SHIFT) ? FB_ACTION_HELP : FB_ACTION_SCENARIO_KEY;  // ? on most layouts
   default: return FB_ACTION_SCENARIO_KEY;
   }
 }

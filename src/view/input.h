@@ -20,6 +20,12 @@ typedef enum fbActionKind {
   FB_ACTION_PRINT_PARAMS,    // C
   FB_ACTION_SCREENSHOT,      // P
   FB_ACTION_TRAILS,          // T
+  FB_ACTION_TRAILS_SHORTER,  // [
+  FB_ACTION_TRAILS_LONGER,   // ]
+  FB_ACTION_PLOTS,           // G: the live plots
+  FB_ACTION_INFO,            // I: the info dock
+  FB_ACTION_HELP,            // F1, ? or H
+  FB_ACTION_OPEN,            // O: the scenario list
   FB_ACTION_SELECT,          // a click (not a drag) at x, y
   FB_ACTION_CAMERA_MOVED,    // the user panned: stop following
   FB_ACTION_SCENARIO_KEY,    // a key the viewer does not use: for the scenario's on_key

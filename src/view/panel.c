@@ -4,7 +4,6 @@
 #include <math.h>
 #include <string.h>
 
-#define PANEL_W 340
 #define PAD 8
 #define SLIDER_H 18
 #define GAP 3
@@ -114,15 +113,11 @@ static void rule_sliders(Layout *l, fbSim *sim, int s, int k)
   l->y += GAP;
 }
 
-void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, int view_w, int view_h)
+void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, SDL_Rect area)
 {
   if (!p->ranged) {
     take_ranges(p, sim);
   }
-  // As tall as last frame's content, at most the window: short lists leave the world visible.
-  int full = view_h - 2 * PAD;
-  int height = p->content_h > 0 ? (int)fmin(full, p->content_h + PAD) : full;
-  SDL_Rect area = {view_w - PANEL_W - PAD, PAD, PANEL_W, height};
   fbUi_Panel(ui, area);
   p->scroll -= ui->wheel * 3 * SLIDER_H;
   p->scroll = (int)fmax(0, fmin(p->scroll, p->content_h - area.h + PAD));

@@ -33,7 +33,7 @@ void fbPanel_Reset(fbParamPanel *p);
 
 // Lays out and draws the panel along the right edge and applies what the sliders changed: weights
 // to world.species[s].rules[k].weight, parameters with fbRules_SetParam on every runner.
-void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, int view_w, int view_h);
+void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, SDL_Rect area);
 
 // Writes every species' rules with their current weights and parameters as Lua, ready to paste
 // into the scenario.

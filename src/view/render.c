@@ -4,6 +4,8 @@
 #include <stb_image_write.h>
 #include <string.h>
 
+#include "accumulate.h"
+
 static const SDL_Color BACKGROUND = {22, 24, 28, 255};
 static const SDL_Color FIELD = {64, 80, 66, 255};
 static const SDL_Color OBSTACLE = {38, 58, 40, 255};
@@ -134,7 +136,7 @@ static void batch_arrow(fbBatch *b, fbVec2 from, fbVec2 to, double width, SDL_Co
 // ---- terrain ------------------------------------------------------------------------------------
 
 // 1, 2 or 5 times a power of ten, the smallest not below x: contour intervals and grid spacings.
-static double nice_step(double x)
+double fbRender_NiceStep(double x)
 {
   double p = pow(10.0, floor(log10(x)));
   double m = x / p;
@@ -247,7 +249,7 @@ static void build_terrain(fbRenderer *r, const fbWorld *w)
     }
   }
   smooth_heights(h, tw, th, (double)tw / t->width);
-  double range = hi - lo, interval = range > 0 ? nice_step(range / 12) : 0;
+  double range = hi - lo, interval = range > 0 ? fbRender_NiceStep(range / 12) : 0;
   for (int j = 0; j < th; ++j) {
     for (int i = 0; i < tw; ++i) {
       int il = i > 0 ? i - 1 : i, ir = i < tw - 1 ? i + 1 : i;
@@ -279,6 +281,16 @@ void fbRender_ClearTrails(fbRenderer *r)
   memset(r->trails.count, 0, sizeof r->trails.count);
   r->trails.filled = 0;
   r->trails.newest = 0;
+}
+
+void fbRender_SetTrailSeconds(fbRenderer *r, double seconds) { r->trail_seconds = fmin(30, fmax(0.25, seconds)); }
+
+double fbRender_TrailSeconds(const fbRenderer *r) { return r->trail_seconds > 0 ? r->trail_seconds : 0.8; }
+
+const char *fbRender_AgentMode(const fbRenderer *r)
+{
+  (void)r;
+  return NULL;
 }
 
 void fbRender_Forget(fbRenderer *r)
@@ -323,7 +335,7 @@ static void draw_field(fbRenderer *r, const fbWorld *w, const fbCamera *cam, SDL
 {
   set_colour(r->sdl, FIELD);
   SDL_RenderFillRectF(r->sdl, &area);
-  double step = nice_step(40.0 / cam->scale);
+  double step = fbRender_NiceStep(40.0 / cam->scale);
   fbVec2 lo = fbCamera_ToWorld(cam, fbV(cam->view_x, cam->view_y));
   fbVec2 hi = fbCamera_ToWorld(cam, fbV(cam->view_x + cam->view_w, cam->view_y + cam->view_h));
   double x0 = fmax(0, ceil(lo.x / step) * step), y0 = fmax(0, ceil(lo.y / step) * step);
@@ -602,7 +614,61 @@ SDL_Color fbRender_RuleColour(int k)
   return palette[k % (int)(sizeof palette / sizeof palette[0])];
 }
 
-void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int i)
+int fbRender_SelectionCircles(const fbSim *sim, int i, fbSelectionCircle *out, int max)
+{
+  const fbWorld *w = &sim->world;
+  int s = w->agents.species[i], n = 0;
+  const fbSpecies *sp = &w->species[s];
+  static const SDL_Color WHITE = {255, 255, 255, 150};
+  if (n < max && sp->vision.radius > 0) {
+    out[n++] = (fbSelectionCircle){sp->vision.radius, WHITE, ""};
+    snprintf(out[n - 1].label, sizeof out[0].label, "vision %g", sp->vision.radius);
+  }
+  if (n < max && sp->vision.separation_radius > 0) {
+    out[n++] = (fbSelectionCircle){sp->vision.separation_radius, {255, 255, 255, 90}, ""};
+    snprintf(out[n - 1].label, sizeof out[0].label, "separation %g", sp->vision.separation_radius);
+  }
+  for (int k = 0; k < sp->rule_count; ++k) {
+    char names[32][FB_NAME_LEN];
+    double values[32];
+    int count = fbSim_ListParams(sim, s, k, names, values, 32);
+    for (int q = 0; q < count && n < max; ++q) {
+      const fbParamSpec *spec = fbSim_ParamSpec(sim, s, k, names[q]);
+      if (spec != NULL && spec->circle && values[q] > 0 && !sp->rules[k].disabled) {
+        SDL_Color c = fbRender_RuleColour(k);
+        c.a = 200;
+        out[n++] = (fbSelectionCircle){values[q], c, ""};
+        snprintf(out[n - 1].label, sizeof out[0].label, "%s.%s %g", fbSim_RuleName(sim, s, k), names[q], values[q]);
+      }
+    }
+  }
+  return n;
+}
+
+void fbRender_Contributions(const fbSim *sim, int i, fbVec2 contributions[FB_MAX_RULES], bool ran[FB_MAX_RULES],
+                            bool *truncated)
+{
+  const fbSpecies *sp = &sim->world.species[sim->world.agents.species[i]];
+  fbVec2 outs[FB_MAX_RULES];
+  double weights[FB_MAX_RULES];
+  bool steering[FB_MAX_RULES], preempt[FB_MAX_RULES];
+  for (int k = 0; k < sp->rule_count; ++k) {
+    ran[k] = fbSim_InspectOutput(sim, k, &outs[k]) && !sp->rules[k].disabled;
+    bool physical = sp->rules[k].force || sp->rules[k].drag;
+    steering[k] = ran[k] && !physical;  // forces and drags are not steering: they bypass the accumulator
+    weights[k] = sp->rules[k].weight;
+    preempt[k] = sp->rules[k].preempt;
+  }
+  fbAccum_Contributions(sp->accumulator, sp->limits.max_accel, sp->rule_count, outs, steering, weights, preempt,
+                        contributions, truncated);
+  for (int k = 0; k < sp->rule_count; ++k) {
+    if (ran[k] && !steering[k]) {
+      contributions[k] = fbV_Scale(outs[k], weights[k]);
+    }
+  }
+}
+
+void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int i, double *px_per_accel)
 {
   const fbWorld *w = &sim->world;
   const fbAgents *a = &w->agents;
@@ -612,37 +678,46 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
   double radius = s->vision.radius * cam->scale, heading = atan2(a->hy[i], a->hx[i]);
   double half = s->fov_degrees >= 360 ? FB_PI : s->fov_degrees * FB_PI / 360.0;
   batch_sector(b, p, radius, heading - half, heading + half, (SDL_Color){255, 255, 255, 34});
-  batch_arc(b, p, radius, heading - half, heading + half, 1.5, (SDL_Color){255, 255, 255, 150});
   if (half < FB_PI) {
     batch_line(b, p, fbV_Add(p, fbV(cos(heading - half) * radius, sin(heading - half) * radius)), 1.5,
                (SDL_Color){255, 255, 255, 150});
     batch_line(b, p, fbV_Add(p, fbV(cos(heading + half) * radius, sin(heading + half) * radius)), 1.5,
                (SDL_Color){255, 255, 255, 150});
   }
+  fbSelectionCircle circles[FB_MAX_SELECTION_CIRCLES];
+  int n = fbRender_SelectionCircles(sim, i, circles, FB_MAX_SELECTION_CIRCLES);
+  for (int c = 0; c < n; ++c) {
+    double rc = circles[c].radius * cam->scale;
+    bool vision = c == 0 && s->vision.radius > 0;
+    batch_arc(b, p, rc, vision ? heading - half : 0, vision ? heading + half : 2 * FB_PI, 1.5, circles[c].colour);
+  }
   const fbNeighbourList *seen = &sim->seen;  // fbSim_Seen, called by the viewer for this agent
   for (int k = 0; sim->seen_id == a->id[i] && k < seen->len; ++k) {
     fbVec2 q = fbV_Add(pw, fbV(seen->dx[k], seen->dy[k]));
     batch_line(b, p, fbCamera_ToScreen(cam, q), 1.0, (SDL_Color){255, 255, 255, 120});
   }
-  // Steering vectors, to scale with each other: the longest of them (rules and the combined
+  // Contributions, to scale with each other: the longest of them (rules and the combined
   // acceleration in white) reaches the edge of the vision circle. Their sizes are in the inspector.
-  fbVec2 outs[FB_MAX_RULES];
-  bool ran[FB_MAX_RULES];
+  fbVec2 parts[FB_MAX_RULES];
+  bool ran[FB_MAX_RULES], truncated;
+  fbRender_Contributions(sim, i, parts, ran, &truncated);
   fbVec2 total = fbV(a->ax[i], a->ay[i]);
   double longest = fbV_Length(total);
   for (int k = 0; k < s->rule_count; ++k) {
-    ran[k] = fbSim_InspectOutput(sim, k, &outs[k]);
-    longest = ran[k] ? fmax(longest, fbV_Length(outs[k])) : longest;
+    longest = ran[k] ? fmax(longest, fbV_Length(parts[k])) : longest;
   }
   double per_accel = longest > 0 ? fmax(radius, 40.0) / longest : 0;
   for (int k = 0; k < s->rule_count; ++k) {
     if (ran[k]) {
-      batch_arrow(b, p, fbV_Add(p, fbV_Scale(outs[k], per_accel)), 2.0, fbRender_RuleColour(k));
+      batch_arrow(b, p, fbV_Add(p, fbV_Scale(parts[k], per_accel)), 2.0, fbRender_RuleColour(k));
     }
   }
   batch_arrow(b, p, fbV_Add(p, fbV_Scale(total, per_accel)), 2.5, (SDL_Color){255, 255, 255, 230});
   batch_arc(b, p, agent_length(s, cam->scale) * 0.9, 0, 2 * FB_PI, 2.0, (SDL_Color){255, 255, 255, 230});
   batch_flush(r);
+  if (px_per_accel != NULL) {
+    *px_per_accel = per_accel;
+  }
 }
 
 // ---- pictures -----------------------------------------------------------------------------------

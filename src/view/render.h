@@ -53,6 +53,7 @@ typedef struct fbRenderer {
   bool terrain_built;
   fbBatch batch;
   fbTrails trails;
+  double trail_seconds;
 } fbRenderer;
 
 void fbRender_Init(fbRenderer *r, SDL_Renderer *sdl);
@@ -71,11 +72,38 @@ void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
 // Remembers the agents' positions after a step; draws the fading tails; forgets them.
 void fbRender_RecordTrails(fbRenderer *r, const fbSim *sim);
 void fbRender_ClearTrails(fbRenderer *r);
+void fbRender_SetTrailSeconds(fbRenderer *r, double seconds);
+double fbRender_TrailSeconds(const fbRenderer *r);
+
+// How agents were drawn last frame when that is not one outlined triangle each, for the HUD; or NULL.
+const char *fbRender_AgentMode(const fbRenderer *r);
 void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
 
-// The selected agent (index): its vision volume, lines to the flock-mates it sees now (sim->seen,
-// from fbSim_Seen), and each rule's last steering output in the rule's colour (fbSim_InspectOutput), with the combined result.
-void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int agent);
+// A distance the selected agent perceives with, drawn as a circle round it.
+typedef struct fbSelectionCircle {
+  double radius;          // world units
+  SDL_Color colour;
+  char label[FB_NAME_LEN * 2 + 16];  // "vision 10", "predator.radius 90"
+} fbSelectionCircle;
+
+#define FB_MAX_SELECTION_CIRCLES 24
+
+// The circles round agent i: its vision radius, its separation radius, and every rule parameter
+// declared with circle = true whose value is positive (in the rule's colour).
+int fbRender_SelectionCircles(const fbSim *sim, int agent, fbSelectionCircle *out, int max);
+
+// Each rule's contribution to agent i's acceleration in the last step (fbAccum_Contributions: after
+// weight and priority), forces and drags weighted; *truncated: the sum exceeded max_accel.
+void fbRender_Contributions(const fbSim *sim, int agent, fbVec2 contributions[FB_MAX_RULES], bool ran[FB_MAX_RULES],
+                            bool *truncated);
+
+// The selected agent (index): its vision volume, its circles, lines to the flock-mates it sees now
+// (sim->seen, from fbSim_Seen), each rule's contribution as an arrow in the rule's colour and the
+// combined acceleration in white, all on one scale: *px_per_accel pixels per world unit/s^2.
+void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int agent, double *px_per_accel);
+
+// 1, 2 or 5 times a power of ten, the smallest not below x (grid spacings, scale bars).
+double fbRender_NiceStep(double x);
 
 // The colour an agent is drawn in: the player's species green, leaders red, else its species colour.
 SDL_Color fbRender_AgentColour(const fbWorld *w, int agent, int leader_field);

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "viewer.h"
 
+#include "help.h"
+
 #include <signal.h>
 #include <string.h>
 #include <time.h>
@@ -43,10 +45,22 @@ static void adopt_sim(fbViewer *v)
   }
   fbRender_Forget(&v->render);
   fbPanel_Reset(&v->panel);
+  v->grab.kind = FB_GRAB_NONE;
   v->scenario_failed = !fbRun_Row(v->run);
+  fbPlots_Clear(&v->plots, sim);
+  fbPlots_Sample(&v->plots, sim, v->run->telemetry.metrics);
   if (v->scenario_failed) {
     fprintf(stderr, "flockbox: %s\n", sim->error);
   }
+}
+
+static void fit(fbViewer *v)
+{
+  fbSim *sim = sim_of(v);
+  if (sim != NULL) {
+    fbCamera_Fit(&v->camera, sim->world.width, sim->world.height, v->layout.world, 16);
+  }
+  v->follow = FB_FOLLOW_NONE;
 }
 
 // R and N: the same scenario file again, with the same or the next seed; the camera stays.
@@ -73,6 +87,24 @@ static void restart(fbViewer *v, bool new_seed)
   snprintf(text, sizeof text, "restarted with seed %llu", (unsigned long long)v->options.seed);
   printf("flockbox: %s\n", text);
   notify(v, text);
+}
+
+bool fbViewer_Open(fbViewer *v, const char *path)
+{
+  snprintf(v->scenario_path, sizeof v->scenario_path, "%s", path);
+  v->cli.scenario = v->scenario_path;
+  fbPanel_Reset(&v->panel);  // its changes belong to the scenario that was open
+  restart(v, false);
+  if (!v->loaded) {
+    return false;
+  }
+  fit(v);
+  char text[900];
+  snprintf(text, sizeof text, "opened %s", path);
+  printf("flockbox: %s\n", text);
+  notify(v, text);
+  SDL_SetWindowTitle(v->window, v->run->sim.name);
+  return true;
 }
 
 // Steps this frame: one for '.', else as many as the time scale owes, never past --steps.
@@ -136,18 +168,32 @@ static void advance(fbViewer *v, int steps)
       fbRender_RecordTrails(&v->render, sim);
     }
   }
+  if (steps > 0) {
+    fbPlots_Sample(&v->plots, sim, v->run->telemetry.metrics);  // at most once a frame, when due
+  }
 }
 
-// The arrow keys drive the player while held; when they are let go the input returns to 0 once, and
-// a scenario that sets its own course (fb.set_input) keeps it otherwise.
-static void steer_player(fbViewer *v)
+// The arrow keys drive the player at once, whatever a scenario's autopilot says (fb.set_input is
+// ignored while the user steers); the autopilot resumes after the keys have been let go for a
+// few seconds. Let go, the input is 0: the player keeps its heading.
+#define AUTOPILOT_WAIT_S 3.0
+
+static void steer_player(fbViewer *v, double frame_s)
 {
+  fbWorld *w = &v->run->sim.world;
   fbVec2 s = fbInput_Steering(&v->input);
   bool held = s.x != 0 || s.y != 0;
-  if (v->has_player && (held || v->steering)) {
-    v->run->sim.world.input = s;
+  if (!v->has_player) {
+    return;
   }
-  v->steering = held;
+  v->idle_s = held ? 0 : v->idle_s + frame_s;
+  if (held || (w->input_held && v->idle_s < AUTOPILOT_WAIT_S)) {
+    w->input = s;
+    w->input_held = true;
+  } else if (w->input_held) {
+    w->input_held = false;
+    notify(v, "arrow keys idle: the scenario steers the player again");
+  }
 }
 
 static int selected_index(fbViewer *v)
@@ -202,21 +248,80 @@ static void scenario_key(fbViewer *v, const char *key)
   }
 }
 
-static void fit(fbViewer *v)
+static bool inside(SDL_Rect r, int x, int y) { return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h; }
+
+// A press on a goal or a path point grabs it; while held it follows the mouse. True if it took the event.
+static bool grab_event(fbViewer *v, const SDL_Event *e)
 {
   fbSim *sim = sim_of(v);
-  if (sim != NULL) {
-    fbCamera_Fit(&v->camera, sim->world.width, sim->world.height, fbCamera_View(&v->camera), 16);
+  if (sim == NULL) {
+    return false;
   }
-  v->follow = FB_FOLLOW_NONE;
+  if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT &&
+      inside(v->layout.world, e->button.x, e->button.y)) {
+    v->grab = fbGrab_At(sim, &v->camera, e->button.x, e->button.y);
+    return v->grab.kind != FB_GRAB_NONE;
+  }
+  if (v->grab.kind == FB_GRAB_NONE) {
+    return false;
+  }
+  if (e->type == SDL_MOUSEMOTION) {
+    fbGrab_MoveTo(sim, &v->camera, v->grab, e->motion.x, e->motion.y);
+    return true;
+  }
+  if (e->type == SDL_MOUSEBUTTONUP && e->button.button == SDL_BUTTON_LEFT) {
+    fbGrab_MoveTo(sim, &v->camera, v->grab, e->button.x, e->button.y);
+    v->grab.kind = FB_GRAB_NONE;
+    return true;
+  }
+  return false;
 }
 
-void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e)
+// Mouse presses and the wheel outside the world's view (over a dock or the key bar) do not move
+// the camera or select agents.
+static bool outside_world(const fbViewer *v, const SDL_Event *e)
 {
-  if (fbUi_Event(&v->ui, e)) {
+  switch (e->type) {
+  case SDL_MOUSEBUTTONDOWN: return !inside(v->layout.world, e->button.x, e->button.y);
+  case SDL_MOUSEWHEEL: return !inside(v->layout.world, e->wheel.mouseX, e->wheel.mouseY);
+  default: return false;
+  }
+}
+
+// Overlays (help, the scenario list) take every event while they are open.
+static bool overlay_event(fbViewer *v, const SDL_Event *e)
+{
+  if (v->list.open) {
+    char chosen[768];
+    bool used = fbScenarioList_Event(&v->list, e, chosen, sizeof chosen);
+    if (chosen[0] != '\0') {
+      fbViewer_Open(v, chosen);
+    }
+    return used || e->type != SDL_QUIT;
+  }
+  if (v->help && (e->type == SDL_KEYDOWN || e->type == SDL_MOUSEBUTTONDOWN)) {
+    v->help = false;  // any key or click closes the help
+    return true;
+  }
+  return false;
+}
+
+static void toggle_trails(fbViewer *v, double factor)
+{
+  if (factor == 1) {
+    v->trails = !v->trails;
+    fbRender_ClearTrails(&v->render);
     return;
   }
-  fbAction a = fbInput_Event(&v->input, e, &v->camera, v->has_player);
+  v->trails = true;
+  fbRender_SetTrailSeconds(&v->render, fbRender_TrailSeconds(&v->render) * factor);
+  char text[96];
+  snprintf(text, sizeof text, "trails: the last %.3g s", fbRender_TrailSeconds(&v->render));
+  notify(v, text);
+}
+
+static void action(fbViewer *v, fbAction a)
+{
   switch (a.kind) {
   case FB_ACTION_QUIT: v->quit = true; break;
   case FB_ACTION_PAUSE: v->paused = !v->paused; break;
@@ -237,7 +342,11 @@ void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e)
     }
     break;
   case FB_ACTION_FIT: fit(v); break;
-  case FB_ACTION_PANEL: v->panel.open = !v->panel.open; break;
+  case FB_ACTION_PANEL: v->docks.params = !v->docks.params; break;
+  case FB_ACTION_PLOTS: v->docks.plots = !v->docks.plots; break;
+  case FB_ACTION_INFO: v->docks.info = !v->docks.info; break;
+  case FB_ACTION_HELP: v->help = !v->help; break;
+  case FB_ACTION_OPEN: fbScenarioList_Open(&v->list, v->cli.scenario); break;
   case FB_ACTION_PRINT_PARAMS:
     if (v->loaded) {
       fbPanel_PrintLua(&v->run->sim, stdout);
@@ -245,10 +354,9 @@ void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e)
     }
     break;
   case FB_ACTION_SCREENSHOT: v->screenshot = true; break;
-  case FB_ACTION_TRAILS:
-    v->trails = !v->trails;
-    fbRender_ClearTrails(&v->render);
-    break;
+  case FB_ACTION_TRAILS: toggle_trails(v, 1); break;
+  case FB_ACTION_TRAILS_SHORTER: toggle_trails(v, 0.5); break;
+  case FB_ACTION_TRAILS_LONGER: toggle_trails(v, 2); break;
   case FB_ACTION_SELECT: select_at(v, a.x, a.y); break;
   case FB_ACTION_CAMERA_MOVED: v->follow = FB_FOLLOW_NONE; break;
   case FB_ACTION_SCENARIO_KEY: scenario_key(v, a.key); break;
@@ -256,18 +364,42 @@ void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e)
   }
 }
 
+void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e)
+{
+  if (e->type == SDL_DROPFILE) {
+    fbViewer_Open(v, e->drop.file);
+    SDL_free(e->drop.file);
+    return;
+  }
+  if (overlay_event(v, e) || fbUi_Event(&v->ui, e) || grab_event(v, e) || outside_world(v, e)) {
+    return;
+  }
+  action(v, fbInput_Event(&v->input, e, &v->camera, v->has_player));
+}
+
 // ---- drawing ------------------------------------------------------------------------------------
 
 static void draw_world(fbViewer *v, int selected)
 {
   const fbSim *sim = &v->run->sim;
+  SDL_Rect view = v->layout.world;
+  SDL_RenderSetClipRect(v->sdl, &view);
   fbRender_World(&v->render, sim, &v->camera);
   if (v->trails) {
     fbRender_Trails(&v->render, sim, &v->camera);
   }
   fbRender_Agents(&v->render, sim, &v->camera);
+  fbGrab_DrawHandles(v->sdl, sim, &v->camera);
   if (selected >= 0) {
-    fbRender_Selection(&v->render, sim, &v->camera, selected);
+    fbRender_Selection(&v->render, sim, &v->camera, selected, &v->px_per_accel);
+    fbSelectionCircle circles[FB_MAX_SELECTION_CIRCLES];
+    int n = fbRender_SelectionCircles(sim, selected, circles, FB_MAX_SELECTION_CIRCLES);
+    const fbAgents *a = &sim->world.agents;
+    for (int k = 0; k < n; ++k) {  // each circle named where it crosses the line straight down
+      fbVec2 p = fbCamera_ToScreen(&v->camera, fbV(a->px[selected], a->py[selected] + circles[k].radius));
+      fbHud_Text(&v->hud, (int)p.x + 4, (int)p.y - v->hud.line_h / 2 + k % 2 * 4, circles[k].colour, 0,
+                 circles[k].label, NULL, NULL);
+    }
   }
   for (int g = 0; g < sim->world.goal_count; ++g) {
     fbVec2 p = fbCamera_ToScreen(&v->camera, sim->world.goals[g].p);
@@ -277,9 +409,12 @@ static void draw_world(fbViewer *v, int selected)
     fbVec2 p = fbCamera_ToScreen(&v->camera, sim->world.paths.items[k].p);
     fbHud_Label(&v->hud, p.x, p.y, sim->world.paths.items[k].name);
   }
+  fbHud_ScaleBar(&v->hud, view, v->camera.scale);
+  SDL_RenderSetClipRect(v->sdl, NULL);
 }
 
-static void draw_overlay(fbViewer *v, int selected)
+// The info dock: status and legend at the top, the inspector under them.
+static void draw_info(fbViewer *v, int selected)
 {
   const fbSim *sim = sim_of(v);
   fbHudStatus st = {
@@ -296,15 +431,44 @@ static void draw_overlay(fbViewer *v, int selected)
       .metrics = v->loaded ? v->run->telemetry.metrics : NULL,
       .load_error = v->loaded ? NULL : v->load_error,
       .notice = v->frames < v->notice_until ? v->notice : NULL,
+      .drawing = fbRender_AgentMode(&v->render),
+      .trail_seconds = v->trails ? fbRender_TrailSeconds(&v->render) : 0,
   };
-  fbUi_Begin(&v->ui);
-  fbHud_Status(&v->hud, sim, &st);
-  SDL_Rect help = fbHud_Help(&v->hud, v->camera.view_w, v->camera.view_h);
+  SDL_Rect area = v->layout.info;
+  fbHud_Box(&v->hud, area);
+  SDL_RenderSetClipRect(v->sdl, &area);
+  SDL_Rect used = fbHud_Status(&v->hud, sim, &st, area);
   if (selected >= 0) {
-    fbHud_Inspector(&v->hud, sim, selected, help.y);
+    SDL_Rect below = {area.x, used.y + used.h, area.w, area.h - used.h};
+    fbHud_Inspector(&v->hud, sim, selected, below, v->px_per_accel);
+  } else if (sim != NULL) {
+    fbHud_Text(&v->hud, area.x + 8, used.y + used.h + 4, (SDL_Color){170, 175, 185, 255}, area.w - 16,
+               "Click an agent to inspect it: its circles, what each rule adds, its fields.", NULL, NULL);
   }
-  if (v->panel.open && v->loaded) {
-    fbPanel_Draw(&v->panel, &v->ui, &v->run->sim, v->camera.view_w, v->camera.view_h);
+  SDL_RenderSetClipRect(v->sdl, NULL);
+}
+
+static void draw_overlay(fbViewer *v, int selected)
+{
+  fbUi_Begin(&v->ui);
+  if (v->docks.info) {
+    draw_info(v, selected);
+  }
+  if (v->docks.plots) {
+    fbHud_Box(&v->hud, v->layout.plots);
+    fbPlots_Draw(&v->plots, &v->hud, v->layout.plots);
+  }
+  if (v->docks.params && v->loaded) {
+    fbPanel_Draw(&v->panel, &v->ui, &v->run->sim, v->layout.params);
+  } else if (v->docks.params) {
+    fbHud_Box(&v->hud, v->layout.params);
+  }
+  v->key_bar_entries = fbHelp_KeyBar(&v->hud, v->layout.keys);
+  if (v->help) {
+    fbHelp_Overlay(&v->hud, v->layout.keys.w, v->layout.keys.y + v->layout.keys.h, v->has_player);
+  }
+  if (v->list.open) {
+    fbScenarioList_Draw(&v->list, &v->hud, v->layout.keys.w, v->layout.keys.y + v->layout.keys.h);
   }
   fbUi_End(&v->ui);
 }
@@ -408,19 +572,44 @@ static double frame_seconds(fbViewer *v)
 static void pick_up_saves(fbViewer *v)
 {
   int before = v->run->reload.scenario_reloads;
-  if (fbRun_Poll(v->run) > 0 && v->run->reload.scenario_reloads != before) {
+  if (fbRun_Poll(v->run) == 0) {
+    return;
+  }
+  char text[700];
+  snprintf(text, sizeof text, "reloaded %s", v->run->reload.last_path);
+  notify(v, text);
+  if (v->run->reload.scenario_reloads != before) {
     fbRender_Forget(&v->render);
     fbPanel_Reset(&v->panel);
+    fbPlots_Adopt(&v->plots, &v->run->sim);
+  }
+}
+
+// The docks' rectangles for the window's size now; the camera keeps its centre and scale when the
+// view changes size (Home fits the world into the new view).
+static void lay_out(fbViewer *v)
+{
+  int w, h;
+  SDL_GetRendererOutputSize(v->sdl, &w, &h);
+  v->layout = fbLayout_Compute(w, h, v->docks, v->hud.line_h);
+  SDL_Rect view = v->layout.world;
+  v->camera.view_x = view.x;
+  v->camera.view_y = view.y;
+  v->camera.view_w = view.w;
+  v->camera.view_h = view.h;
+  if (!v->fitted) {
+    fit(v);
+    v->fitted = true;
   }
 }
 
 void fbViewer_Frame(fbViewer *v)
 {
-  SDL_GetRendererOutputSize(v->sdl, &v->camera.view_w, &v->camera.view_h);
+  lay_out(v);
   double frame_s = frame_seconds(v);
   if (v->loaded) {
     pick_up_saves(v);
-    steer_player(v);
+    steer_player(v, frame_s);
     advance(v, steps_due(v, frame_s));
     follow(v);
   }
@@ -444,6 +633,12 @@ void fbViewer_Frame(fbViewer *v)
   }
   if (v->record != NULL) {
     record_frame(v);
+  }
+  bool last = v->cli.frames > 0 && v->frames + 1 >= v->cli.frames;
+  char err[600];
+  if (last && v->cli.shot != NULL && !fbRender_WritePng(v->sdl, v->cli.shot, err, sizeof err)) {
+    fprintf(stderr, "flockbox: %s\n", err);
+    v->status = 1;
   }
   SDL_RenderPresent(v->sdl);
   update_rates(v);
@@ -476,7 +671,8 @@ static int open_window(fbViewer *v, char *err, size_t errlen)
   snprintf(title, sizeof title, "flockbox — %s", v->run->sim.name);
   // A recording keeps one frame size, so its window cannot be resized.
   Uint32 flags = v->cli.record ? 0 : SDL_WINDOW_RESIZABLE;
-  v->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, WINDOW_W, WINDOW_H, flags);
+  int width = v->cli.window_w > 0 ? v->cli.window_w : WINDOW_W, height = v->cli.window_h > 0 ? v->cli.window_h : WINDOW_H;
+  v->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
   if (v->window != NULL) {
     v->sdl = SDL_CreateRenderer(v->window, -1, SDL_RENDERER_PRESENTVSYNC);
     if (v->sdl == NULL) {
@@ -488,6 +684,27 @@ static int open_window(fbViewer *v, char *err, size_t errlen)
     return 1;
   }
   return 0;
+}
+
+// Text a little larger on large windows, so 1920x1080 reads as well as 1280x800.
+static int font_size(fbViewer *v)
+{
+  int w, h;
+  SDL_GetRendererOutputSize(v->sdl, &w, &h);
+  return h >= 1000 && w >= 1600 ? 16 : 14;
+}
+
+// --show: what is open at the start.
+static void show(fbViewer *v, unsigned what)
+{
+  v->docks.info = !(what & FB_HIDE_INFO);
+  v->docks.plots = what & FB_SHOW_PLOTS;
+  v->docks.params = what & FB_SHOW_PARAMS;
+  v->help = what & FB_SHOW_HELP;
+  v->trails = what & FB_SHOW_TRAILS;
+  if (what & FB_SHOW_LIST) {
+    fbScenarioList_Open(&v->list, v->cli.scenario);
+  }
 }
 
 int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
@@ -512,7 +729,7 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
   v->loaded = true;
   status = open_window(v, err, errlen);
   char font_err[512];
-  if (status == 0 && !fbHud_Init(&v->hud, v->sdl, FB_FONT_PATH, 14, font_err, sizeof font_err)) {
+  if (status == 0 && !fbHud_Init(&v->hud, v->sdl, FB_FONT_PATH, font_size(v), font_err, sizeof font_err)) {
     fprintf(stderr, "flockbox: %s; the window runs without text\n", font_err);
   }
   if (status == 0 && cli->record != NULL && !start_recording(v, err, errlen)) {
@@ -524,9 +741,9 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
   }
   fbRender_Init(&v->render, v->sdl);
   fbUi_Init(&v->ui, &v->hud);
-  SDL_GetRendererOutputSize(v->sdl, &v->camera.view_w, &v->camera.view_h);
+  show(v, cli->show);
   adopt_sim(v);
-  fit(v);
+  lay_out(v);
   v->rate_start = SDL_GetPerformanceCounter();
   return 0;
 }

@@ -5,7 +5,11 @@
 #include "run.h"
 #include "hud.h"
 #include "input.h"
+#include "grab.h"
+#include "layout.h"
 #include "panel.h"
+#include "plot.h"
+#include "scenario_list.h"
 
 typedef enum fbFollow { FB_FOLLOW_NONE, FB_FOLLOW_FLOCK, FB_FOLLOW_AGENT } fbFollow;
 
@@ -25,8 +29,18 @@ typedef struct fbViewer {
   fbInput input;
   fbCamera camera;
   fbParamPanel panel;
+  fbDocks docks;             // which docked panels are open (I, Tab, G)
+  fbLayout layout;           // this frame's rectangles: docks, key bar and the world's view
+  bool fitted;               // the camera has been fitted once the first layout was known
+  fbPlots plots;
+  bool help;                 // the help overlay (F1, ?, H)
+  fbScenarioList list;       // the scenario list (O)
+  char scenario_path[768];   // the scenario opened last from the list or a dropped file
+  fbGrab grab;               // a goal or path point held by the mouse
+  double px_per_accel;       // the selected agent's arrows: pixels per world unit/s^2
+  double idle_s;             // seconds since the arrow keys were let go (the autopilot waits 3 s)
+  int key_bar_entries;       // entries the key bar showed last frame (the rest are behind F1)
   bool has_player;           // a species is driven by the arrow keys
-  bool steering;             // arrow keys were held last frame
   bool paused, step_once, quit;
   int speed;                 // index into the time scales
   double owed;               // simulated seconds owed to the coming frames
@@ -67,6 +81,11 @@ int fbViewer_Destroy(fbViewer *v);
 // Opens the window and runs the scenario until it is closed (or cli->frames frames have been
 // drawn); returns the process exit status.
 int fbViewer_Run(const fbCli *cli);
+
+// Opens another scenario (from the list or a dropped file) with the same options, seed and
+// camera fit; the parameter changes of the last one are dropped. Returns false if it failed to
+// load: the message is shown and the window keeps running with nothing loaded until R or O.
+bool fbViewer_Open(fbViewer *v, const char *path);
 
 // Time scales + and - step through; the simulated seconds per real second.
 double fbViewer_TimeScale(const fbViewer *v);

@@ -1,0 +1,243 @@
+// plot.c — live plots: sampling the telemetry into a thinning buffer, and drawing a grid of small charts.
+#include "plot.h"
+
+#include <string.h>
+
+#include "telemetry.h"
+
+#define SAMPLE_SECONDS 0.1     // simulated seconds between samples at the start
+#define PAD 6
+
+static const char *const MEASURE_KEYS[FB_PLOT_MEASURES] = {"agents", "mean_speed", "polarisation",
+                                                           "mean_nn_distance", "mean_energy"};
+static const char *const MEASURE_TITLES[FB_PLOT_MEASURES] = {"agents", "mean speed (u/s)", "polarisation (0-1)",
+                                                             "nearest neighbour (u)", "energy spent"};
+static const SDL_Color METRIC_COLOUR = {255, 214, 64, 255};
+
+// The series the sim has: each measure for each species, then each metric; a chart per measure and per metric.
+static void configure(fbPlots *p, const fbSim *sim)
+{
+  const fbWorld *w = &sim->world;
+  p->series_count = p->chart_count = 0;
+  for (int m = 0; m < FB_PLOT_MEASURES; ++m) {
+    fbPlotChart *c = &p->charts[p->chart_count++];
+    snprintf(c->title, sizeof c->title, "%s", MEASURE_TITLES[m]);
+    c->fixed = m == 2;
+    c->first = p->series_count;
+    c->count = w->species_count;
+    for (int s = 0; s < w->species_count; ++s) {
+      snprintf(p->series[p->series_count], sizeof p->series[0], "%s.%s", w->species[s].name, MEASURE_KEYS[m]);
+      p->colour[p->series_count++] = fbHud_SpeciesColour(&w->species[s]);
+    }
+  }
+  for (int k = 0; k < sim->hooks.metric_count; ++k) {
+    fbPlotChart *c = &p->charts[p->chart_count++];
+    snprintf(c->title, sizeof c->title, "%s", sim->hooks.metric_names[k]);
+    c->fixed = false;
+    c->first = p->series_count;
+    c->count = 1;
+    snprintf(p->series[p->series_count], sizeof p->series[0], "%s", sim->hooks.metric_names[k]);
+    p->colour[p->series_count++] = METRIC_COLOUR;
+  }
+}
+
+void fbPlots_Clear(fbPlots *p, const fbSim *sim)
+{
+  configure(p, sim);
+  p->count = 0;
+  p->interval = SAMPLE_SECONDS;
+  p->last_time = 0;
+}
+
+void fbPlots_Adopt(fbPlots *p, const fbSim *sim)
+{
+  fbPlots fresh;
+  configure(&fresh, sim);
+  bool same = fresh.series_count == p->series_count;
+  for (int k = 0; same && k < p->series_count; ++k) {
+    same = strcmp(fresh.series[k], p->series[k]) == 0;
+  }
+  if (!same) {
+    fbPlots_Clear(p, sim);
+  } else {
+    configure(p, sim);  // colours and titles may have changed
+  }
+}
+
+// Keeps every other sample, and samples half as often from now on.
+static void thin(fbPlots *p)
+{
+  int kept = 0;
+  for (int k = 0; k < p->count; k += 2, ++kept) {
+    p->time[kept] = p->time[k];
+    memcpy(p->value[kept], p->value[k], sizeof p->value[0]);
+  }
+  p->count = kept;
+  p->interval *= 2;
+}
+
+void fbPlots_Sample(fbPlots *p, fbSim *sim, const double *metrics)
+{
+  double t = (double)sim->world.step * sim->world.dt;
+  if (p->count > 0 && t < p->last_time) {
+    fbPlots_Clear(p, sim);  // time went back: a new run under the same plots
+  }
+  if (p->count > 0 && t - p->last_time < p->interval * (1 - 1e-9)) {
+    return;
+  }
+  if (p->count == FB_PLOT_CAPACITY) {
+    thin(p);
+  }
+  fbMeasures m[FB_MAX_SPECIES];
+  fbTelemetry_MeasureSpecies(sim, m);
+  float *row = p->value[p->count];
+  int n = sim->world.species_count;
+  for (int s = 0; s < n; ++s) {
+    row[0 * n + s] = (float)m[s].agents;
+    row[1 * n + s] = (float)m[s].mean_speed;
+    row[2 * n + s] = (float)m[s].polarisation;
+    row[3 * n + s] = (float)m[s].mean_nn;
+    row[4 * n + s] = (float)m[s].mean_energy;
+  }
+  for (int k = 0; k < p->series_count - FB_PLOT_MEASURES * n; ++k) {
+    row[FB_PLOT_MEASURES * n + k] = metrics != NULL ? (float)metrics[k] : NAN;
+  }
+  p->time[p->count++] = (float)t;
+  p->last_time = t;
+}
+
+// ---- drawing ------------------------------------------------------------------------------------
+
+// Rows and columns for n charts in area: as few rows as keep each chart at least 210 pixels wide,
+// while each stays at least 70 pixels high.
+static void grid_of(int n, SDL_Rect area, int *rows, int *cols)
+{
+  *rows = 1;
+  *cols = n;
+  for (int r = 1; r <= n; ++r) {
+    int c = (n + r - 1) / r;
+    if (r > 1 && area.h / r < 70) {
+      break;
+    }
+    *rows = r;
+    *cols = c;
+    if (area.w / c >= 210) {
+      break;
+    }
+  }
+}
+
+// The range of a chart's finite values; a flat series gets a little room above and below.
+static bool value_range(const fbPlots *p, const fbPlotChart *c, double *lo, double *hi)
+{
+  *lo = INFINITY;
+  *hi = -INFINITY;
+  for (int k = 0; k < p->count; ++k) {
+    for (int s = c->first; s < c->first + c->count; ++s) {
+      double v = p->value[k][s];
+      if (isfinite(v)) {
+        *lo = fmin(*lo, v);
+        *hi = fmax(*hi, v);
+      }
+    }
+  }
+  if (!(*lo <= *hi)) {
+    return false;
+  }
+  double room = *hi - *lo > 0 ? 0.05 * (*hi - *lo) : fmax(0.5, 0.05 * fabs(*hi));
+  bool positive = *lo >= 0;  // counts, speeds, distances: the axis does not dip below 0
+  *lo -= room;
+  *hi += room;
+  *lo = positive && *lo < 0 ? 0 : *lo;
+  if (c->fixed) {  // polarisation: always its whole range 0..1, so charts read alike
+    *lo = fmin(*lo, 0);
+    *hi = fmax(*hi, 1);
+  }
+  return true;
+}
+
+// A series as a polyline, at most one point per pixel column; gaps (NaN) break the line.
+static void draw_series(SDL_Renderer *sdl, const fbPlots *p, int s, SDL_Rect r, double lo, double hi)
+{
+  SDL_FPoint points[FB_PLOT_CAPACITY];
+  int n = 0;
+  double t0 = p->time[0], t1 = p->time[p->count - 1];
+  double span = t1 > t0 ? t1 - t0 : 1;
+  int step = p->count > r.w ? (p->count + r.w - 1) / r.w : 1;
+  for (int k = 0; k < p->count; k += step) {
+    double v = p->value[k][s];
+    if (!isfinite(v)) {
+      continue;
+    }
+    points[n++] = (SDL_FPoint){(float)(r.x + (p->time[k] - t0) / span * (r.w - 1)),
+                               (float)(r.y + r.h - 1 - (v - lo) / (hi - lo) * (r.h - 1))};
+  }
+  if (n == 1) {
+    points[n++] = (SDL_FPoint){points[0].x + 1, points[0].y};
+  }
+  if (n > 1) {
+    SDL_RenderDrawLinesF(sdl, points, n);
+  }
+}
+
+static void draw_chart(const fbPlots *p, const fbPlotChart *c, fbHud *hud, SDL_Rect cell)
+{
+  SDL_Renderer *sdl = hud->sdl;
+  static const SDL_Color DIM = {170, 175, 185, 255};
+  SDL_RenderSetClipRect(sdl, &cell);
+  fbHud_Text(hud, cell.x + PAD, cell.y + 2, DIM, 0, c->title, NULL, NULL);
+  int label_w = 56;
+  SDL_Rect r = {cell.x + PAD + label_w, cell.y + hud->line_h + 4, cell.w - 2 * PAD - label_w - 4,
+                cell.h - 2 * hud->line_h - 8};
+  if (r.w < 20 || r.h < 12) {
+    return;
+  }
+  SDL_SetRenderDrawColor(sdl, 255, 255, 255, 18);
+  SDL_RenderFillRect(sdl, &r);
+  double lo, hi;
+  if (p->count == 0 || !value_range(p, c, &lo, &hi)) {
+    fbHud_Text(hud, r.x + 4, r.y + 2, DIM, 0, "no data yet", NULL, NULL);
+    return;
+  }
+  char text[64];
+  snprintf(text, sizeof text, "%.3g", hi);
+  fbHud_Text(hud, cell.x + PAD, r.y - 2, DIM, 0, text, NULL, NULL);
+  snprintf(text, sizeof text, "%.3g", lo);
+  fbHud_Text(hud, cell.x + PAD, r.y + r.h - hud->line_h + 2, DIM, 0, text, NULL, NULL);
+  SDL_RenderSetClipRect(sdl, &r);
+  for (int s = c->first; s < c->first + c->count; ++s) {
+    SDL_SetRenderDrawColor(sdl, p->colour[s].r, p->colour[s].g, p->colour[s].b, 255);
+    draw_series(sdl, p, s, r, lo, hi);
+  }
+  SDL_RenderSetClipRect(sdl, &cell);
+  // Latest values along the bottom, in the series' colours: the chart's legend.
+  int x = r.x;
+  for (int s = c->first; s < c->first + c->count && x < r.x + r.w; ++s) {
+    float v = p->value[p->count - 1][s];
+    snprintf(text, sizeof text, isfinite(v) ? "%.3g" : "—", v);
+    int w;
+    fbHud_Text(hud, x, r.y + r.h + 2, p->colour[s], 0, text, &w, NULL);
+    x += w + 12;
+  }
+  snprintf(text, sizeof text, "%.0f–%.0f s", p->time[0], p->time[p->count - 1]);
+  int tw, th;
+  fbHud_Measure(hud, text, &tw, &th);
+  if (x + tw < r.x + r.w) {
+    fbHud_Text(hud, r.x + r.w - tw, r.y + r.h + 2, DIM, 0, text, NULL, NULL);
+  }
+}
+
+void fbPlots_Draw(const fbPlots *p, fbHud *hud, SDL_Rect area)
+{
+  if (p->chart_count == 0 || area.w <= 0 || area.h <= 0) {
+    return;
+  }
+  int rows, cols;
+  grid_of(p->chart_count, area, &rows, &cols);
+  for (int k = 0; k < p->chart_count; ++k) {
+    int r = k / cols, c = k % cols;
+    SDL_Rect cell = {area.x + c * area.w / cols, area.y + r * area.h / rows, area.w / cols, area.h / rows};
+    draw_chart(p, &p->charts[k], hud, cell);
+  }
+  SDL_RenderSetClipRect(hud->sdl, NULL);
+}
