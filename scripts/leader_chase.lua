@@ -3,8 +3,9 @@
 -- interceptors. A unit with none of its type in front of it (narrow view) becomes leader and
 -- turns red; regular leaders chase the green player, interceptor leaders intercept it, and the
 -- rest follow their leaders. The player (9 units/s) outruns the regular units (8) but not the
--- interceptors (12): one flock tails the player while the other cuts across its path, the pincer. In the window, drive the player with the arrow keys (A toggles the autopilot);
--- headless, the autopilot drives a figure of eight.
+-- interceptors (12): one flock tails the player while the other cuts across its path, the pincer.
+-- An autopilot drives the player round a figure of eight. In the window the arrow keys take over
+-- at once, and the autopilot resumes 3 s after they are let go (A switches it off altogether).
 -- Try: flockbox --headless --steps 2000 --csv chase.csv scripts/leader_chase.lua
 
 local W, H = 200, 150

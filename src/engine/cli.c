@@ -38,6 +38,7 @@ void fbCli_PrintHelp(FILE *out)
         "  --pace N            headless: at most N steps per second (long runs with --watch)\n"
         "  --frames N          window: quit after N frames\n"
         "  --record FILE.mp4   window: record the frames with ffmpeg\n"
+        "  --inspect ID        window: select agent ID at the start (its circles, arrows, fields)\n"
         "  --shot FILE.png     window: save the whole window (panels too) after the last frame\n"
         "  --size WxH          window: its size at the start (default 1280x800)\n"
         "  --show LIST         window: open at the start, comma-separated: plots, params, help,\n"
@@ -77,7 +78,7 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     long lo, hi;
   } table[] = {{"--steps", 0, 2000000000L},  {"--seed", 0, 0x7fffffffffffffffL}, {"--every", 1, 2000000000L},
                {"--threads", 1, FB_MAX_THREADS}, {"--frames", 0, 2000000000L}, {"--lua-memory", 1, 65536},
-               {"--rule-timeout", 10, 3600000}, {"--pace", 0, 1000000}};
+               {"--rule-timeout", 10, 3600000}, {"--pace", 0, 1000000}, {"--inspect", 1, 0xffffffffL}};
   for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k) {
     if (strcmp(opt, table[k].name) != 0) {
       continue;
@@ -96,7 +97,8 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     case 4: cli->frames = v; break;
     case 5: cli->run.lua_memory = (size_t)v << 20; break;
     case 6: cli->run.lua_timeout_ms = (int)v; break;
-    default: cli->pace = v; break;
+    case 7: cli->pace = v; break;
+    default: cli->inspect = v; break;
     }
     return 0;
   }

@@ -28,6 +28,7 @@ typedef struct fbCli {
   const char *shot;       // window: save the whole window (panels and all) after the last frame
   int window_w, window_h; // window: its size at the start (--size WxH; default 1280x800)
   unsigned show;          // window: what is open at the start (--show), FB_SHOW_* bits
+  long inspect;           // window: the agent id selected at the start (--inspect), 0 = none
   bool quiet;             // no summary line
   long pace;              // headless: at most this many steps per second (0 = as fast as possible)
   bool poll_files;        // --watch by polling mtimes instead of inotify

@@ -132,8 +132,8 @@ void fbHud_Box(fbHud *hud, SDL_Rect r)
 
 /*
  * Text on the dark panels needs a light colour. Relative luminance (ITU-R BT.709 weights,
- * Y = 0.2126 R + 0.7152 G + 0.0722 B) below 140 of 255 is raised by mixing the colour with white
- * until it reaches 140: a dark red stays red, only lighter.
+ * Y = 0.2126 R + 0.7152 G + 0.0722 B) below 165 of 255 is raised by mixing the colour with white
+ * until it reaches 165: a dark red stays red, only lighter.
  */
 SDL_Color fbHud_SpeciesColour(const fbSpecies *sp)
 {
@@ -141,7 +141,7 @@ SDL_Color fbHud_SpeciesColour(const fbSpecies *sp)
     return (SDL_Color){0, 255, 0, 255};
   }
   double r = sp->colour[0], g = sp->colour[1], b = sp->colour[2];
-  double y = 0.2126 * r + 0.7152 * g + 0.0722 * b, target = 140;
+  double y = 0.2126 * r + 0.7152 * g + 0.0722 * b, target = 165;
   double t = y < target ? (target - y) / (255 - y) : 0;
   return (SDL_Color){(uint8_t)(r + (255 - r) * t), (uint8_t)(g + (255 - g) * t), (uint8_t)(b + (255 - b) * t), 255};
 }

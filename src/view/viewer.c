@@ -395,10 +395,18 @@ static void draw_world(fbViewer *v, int selected)
     fbSelectionCircle circles[FB_MAX_SELECTION_CIRCLES];
     int n = fbRender_SelectionCircles(sim, selected, circles, FB_MAX_SELECTION_CIRCLES);
     const fbAgents *a = &sim->world.agents;
-    for (int k = 0; k < n; ++k) {  // each circle named where it crosses the line straight down
+    double last = -INFINITY;
+    for (int k = 0; k < n; ++k) {  // named where each crosses the line straight down, if not crowded
+      double r = circles[k].radius * v->camera.scale;
+      if (r < 24 || fabs(r - last) < v->hud.line_h) {
+        continue;  // too small or too near the last one: the inspector lists it
+      }
+      last = r;
       fbVec2 p = fbCamera_ToScreen(&v->camera, fbV(a->px[selected], a->py[selected] + circles[k].radius));
-      fbHud_Text(&v->hud, (int)p.x + 4, (int)p.y - v->hud.line_h / 2 + k % 2 * 4, circles[k].colour, 0,
-                 circles[k].label, NULL, NULL);
+      int w, h;
+      fbHud_Measure(&v->hud, circles[k].label, &w, &h);
+      fbHud_Box(&v->hud, (SDL_Rect){(int)p.x + 2, (int)p.y - h / 2, w + 6, h});
+      fbHud_Text(&v->hud, (int)p.x + 5, (int)p.y - h / 2, circles[k].colour, 0, circles[k].label, NULL, NULL);
     }
   }
   for (int g = 0; g < sim->world.goal_count; ++g) {
@@ -744,6 +752,10 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
   show(v, cli->show);
   adopt_sim(v);
   lay_out(v);
+  if (cli->inspect > 0 && fbWorld_FindAgent(&v->run->sim.world, (uint32_t)cli->inspect) >= 0) {
+    v->selected = (uint32_t)cli->inspect;
+    fbSim_Inspect(&v->run->sim, v->selected);
+  }
   v->rate_start = SDL_GetPerformanceCounter();
   return 0;
 }

@@ -1,0 +1,428 @@
+// test_window.c — the window as an instrument: docks and view, plots, help, overlays, scenarios, dragging, the player's keys.
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "help.h"
+#include "viewer.h"
+
+static fbViewer viewer;
+
+// A viewer on scenario with extra options (NULL-terminated), each frame 1/60 s of simulated time.
+static fbViewer *open_on(const char *scenario, ...)
+{
+  char *argv[32] = {"flockbox", "--frames", "1000000", "--seed", "3"};
+  int argc = 5;
+  va_list ap;
+  va_start(ap, scenario);
+  for (const char *a; (a = va_arg(ap, const char *)) != NULL && argc < 30;) {
+    argv[argc++] = (char *)a;
+  }
+  va_end(ap);
+  argv[argc++] = (char *)scenario;
+  fbCli cli;
+  char err[4096];
+  assert_int_equal(fbCli_Parse(&cli, argc, argv, err, sizeof err), 0);
+  if (fbViewer_Create(&viewer, &cli, err, sizeof err) != 0) {
+    fail_msg("%s", err);
+  }
+  return &viewer;
+}
+
+static void frames(fbViewer *v, int n)
+{
+  for (int k = 0; k < n; ++k) {
+    fbViewer_Frame(v);
+  }
+}
+
+static void key_down(fbViewer *v, SDL_Keycode sym, Uint16 mod)
+{
+  SDL_Event e = {0};
+  e.type = SDL_KEYDOWN;
+  e.key.keysym.sym = sym;
+  e.key.keysym.mod = mod;
+  fbViewer_HandleEvent(v, &e);
+}
+
+static void key_up(fbViewer *v, SDL_Keycode sym)
+{
+  SDL_Event e = {0};
+  e.type = SDL_KEYUP;
+  e.key.keysym.sym = sym;
+  fbViewer_HandleEvent(v, &e);
+}
+
+static void key(fbViewer *v, SDL_Keycode sym, Uint16 mod)
+{
+  key_down(v, sym, mod);
+  key_up(v, sym);
+}
+
+static void mouse(fbViewer *v, Uint32 type, int x, int y)
+{
+  SDL_Event e = {0};
+  e.type = type;
+  if (type == SDL_MOUSEMOTION) {
+    e.motion.x = x;
+    e.motion.y = y;
+    e.motion.state = SDL_BUTTON_LMASK;
+  } else {
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = x;
+    e.button.y = y;
+  }
+  fbViewer_HandleEvent(v, &e);
+}
+
+static bool overlaps(SDL_Rect a, SDL_Rect b)
+{
+  return a.w > 0 && a.h > 0 && b.w > 0 && b.h > 0 && SDL_HasIntersection(&a, &b);
+}
+
+static bool contains(SDL_Rect outer, fbVec2 p)
+{
+  return p.x >= outer.x && p.y >= outer.y && p.x <= outer.x + outer.w && p.y <= outer.y + outer.h;
+}
+
+static int teardown(void **state)
+{
+  (void)state;
+  if (viewer.run != NULL) {
+    fbViewer_Destroy(&viewer);
+  }
+  return 0;
+}
+
+// The pixel at x, y of what was drawn last (read before the next frame clears it).
+static SDL_Color pixel(fbViewer *v, int x, int y)
+{
+  uint8_t rgba[4];
+  SDL_RenderReadPixels(v->sdl, &(SDL_Rect){x, y, 1, 1}, SDL_PIXELFORMAT_RGBA32, rgba, 4);
+  return (SDL_Color){rgba[0], rgba[1], rgba[2], rgba[3]};
+}
+
+// ---- layout -------------------------------------------------------------------------------------
+
+// With every dock open, at a small and a large window, no dock covers the world's view, and Home
+// fits the whole world inside the view.
+static void check_layout(const char *size)
+{
+  fbViewer *v = open_on("scripts/herd_hills.lua", "--size", size, "--show", "plots,params", NULL);
+  frames(v, 2);
+  fbLayout *l = &v->layout;
+  assert_true(l->world.w >= 200 && l->world.h >= 150);
+  assert_false(overlaps(l->world, l->info));
+  assert_false(overlaps(l->world, l->params));
+  assert_false(overlaps(l->world, l->plots));
+  assert_false(overlaps(l->world, l->keys));
+  key(v, SDLK_HOME, 0);
+  const fbWorld *w = &v->run->sim.world;
+  assert_true(contains(l->world, fbCamera_ToScreen(&v->camera, fbV(0, 0))));
+  assert_true(contains(l->world, fbCamera_ToScreen(&v->camera, fbV(w->width, w->height))));
+  // The key bar shows what fits and sends the rest behind F1, instead of wrapping into the world.
+  assert_true(v->key_bar_entries > 3);
+  fbViewer_Destroy(v);
+}
+
+static void test_docks_leave_the_world_its_view(void **state)
+{
+  (void)state;
+  check_layout("900x600");
+  check_layout("1920x1080");
+}
+
+// Closing a dock gives its room back to the world; I, Tab and G collapse and reopen.
+static void test_every_dock_collapses(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/herd_hills.lua", "--show", "plots,params", NULL);
+  frames(v, 1);
+  SDL_Rect before = v->layout.world;
+  key(v, SDLK_g, 0);
+  key(v, SDLK_TAB, 0);
+  key(v, SDLK_i, 0);
+  frames(v, 1);
+  assert_false(v->docks.plots || v->docks.params || v->docks.info);
+  assert_true(v->layout.world.w > before.w + 500 && v->layout.world.h > before.h + 100);
+  key(v, SDLK_i, 0);
+  frames(v, 1);
+  assert_true(v->docks.info);
+  assert_int_equal(v->layout.world.x, v->layout.info.w);
+}
+
+// A narrow window shows fewer key-bar entries, never more than there are.
+static void test_key_bar_collapses_on_narrow_windows(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/classic_flock.lua", "--size", "640x480", NULL);
+  frames(v, 1);
+  int narrow = v->key_bar_entries;
+  fbViewer_Destroy(v);
+  v = open_on("scripts/classic_flock.lua", "--size", "1920x1080", NULL);
+  frames(v, 1);
+  assert_true(narrow < v->key_bar_entries);
+  assert_true(v->key_bar_entries <= fbHelp_KeyCount());
+}
+
+// ---- plots --------------------------------------------------------------------------------------
+
+static void test_plots_grow_freeze_and_clear(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/predator_prey.lua", "--show", "plots", NULL);
+  // A chart per measure with a line per species, then one per metric.
+  assert_int_equal(v->plots.chart_count, FB_PLOT_MEASURES + v->run->sim.hooks.metric_count);
+  assert_string_equal(v->plots.series[1], "predator.agents");
+  frames(v, 120);  // 2 s of simulated time at x1
+  int running = v->plots.count;
+  assert_true(running >= 15);
+  assert_float_equal(v->plots.value[running - 1][0], 80, 0);  // herd.agents
+  key(v, SDLK_SPACE, 0);
+  frames(v, 60);
+  assert_int_equal(v->plots.count, running);  // paused: frozen
+  key(v, SDLK_SPACE, 0);
+  frames(v, 30);
+  assert_true(v->plots.count > running);
+  key(v, SDLK_r, 0);
+  assert_int_equal(v->plots.count, 1);  // a restart starts the plots over from its first state
+  // A scenario reload with the same series keeps them.
+  frames(v, 30);
+  int kept = v->plots.count;
+  fbPlots_Adopt(&v->plots, &v->run->sim);
+  assert_int_equal(v->plots.count, kept);
+  // Drawn: the herd's series colour appears in the plots dock (its lines and latest values).
+  frames(v, 1);
+  SDL_Rect r = v->layout.plots;
+  SDL_Color herd = fbHud_SpeciesColour(&v->run->sim.world.species[0]);
+  uint8_t *rgba = malloc((size_t)r.w * r.h * 4);
+  assert_int_equal(SDL_RenderReadPixels(v->sdl, &r, SDL_PIXELFORMAT_RGBA32, rgba, r.w * 4), 0);
+  int coloured = 0;
+  for (int k = 0; k < r.w * r.h; ++k) {
+    const uint8_t *c = rgba + 4 * k;
+    coloured += abs(c[0] - herd.r) < 8 && abs(c[1] - herd.g) < 8 && abs(c[2] - herd.b) < 8;
+  }
+  free(rgba);
+  assert_true(coloured > 200);
+}
+
+// A full buffer is thinned: samples halve, the interval doubles, the start of the run stays.
+static void test_plots_thin_when_full(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/classic_flock.lua", NULL);
+  fbPlots *p = &v->plots;
+  double interval = p->interval;
+  fbSim *sim = &v->run->sim;
+  for (int k = 0; k < FB_PLOT_CAPACITY + 10; ++k) {
+    sim->world.step += 10;  // time moves on without stepping: only the sampling is under test
+    fbPlots_Sample(p, sim, NULL);
+  }
+  assert_true(p->count <= FB_PLOT_CAPACITY && p->count > FB_PLOT_CAPACITY / 2);
+  assert_float_equal(p->interval, 2 * interval, 1e-12);
+  assert_float_equal(p->time[0], 0, 0);
+}
+
+// ---- help ---------------------------------------------------------------------------------------
+
+static void test_help_opens_on_f1_and_question_mark(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/classic_flock.lua", NULL);
+  frames(v, 1);
+  int cx = v->layout.keys.w / 2, cy = (v->layout.keys.y + v->layout.keys.h) / 2;
+  key(v, SDLK_F1, 0);
+  assert_true(v->help);
+  frames(v, 1);
+  SDL_Color c = pixel(v, cx, cy);
+  assert_true(c.r < 40 && c.g < 40 && c.b < 40);  // the overlay's dark box over the world's middle
+  key(v, SDLK_SPACE, 0);  // any key closes it, and does nothing else
+  assert_false(v->help);
+  assert_false(v->paused);
+  key(v, SDLK_SLASH, KMOD_LSHIFT);  // ? on a US layout
+  assert_true(v->help);
+  key(v, SDLK_ESCAPE, 0);
+  assert_false(v->help);
+  assert_false(v->quit);  // Esc closed the help; it did not quit
+}
+
+// ---- overlays -----------------------------------------------------------------------------------
+
+// The inspector's numbers: a tiny negative value is printed as 0, never "-0".
+static void test_numbers_never_read_minus_zero(void **state)
+{
+  (void)state;
+  char text[32];
+  fbHud_Number(text, sizeof text, "%.2f", -0.001);
+  assert_string_equal(text, "0.00");
+  fbHud_Number(text, sizeof text, "%.0f", -0.2);
+  assert_string_equal(text, "0");
+  fbHud_Number(text, sizeof text, "%.3g", -0.0);
+  assert_string_equal(text, "0");
+  fbHud_Number(text, sizeof text, "%.2f", -1.5);
+  assert_string_equal(text, "-1.50");
+}
+
+// A predator's own fields are its rules' (resting, wander); the herd's rules declare none of them.
+static void test_inspector_fields_are_the_agents_own(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/predator_prey.lua", NULL);
+  const fbWorld *w = &v->run->sim.world;
+  int resting = fbWorld_FindField(w, "resting");
+  assert_true(resting >= 0);
+  int herd = 0, predator = 1;
+  assert_string_equal(w->species[predator].name, "predator");
+  assert_true(w->species[predator].field_mask & (1u << resting));
+  assert_false(w->species[herd].field_mask & (1u << resting));
+}
+
+// The selected predator shows its hunting radius (predator.radius, declared circle = true) as well
+// as its vision; the arrows' scale is known.
+static void test_selection_draws_every_radius(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/predator_prey.lua", "--inspect", "82", NULL);
+  frames(v, 30);
+  int i = fbWorld_FindAgent(&v->run->sim.world, 82);
+  assert_true(i >= 0);
+  fbSelectionCircle circles[FB_MAX_SELECTION_CIRCLES];
+  int n = fbRender_SelectionCircles(&v->run->sim, i, circles, FB_MAX_SELECTION_CIRCLES);
+  bool vision = false, hunt = false;
+  for (int k = 0; k < n; ++k) {
+    vision = vision || strncmp(circles[k].label, "vision", 6) == 0;
+    hunt = hunt || (strncmp(circles[k].label, "predator.radius", 15) == 0 && circles[k].radius == 90);
+  }
+  assert_true(vision && hunt);
+  assert_true(v->px_per_accel > 0);
+  // The hunting circle is drawn: its colour on the line straight down from the predator.
+  const fbAgents *a = &v->run->sim.world.agents;
+  fbVec2 p = fbCamera_ToScreen(&v->camera, fbV(a->px[i], a->py[i] + 90));
+  bool found = false;
+  for (int dy = -2; dy <= 2 && !found; ++dy) {
+    SDL_Color c = pixel(v, (int)p.x, (int)p.y + dy);
+    SDL_Color rule = fbRender_RuleColour(0);
+    found = abs(c.r - rule.r) < 60 && abs(c.g - rule.g) < 60 && abs(c.b - rule.b) < 60;
+  }
+  if (contains(v->layout.world, p)) {
+    assert_true(found);
+  }
+}
+
+// ---- scenarios ----------------------------------------------------------------------------------
+
+static void test_open_a_scenario_from_the_list_or_a_drop(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/classic_flock.lua", NULL);
+  key(v, SDLK_o, 0);
+  assert_true(v->list.open);
+  assert_true(v->list.count >= 10);
+  assert_non_null(strstr(v->list.paths[v->list.selected], "classic_flock.lua"));
+  key(v, SDLK_DOWN, 0);
+  char expected[768];
+  snprintf(expected, sizeof expected, "%s", v->list.paths[v->list.selected]);
+  key(v, SDLK_RETURN, 0);
+  assert_false(v->list.open);
+  assert_true(v->loaded);
+  assert_string_equal(v->run->sim.path, expected);
+  frames(v, 2);
+  // A dropped file opens too.
+  SDL_Event e = {0};
+  e.type = SDL_DROPFILE;
+  e.drop.file = SDL_strdup("scripts/moths_lamp.lua");
+  fbViewer_HandleEvent(v, &e);
+  assert_string_equal(v->run->sim.name, "Moths round a lamp");
+  // A file that is not a scenario leaves the window running with the message.
+  e.drop.file = SDL_strdup("README.md");
+  fbViewer_HandleEvent(v, &e);
+  assert_false(v->loaded);
+  assert_non_null(strstr(v->load_error, "README.md"));
+  frames(v, 2);
+}
+
+// ---- direct manipulation ------------------------------------------------------------------------
+
+static void test_drag_the_lamp_and_a_path_point(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/moths_lamp.lua", NULL);
+  frames(v, 2);
+  fbWorld *w = &v->run->sim.world;
+  fbVec2 lamp = fbCamera_ToScreen(&v->camera, w->goals[0].p);
+  fbCamera cam = v->camera;
+  mouse(v, SDL_MOUSEBUTTONDOWN, (int)lamp.x + 3, (int)lamp.y);
+  mouse(v, SDL_MOUSEMOTION, (int)lamp.x + 40, (int)lamp.y + 20);
+  mouse(v, SDL_MOUSEBUTTONUP, (int)lamp.x + 60, (int)lamp.y + 30);
+  fbVec2 moved = fbCamera_ToWorld(&v->camera, fbV((int)lamp.x + 60, (int)lamp.y + 30));
+  assert_float_equal(w->goals[0].p.x, moved.x, 1e-9);
+  assert_float_equal(w->goals[0].p.y, moved.y, 1e-9);
+  assert_float_equal(v->camera.cx, cam.cx, 0);  // the lamp moved, not the view
+  assert_int_equal(v->selected, 0);
+  fbViewer_Destroy(v);
+
+  v = open_on("scripts/dragonflies_path.lua", NULL);
+  frames(v, 2);
+  fbPath *path = &v->run->sim.world.paths.items[0];
+  double length = path->length;
+  fbVec2 p = fbCamera_ToScreen(&v->camera, path->points[2]);
+  mouse(v, SDL_MOUSEBUTTONDOWN, (int)p.x, (int)p.y);
+  mouse(v, SDL_MOUSEBUTTONUP, (int)p.x, (int)p.y + 80);
+  path = &v->run->sim.world.paths.items[0];
+  assert_true(path->points[2].y > 60 + 10);
+  assert_true(path->length != length);
+  frames(v, 10);  // the flock follows the new path without trouble
+  assert_true(v->loaded && !v->scenario_failed);
+}
+
+// ---- the player ---------------------------------------------------------------------------------
+
+// leader_chase's autopilot steers the player; the arrow keys take over at once and give it back a
+// few seconds after they are let go.
+static void test_arrows_override_the_autopilot(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/leader_chase.lua", NULL);
+  frames(v, 30);
+  fbWorld *w = &v->run->sim.world;
+  assert_false(w->input_held);
+  key_down(v, SDLK_RIGHT, 0);
+  frames(v, 30);
+  assert_true(w->input_held);
+  assert_float_equal(w->input.x, 1, 0);
+  assert_float_equal(w->input.y, 0, 0);
+  int player = fbWorld_FindAgent(w, 1);
+  assert_true(w->agents.vx[player] > 0.8 * hypot(w->agents.vx[player], w->agents.vy[player]));  // heading right
+  key_up(v, SDLK_RIGHT);
+  frames(v, 60);
+  assert_true(w->input_held);  // idle for 1 s: still the user's
+  frames(v, 150);
+  assert_false(w->input_held);  // 3.5 s: the autopilot steers again
+  assert_true(w->input.x != 0 || w->input.y != 0);
+}
+
+int main(void)
+{
+  setenv("SDL_VIDEODRIVER", "dummy", 1);  // no display needed: a window with a software renderer
+  unsetenv("DISPLAY");
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(test_docks_leave_the_world_its_view, teardown),
+      cmocka_unit_test_teardown(test_every_dock_collapses, teardown),
+      cmocka_unit_test_teardown(test_key_bar_collapses_on_narrow_windows, teardown),
+      cmocka_unit_test_teardown(test_plots_grow_freeze_and_clear, teardown),
+      cmocka_unit_test_teardown(test_plots_thin_when_full, teardown),
+      cmocka_unit_test_teardown(test_help_opens_on_f1_and_question_mark, teardown),
+      cmocka_unit_test(test_numbers_never_read_minus_zero),
+      cmocka_unit_test_teardown(test_inspector_fields_are_the_agents_own, teardown),
+      cmocka_unit_test_teardown(test_selection_draws_every_radius, teardown),
+      cmocka_unit_test_teardown(test_open_a_scenario_from_the_list_or_a_drop, teardown),
+      cmocka_unit_test_teardown(test_drag_the_lamp_and_a_path_point, teardown),
+      cmocka_unit_test_teardown(test_arrows_override_the_autopilot, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
