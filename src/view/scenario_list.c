@@ -29,7 +29,9 @@ static void read_title(const char *path, char *title, size_t len)
   while (*text == ' ') {
     text++;
   }
-  snprintf(title, len, "%s", text);
+  size_t n = strlen(text) < len - 1 ? strlen(text) : len - 1;  // a long line is cut
+  memcpy(title, text, n);
+  title[n] = '\0';
 }
 
 void fbScenarioList_Open(fbScenarioList *l, const char *current)

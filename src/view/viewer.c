@@ -99,8 +99,8 @@ bool fbViewer_Open(fbViewer *v, const char *path)
     return false;
   }
   fit(v);
-  char text[900];
-  snprintf(text, sizeof text, "opened %s", path);
+  char text[620];
+  snprintf(text, sizeof text, "opened %.600s", path);
   printf("flockbox: %s\n", text);
   notify(v, text);
   SDL_SetWindowTitle(v->window, v->run->sim.name);
@@ -583,8 +583,8 @@ static void pick_up_saves(fbViewer *v)
   if (fbRun_Poll(v->run) == 0) {
     return;
   }
-  char text[700];
-  snprintf(text, sizeof text, "reloaded %s", v->run->reload.last_path);
+  char text[620];
+  snprintf(text, sizeof text, "reloaded %.600s", v->run->reload.last_path);
   notify(v, text);
   if (v->run->reload.scenario_reloads != before) {
     fbRender_Forget(&v->render);
