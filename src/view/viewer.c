@@ -49,7 +49,9 @@ static void adopt_sim(fbViewer *v)
   }
 }
 
-// R and N: the same scenario file again, with the same or the next seed; the camera stays.
+// R and N: the same scenario file again, with the same or the next seed; the camera stays. The
+// panel's changes come after the command line's --set, so they win; the sim keeps pointers to its
+// options' texts for scenario reloads, hence copies that stay put until the next restart.
 static void restart(fbViewer *v, bool new_seed)
 {
   if (v->loaded) {
@@ -63,14 +65,23 @@ static void restart(fbViewer *v, bool new_seed)
   if (new_seed) {
     v->options.seed++;
   }
-  int status = fbRun_Begin(v->run, &v->cli, &v->options, v->load_error, sizeof v->load_error);
+  static char kept[FB_MAX_SETS][sizeof v->panel.sets[0].text];
+  fbRunOptions options = v->options;
+  const char *panel[FB_MAX_SETS];
+  int n = fbPanel_Sets(&v->panel, panel, FB_MAX_SETS - options.set_count);
+  for (int k = 0; k < n; ++k) {
+    snprintf(kept[k], sizeof kept[k], "%s", panel[k]);
+    options.sets[options.set_count++] = kept[k];
+  }
+  int status = fbRun_Begin(v->run, &v->cli, &options, v->load_error, sizeof v->load_error);
   if (status != 0) {
     fprintf(stderr, "flockbox: %s\n", v->load_error);
     return;
   }
   adopt_sim(v);
   char text[160];
-  snprintf(text, sizeof text, "restarted with seed %llu", (unsigned long long)v->options.seed);
+  snprintf(text, sizeof text, "restarted with seed %llu%s", (unsigned long long)v->options.seed,
+           n > 0 ? " and the panel's changes" : "");
   printf("flockbox: %s\n", text);
   notify(v, text);
 }
@@ -304,7 +315,7 @@ static void draw_overlay(fbViewer *v, int selected)
     fbHud_Inspector(&v->hud, sim, selected, help.y);
   }
   if (v->panel.open && v->loaded) {
-    fbPanel_Draw(&v->panel, &v->ui, &v->run->sim, v->camera.view_w, v->camera.view_h);
+    fbPanel_Draw(&v->panel, &v->ui, &v->run->sim, (SDL_Rect){v->camera.view_w - 356, 8, 348, v->camera.view_h - 16});
   }
   fbUi_End(&v->ui);
 }
