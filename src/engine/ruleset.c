@@ -300,9 +300,14 @@ bool fbRuleSet_SetParam(fbRuleSet *rs, const fbWorld *w, int s, int k, const cha
   }
   char why[1024];
   bool integer = spec->kind == FB_VALUE_INTEGER && value == floor(value) && fabs(value) < 9007199254740992.0;
-  if (!fbParams_CheckNumber(spec, value, why, sizeof why) ||
-      !fbRules_Check(&rs->runners[0], w, s, k, NULL, name, value, integer, why, sizeof why)) {
-    snprintf(msg, len, "%s.%s: %s", fbRuleDef_Name(&rs->info[s][k].def), name, why);
+  const char *rule = fbRuleDef_Name(&rs->info[s][k].def);
+  if (!fbParams_CheckNumber(spec, value, why, sizeof why)) {
+    snprintf(msg, len, "%s.%s: %s", rule, name, why);
+    return false;
+  }
+  if (!fbRules_Check(&rs->runners[0], w, s, k, NULL, name, value, integer, why, sizeof why)) {
+    // validate names the parameter it refuses ("cohesion.divisor: ..."), unless it failed itself.
+    snprintf(msg, len, "%s%s%s", rule, strncmp(why, "validate failed", 15) == 0 ? ": " : ".", why);
     return false;
   }
   for (int t = 0; t < rs->threads; ++t) {

@@ -9,7 +9,7 @@
 #define PAD 8
 #define ROW_H 18
 #define GAP 3
-#define FIELD_W 64
+#define FIELD_W 84
 #define RESET_W 18
 #define SCROLL_W 8
 #define SCROLLBAR_ID 0x7fff0000
@@ -318,7 +318,7 @@ static void apply(fbParamPanel *p, fbSim *sim, fbPanelRow *row, const char *text
     snprintf(msg, sizeof msg, "applied now, but not kept for R and N (at most %d changes)", FB_PANEL_MAX_SETS);
     ok = false;
   }
-  snprintf(row->error, sizeof row->error, "%s", ok ? "" : msg);
+  snprintf(row->error, sizeof row->error, "%.500s", ok ? "" : msg);
   row->tried = value;
 }
 
@@ -359,7 +359,7 @@ static void reset(fbParamPanel *p, fbSim *sim, fbPanelRow *row)
   fbPanelSet *e = find_set(p, row->key);
   char msg[1024];
   if (e != NULL && e->used && !restore(sim, e, msg, sizeof msg)) {
-    snprintf(row->error, sizeof row->error, "cannot reset: %s", msg);
+    snprintf(row->error, sizeof row->error, "cannot reset: %.480s", msg);
     return;
   }
   if (e != NULL) {
