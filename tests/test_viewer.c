@@ -229,11 +229,11 @@ static void test_drag_pans_wheel_zooms_home_fits(void **state)
   assert_float_equal(v->camera.cy, 75, 1e-12);
 }
 
-static const fbPanelSlot *find_slot(const fbViewer *v, int species, int rule, int param)
+static const fbPanelRow *find_slot(const fbViewer *v, int species, int rule, int param)
 {
-  for (int k = 0; k < v->panel.slot_count; ++k) {
-    const fbPanelSlot *s = &v->panel.slots[k];
-    if (s->species == species && s->rule == rule && s->param == param) {
+  for (int k = 0; k < v->panel.row_count; ++k) {
+    const fbPanelRow *s = &v->panel.rows[k];
+    if (s->species == species && s->rule == rule && s->param == param && s->rect.w > 0) {
       return s;
     }
   }
@@ -241,7 +241,7 @@ static const fbPanelSlot *find_slot(const fbViewer *v, int species, int rule, in
   return NULL;
 }
 
-static void drag_slider(fbViewer *v, const fbPanelSlot *slot, double from, double to)
+static void drag_slider(fbViewer *v, const fbPanelRow *slot, double from, double to)
 {
   SDL_Rect r = slot->rect;
   int y = r.y + r.h / 2, x0 = r.x + (int)(from * (r.w - 1)), x1 = r.x + (int)(to * (r.w - 1));

@@ -6,9 +6,7 @@
 
 #include "schema.h"
 
-// A rule parameter from text, typed as Lua would read it: 3 an integer, 2.5 a number, true or
-// false a boolean, anything else a string.
-static bool parse_param(const char *name, const char *text, fbParamDef *p)
+bool fbOverrides_ParseParam(const char *name, const char *text, fbParamDef *p)
 {
   memset(p, 0, sizeof *p);
   if (strlen(name) >= FB_NAME_LEN || strlen(text) >= FB_PARAM_TEXT) {
@@ -69,7 +67,7 @@ static bool set_rule(fbSpeciesDef *s, int index, const char *rest, const char *v
     return set_field(f, rule, value, set, file, where, err, errlen);
   }
   fbParamDef p;
-  if (strchr(field, '.') != NULL || !parse_param(field, value, &p) || !fbRuleDef_SetParam(rule, &p)) {
+  if (strchr(field, '.') != NULL || !fbOverrides_ParseParam(field, value, &p) || !fbRuleDef_SetParam(rule, &p)) {
     snprintf(err, errlen, "--set %s: %s.params.%s: not a parameter name, or too many parameters", set, where, field);
     return false;
   }

@@ -39,8 +39,8 @@ bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms, const fb
   fbAgentViews_Init(&r->views, L);
   for (int s = 0; s < FB_MAX_SPECIES; ++s) {
     for (int k = 0; k < FB_MAX_RULES; ++k) {
-      r->steer_ref[s][k] = r->params_ref[s][k] = r->species_ref[s][k] = LUA_NOREF;
-      r->previous_steer_ref[s][k] = r->previous_params_ref[s][k] = LUA_NOREF;
+      r->steer_ref[s][k] = r->params_ref[s][k] = r->species_ref[s][k] = r->validate_ref[s][k] = LUA_NOREF;
+      r->previous_steer_ref[s][k] = r->previous_params_ref[s][k] = r->previous_validate_ref[s][k] = LUA_NOREF;
     }
   }
   return true;
@@ -181,33 +181,54 @@ static bool declare_fields(lua_State *L, fbWorld *w, int species, const char *wh
   return true;
 }
 
-// Calls module.validate(params, species) if present (module at `module`, params at `params`): it
-// returns nil, or a parameter name and a message.
-static bool validate_params(fbRuleRunner *r, int species, int rule, int module, int params, const char *what,
-                            char *err, size_t errlen)
+// Calls the validate function at `validate` (nil: there is none) with the params at `params` and the
+// species table on top of the stack (popped): it returns nil, or a parameter name and a message,
+// which go into err as "name: message".
+static bool call_validate(fbRuleRunner *r, int validate, int params, char *err, size_t errlen)
 {
   lua_State *L = r->host.L;
-  if (lua_getfield(L, module, "validate") != LUA_TFUNCTION) {
-    bool ok = lua_isnil(L, -1);
-    if (!ok) {
-      snprintf(err, errlen, "%s: validate: expected a function, got a %s", what, luaL_typename(L, -1));
-    }
+  if (!lua_isfunction(L, validate)) {
     lua_pop(L, 1);
-    return ok;
+    return true;
   }
+  int species = lua_gettop(L);
+  lua_pushvalue(L, validate);
   lua_pushvalue(L, params);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[species][rule]);
+  lua_pushvalue(L, species);
   char msg[1024];
   if (!fbLuaHost_Call(&r->host, 2, 2, msg, sizeof msg)) {
-    snprintf(err, errlen, "%s: validate failed: %s", what, msg);
+    snprintf(err, errlen, "validate failed: %s", msg);
+    lua_pop(L, 1);
     return false;
   }
   bool ok = lua_isnil(L, -2);
   if (!ok) {
-    snprintf(err, errlen, "%s: params.%s: %s", what, lua_tostring(L, -2) ? lua_tostring(L, -2) : "?",
+    snprintf(err, errlen, "%s: %s", lua_tostring(L, -2) ? lua_tostring(L, -2) : "?",
              lua_tostring(L, -1) ? lua_tostring(L, -1) : "out of range");
   }
-  lua_pop(L, 2);
+  lua_pop(L, 3);
+  return ok;
+}
+
+// Calls module.validate(params, species) if present (module at `module`, params at `params`).
+static bool validate_params(fbRuleRunner *r, int species, int rule, int module, int params, const char *what,
+                            char *err, size_t errlen)
+{
+  lua_State *L = r->host.L;
+  int type = lua_getfield(L, module, "validate");
+  if (type != LUA_TFUNCTION && type != LUA_TNIL) {
+    snprintf(err, errlen, "%s: validate: expected a function, got a %s", what, luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return false;
+  }
+  int validate = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[species][rule]);
+  char msg[1024];
+  bool ok = call_validate(r, validate, params, msg, sizeof msg);
+  if (!ok) {
+    snprintf(err, errlen, "%s: %s%s", what, strncmp(msg, "validate failed", 15) == 0 ? "" : "params.", msg);
+  }
+  lua_pop(L, 1);
   return ok;
 }
 
@@ -253,10 +274,13 @@ static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, const 
       fbRules_Settle(r, species, rule);
       r->previous_steer_ref[species][rule] = r->steer_ref[species][rule];
       r->previous_params_ref[species][rule] = r->params_ref[species][rule];
+      r->previous_validate_ref[species][rule] = r->validate_ref[species][rule];
       memcpy(r->previous_where[species][rule], r->where[species][rule], sizeof r->where[species][rule]);
-      r->steer_ref[species][rule] = r->params_ref[species][rule] = LUA_NOREF;
+      r->steer_ref[species][rule] = r->params_ref[species][rule] = r->validate_ref[species][rule] = LUA_NOREF;
     }
     if (ok) {
+      lua_getfield(L, module, "validate");
+      replace_ref(L, &r->validate_ref[species][rule]);
       fbLua_FunctionWhere(L, steer, r->where[species][rule], sizeof r->where[species][rule]);
       lua_pushvalue(L, params);
       replace_ref(L, &r->params_ref[species][rule]);
@@ -288,10 +312,13 @@ bool fbRules_Fallback(fbRuleRunner *r, int species, int rule)
   }
   luaL_unref(L, LUA_REGISTRYINDEX, r->steer_ref[species][rule]);
   luaL_unref(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
+  luaL_unref(L, LUA_REGISTRYINDEX, r->validate_ref[species][rule]);
   r->steer_ref[species][rule] = r->previous_steer_ref[species][rule];
   r->params_ref[species][rule] = r->previous_params_ref[species][rule];
+  r->validate_ref[species][rule] = r->previous_validate_ref[species][rule];
   memcpy(r->where[species][rule], r->previous_where[species][rule], sizeof r->where[species][rule]);
   r->previous_steer_ref[species][rule] = r->previous_params_ref[species][rule] = LUA_NOREF;
+  r->previous_validate_ref[species][rule] = LUA_NOREF;
   return true;
 }
 
@@ -300,7 +327,9 @@ void fbRules_Settle(fbRuleRunner *r, int species, int rule)
   lua_State *L = r->host.L;
   luaL_unref(L, LUA_REGISTRYINDEX, r->previous_steer_ref[species][rule]);
   luaL_unref(L, LUA_REGISTRYINDEX, r->previous_params_ref[species][rule]);
+  luaL_unref(L, LUA_REGISTRYINDEX, r->previous_validate_ref[species][rule]);
   r->previous_steer_ref[species][rule] = r->previous_params_ref[species][rule] = LUA_NOREF;
+  r->previous_validate_ref[species][rule] = LUA_NOREF;
 }
 
 // The species table: its own values, and (older spellings, kept working) the world's dt, width,
@@ -341,7 +370,18 @@ void fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species)
   }
 }
 
-bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value)
+// A Lua integer for an integer parameter, a float otherwise: a rule that formats it with %d or
+// counts with it sees the type its module wrote.
+static void push_param(lua_State *L, double value, bool integer)
+{
+  if (integer) {
+    lua_pushinteger(L, (lua_Integer)value);
+  } else {
+    lua_pushnumber(L, value);
+  }
+}
+
+bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value, bool integer)
 {
   lua_State *L = r->host.L;
   lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
@@ -350,10 +390,52 @@ bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, 
     return false;
   }
   lua_pop(L, 1);
-  lua_pushnumber(L, value);
+  push_param(L, value, integer);
   lua_setfield(L, -2, name);
   lua_pop(L, 1);
   return true;
+}
+
+/*
+ * validate sees what the rule would run with: a shallow copy of its params with the one value
+ * changed (the rule's own table is left alone until the answer is yes), and the species table it
+ * would get.
+ */
+bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp, const char *name,
+                   double value, bool integer, char *msg, size_t len)
+{
+  lua_State *L = r->host.L;
+  int top = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, r->validate_ref[species][rule]);
+  if (!lua_isfunction(L, -1)) {
+    lua_settop(L, top);
+    return true;
+  }
+  int validate = lua_gettop(L);
+  lua_newtable(L);
+  int params = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
+  if (lua_istable(L, -1)) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, params);
+    }
+  }
+  lua_pop(L, 1);
+  if (name != NULL) {
+    push_param(L, value, integer);
+    lua_setfield(L, params, name);
+  }
+  if (sp != NULL) {
+    push_species(L, w, sp);
+  } else {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[species][rule]);
+  }
+  bool ok = call_validate(r, validate, params, msg, len);
+  lua_settop(L, top);
+  return ok;
 }
 
 static int compare_names(const void *a, const void *b) { return strcmp(a, b); }

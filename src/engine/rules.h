@@ -23,10 +23,12 @@ typedef struct fbRuleRunner {
   int steer_ref[FB_MAX_SPECIES][FB_MAX_RULES];
   int params_ref[FB_MAX_SPECIES][FB_MAX_RULES];
   int species_ref[FB_MAX_SPECIES][FB_MAX_RULES];  // each rule's own copy of its species table
+  int validate_ref[FB_MAX_SPECIES][FB_MAX_RULES]; // the module's validate function (nil if none)
   char where[FB_MAX_SPECIES][FB_MAX_RULES][160];  // file:line of each steer function
   // The version a reload replaced, kept until the new one has run cleanly (see fbRules_Fallback).
   int previous_steer_ref[FB_MAX_SPECIES][FB_MAX_RULES];
   int previous_params_ref[FB_MAX_SPECIES][FB_MAX_RULES];
+  int previous_validate_ref[FB_MAX_SPECIES][FB_MAX_RULES];
   char previous_where[FB_MAX_SPECIES][FB_MAX_RULES][160];
   // Rules that failed in this runner during the current range; they are skipped for the rest of it.
   bool skip[FB_MAX_SPECIES][FB_MAX_RULES];
@@ -76,8 +78,16 @@ void fbRules_Settle(fbRuleRunner *r, int species, int rule);
 // (Re)builds the species table each rule of species s gets as its third argument (each its own).
 void fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species);
 
-// Sets one numeric parameter of a loaded rule (the caller has checked its range).
-bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value);
+// Sets one numeric parameter of a loaded rule (the caller has checked its range), as a Lua
+// integer when `integer`, else as a float.
+bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value, bool integer);
+
+// Asks the module's validate(params, species) whether the rule may run with parameter `name` set to
+// value (name NULL: its parameters as they are) and with species sp (NULL: its species as it is),
+// changing nothing. True if it has no validate or validate returns nil; else false with
+// "name: message" in msg.
+bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp, const char *name,
+                   double value, bool integer, char *msg, size_t len);
 
 // The numeric parameters of a loaded rule, sorted by name; returns how many (at most max).
 int fbRules_ListParams(const fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max);

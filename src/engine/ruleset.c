@@ -280,7 +280,15 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
   return true;
 }
 
-bool fbRuleSet_SetParam(fbRuleSet *rs, int s, int k, const char *name, double value, char *msg, size_t len)
+/*
+ * A value is applied only once everything a load would check agrees: the declared range, then the
+ * module's validate with the value in place. A refused value changes nothing, so the rule runs on
+ * with its last good one (applying it first would let a bad value switch the rule off at the next
+ * step, and going back would not switch it on again). An integer parameter stays a Lua integer
+ * while the value is whole.
+ */
+bool fbRuleSet_SetParam(fbRuleSet *rs, const fbWorld *w, int s, int k, const char *name, double value, char *msg,
+                        size_t len)
 {
   const fbParamSpec *spec = fbParams_Find(&rs->info[s][k].specs, name);
   if (spec == NULL || (spec->kind != FB_VALUE_NUMBER && spec->kind != FB_VALUE_INTEGER)) {
@@ -290,13 +298,33 @@ bool fbRuleSet_SetParam(fbRuleSet *rs, int s, int k, const char *name, double va
              name, names);
     return false;
   }
-  char why[160];
+  char why[1024];
+  bool integer = spec->kind == FB_VALUE_INTEGER && value == floor(value) && fabs(value) < 9007199254740992.0;
+  const char *rule = fbRuleDef_Name(&rs->info[s][k].def);
   if (!fbParams_CheckNumber(spec, value, why, sizeof why)) {
-    snprintf(msg, len, "%s.%s: %s", fbRuleDef_Name(&rs->info[s][k].def), name, why);
+    snprintf(msg, len, "%s.%s: %s", rule, name, why);
+    return false;
+  }
+  if (!fbRules_Check(&rs->runners[0], w, s, k, NULL, name, value, integer, why, sizeof why)) {
+    // validate names the parameter it refuses ("cohesion.divisor: ..."), unless it failed itself.
+    snprintf(msg, len, "%s%s%s", rule, strncmp(why, "validate failed", 15) == 0 ? ": " : ".", why);
     return false;
   }
   for (int t = 0; t < rs->threads; ++t) {
-    fbRules_SetParam(&rs->runners[t], s, k, name, value);
+    fbRules_SetParam(&rs->runners[t], s, k, name, value, integer);
+  }
+  return true;
+}
+
+bool fbRuleSet_CheckSpecies(fbRuleSet *rs, const fbWorld *w, int s, const fbSpecies *sp, char *msg, size_t len)
+{
+  for (int k = 0; k < w->species[s].rule_count; ++k) {
+    char why[1024];
+    if (rs->info[s][k].path[0] != '\0' &&
+        !fbRules_Check(&rs->runners[0], w, s, k, sp, NULL, 0, false, why, sizeof why)) {
+      snprintf(msg, len, "rule '%s' refuses it: %s", fbRuleDef_Name(&rs->info[s][k].def), why);
+      return false;
+    }
   }
   return true;
 }

@@ -96,9 +96,15 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k);
  */
 void fbRuleSet_KeepLastGood(fbRuleSet *fresh, fbWorld *fresh_world, const fbRuleSet *old, const fbWorld *old_world);
 
-// One numeric parameter in every state, checked against its declared range; false with the reason
-// in msg if the rule has no numeric parameter of that name or the value is out of range.
-bool fbRuleSet_SetParam(fbRuleSet *rs, int s, int k, const char *name, double value, char *msg, size_t len);
+// One numeric parameter in every state, checked against its declared range and the module's
+// validate; false with the reason in msg (and nothing changed) if the rule has no numeric
+// parameter of that name or the value is refused.
+bool fbRuleSet_SetParam(fbRuleSet *rs, const fbWorld *w, int s, int k, const char *name, double value, char *msg,
+                        size_t len);
+
+// Whether every rule of species s would accept the species table of sp (its validate), changing
+// nothing; false with the first refusal in msg.
+bool fbRuleSet_CheckSpecies(fbRuleSet *rs, const fbWorld *w, int s, const fbSpecies *sp, char *msg, size_t len);
 
 // The numeric parameters of a rule as state `thread` holds them, sorted by name; returns how many.
 int fbRuleSet_ListParams(const fbRuleSet *rs, int thread, int s, int k, char names[][FB_NAME_LEN], double *values,

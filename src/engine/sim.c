@@ -70,6 +70,9 @@ static bool build(fbSim *sim, fbScenarioDef *d, char *err, size_t errlen)
     }
   }
   fbRuleSet_PrimeViews(&sim->rules, w);
+  sim->species_defs = calloc(FB_MAX_SPECIES, sizeof *sim->species_defs);
+  FB_ASSERT(sim->species_defs != NULL);
+  memcpy(sim->species_defs, d->species, sizeof *d->species * (size_t)d->species_count);
   fbHooks_SetWorld(&sim->hooks, w);
   if (!sim->options.no_spawn) {
     fbSpawn_All(w, d);
@@ -125,6 +128,8 @@ void fbSim_Free(fbSim *sim)
   fbAggregates_Free(&sim->agg);
   fbGrid_Free(&sim->grid);
   fbWorld_Free(&sim->world);
+  free(sim->species_defs);
+  sim->species_defs = NULL;
   sim->threads = 0;
 }
 
@@ -472,8 +477,10 @@ void fbSim_SetWeight(fbSim *sim, int s, int k, double weight) { sim->world.speci
 
 bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, char *msg, size_t len)
 {
-  return fbRuleSet_SetParam(&sim->rules, s, k, name, value, msg, len);
+  return fbRuleSet_SetParam(&sim->rules, &sim->world, s, k, name, value, msg, len);
 }
+
+const fbSpeciesDef *fbSim_SpeciesDef(const fbSim *sim, int s) { return &sim->species_defs[s]; }
 
 const fbParamSpec *fbSim_ParamSpec(const fbSim *sim, int s, int k, const char *name)
 {
@@ -497,6 +504,9 @@ void fbSim_Adopt(fbSim *sim, fbSim *fresh)
   fbWorld_Adopt(&sim->world, &fresh->world);
   sim->keep_list = sim->keep_nearest = 0;  // the new rules ask again for what they read
   fbRuleSet_Swap(&sim->rules, &fresh->rules);
+  fbSpeciesDef *defs = sim->species_defs;  // the species come from the new description too
+  sim->species_defs = fresh->species_defs;
+  fresh->species_defs = defs;
   fbRuleSet_Bind(&sim->rules, &sim->world, &sim->perception, &sim->agg, sim->lists, sim->queues);
   fbRuleSet_Bind(&fresh->rules, &fresh->world, &fresh->perception, &fresh->agg, fresh->lists, fresh->queues);
   if (sim->hooks.metric_count != fresh->hooks.metric_count) {

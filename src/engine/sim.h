@@ -48,6 +48,8 @@ typedef struct fbSim {
   fbRuleSet rules;                 // every rule in every thread's Lua state
   fbHooks hooks;                   // the scenario's own state: on_step, on_key, metrics
   fbRunOptions options;
+  fbSpeciesDef *species_defs;      // each species as described (as written, -1 where derived), on the
+                                   // heap: what a live change (live.h) rebuilds the species from
   uint32_t inspect_id;
   uint64_t catches;                // removals asked for by agents (predators) that took effect
   fbStepCost cost;
@@ -119,9 +121,14 @@ const char *fbSim_RuleModule(const fbSim *sim, int s, int k);
 const char *fbSim_RuleError(const fbSim *sim, int s, int k);   // "" when it runs fine
 
 void fbSim_SetWeight(fbSim *sim, int s, int k, double weight);
-// One numeric parameter in every thread's state; false with the reason in msg if the rule has no
-// numeric parameter of that name or the value lies outside its declared range.
+// One numeric parameter in every thread's state; false with the reason in msg, and nothing changed,
+// if the rule has no numeric parameter of that name, the value lies outside its declared range or
+// the module's validate refuses it.
 bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, char *msg, size_t len);
+
+// Species s as its description gave it (after --set and live changes): values as written, negative
+// where a field is derived from others.
+const fbSpeciesDef *fbSim_SpeciesDef(const fbSim *sim, int s);
 
 // A rule's parameter as its module declares it (default, range, description); NULL if none.
 const fbParamSpec *fbSim_ParamSpec(const fbSim *sim, int s, int k, const char *name);

@@ -1,177 +1,590 @@
-// panel.c — the parameter panel (Tab): rule weights and parameters as sliders, and printing them as Lua.
+// panel.c — the parameter panel (Tab): species fields, rule weights and parameters as sliders and fields, kept as --set values, printed as Lua.
 #include "panel.h"
 
-#include <math.h>
 #include <string.h>
 
+#include "live.h"
+#include "schema.h"
+
 #define PAD 8
-#define SLIDER_H 18
+#define ROW_H 18
 #define GAP 3
+#define FIELD_W 84
+#define RESET_W 18
+#define SCROLL_W 8
+#define SCROLLBAR_ID 0x7fff0000
 
-void fbPanel_Reset(fbParamPanel *p)
+static const SDL_Color WHITE = {230, 230, 230, 255}, GREY = {170, 175, 185, 255}, RED = {255, 110, 100, 255};
+
+// ---- ranges -------------------------------------------------------------------------------------
+
+// The smallest of 1, 2, 5 times a power of ten that is at least x (1 for x <= 0): slider ends a
+// reader can take in at a glance.
+static double nice_above(double x)
 {
-  p->ranged = false;
-  p->slot_count = 0;
-  p->content_h = 0;
-  p->scroll = 0;
+  if (!(x > 0)) {
+    return 1;
+  }
+  double p = pow(10, floor(log10(x)));
+  for (int k = 0; k < 3; ++k) {
+    double step = (double[]){1, 2, 5}[k] * p;
+    if (step >= x * (1 - 1e-12)) {
+      return step;
+    }
+  }
+  return 10 * p;
 }
 
-// 0..2x for a positive value, 2x..0 for a negative one, 0..1 for zero.
-static void range_of(double v, double *lo, double *hi)
+// A weight: 0 .. max(2, 2x) rounded up; a negative one from as far below zero.
+static void weight_range(double v, double *lo, double *hi)
 {
-  *lo = v < 0 ? 2 * v : 0;
-  *hi = v > 0 ? 2 * v : (v < 0 ? 0 : 1);
+  *lo = v < 0 ? -nice_above(-2 * v) : 0;
+  *hi = fmax(2, nice_above(2 * v));
 }
 
-// A parameter's slider spans its declared range; where a bound is not declared, the guess above
-// stands in for it, kept inside the bound that is.
+// A parameter: its declared bounds; where one is not declared, 0 (or as far below zero as a
+// negative value) and a round number at least twice the value.
 static void param_range(const fbParamSpec *spec, double v, double *lo, double *hi)
 {
-  range_of(v, lo, hi);
-  if (spec == NULL) {
-    return;
-  }
-  double min = spec->min, max = spec->max;
-  *lo = isfinite(min) ? min : (*lo < max ? *lo : max - 1);
-  *hi = isfinite(max) ? max : (*hi > *lo ? *hi : *lo + 1);
+  double min = spec ? spec->min : -INFINITY, max = spec ? spec->max : INFINITY;
+  *lo = isfinite(min) ? min : (v < 0 ? -nice_above(-2 * v) : fmin(0, max - 1));
+  *hi = isfinite(max) ? max : fmax(nice_above(2 * fabs(v)), *lo > 0 ? nice_above(2 * *lo) : *lo + 1);
 }
 
-static void take_ranges(fbParamPanel *p, fbSim *sim)
+// ---- the species fields ---------------------------------------------------------------------------
+
+static const fbSpecies *species_of(const fbSim *sim, int s) { return &sim->world.species[s]; }
+static double max_speed(const fbSim *sim, int s) { return species_of(sim, s)->limits.max_speed; }
+static double min_speed(const fbSim *sim, int s) { return species_of(sim, s)->limits.min_speed; }
+static double cruise_speed(const fbSim *sim, int s) { return species_of(sim, s)->cruise_speed; }
+static double max_accel(const fbSim *sim, int s) { return species_of(sim, s)->limits.max_accel; }
+static double radius(const fbSim *sim, int s) { return species_of(sim, s)->vision.radius; }
+static double fov(const fbSim *sim, int s) { return species_of(sim, s)->fov_degrees; }
+static double separation(const fbSim *sim, int s) { return species_of(sim, s)->vision.separation_radius; }
+static double combiner(const fbSim *sim, int s) { return species_of(sim, s)->accumulator; }
+static double count(const fbSim *sim, int s) { return fbSim_SpeciesDef(sim, s)->count; }
+
+// Upper ends, from the landmarks that relate the fields (Gompert Table 1, defs.c): cruising and
+// minimum speed at most the maximum, the comfort zone within sight, the view a full circle.
+static double doubled(const fbSim *sim, int s, double v) { (void)sim, (void)s; return nice_above(2 * v); }
+static double to_max_speed(const fbSim *sim, int s, double v) { (void)v; return max_speed(sim, s); }
+static double to_radius(const fbSim *sim, int s, double v) { (void)v; return fmax(1e-3, radius(sim, s)); }
+static double circle(const fbSim *sim, int s, double v) { (void)sim, (void)s, (void)v; return 360; }
+static double last_kind(const fbSim *sim, int s, double v) { (void)sim, (void)s, (void)v; return FB_ACCUM_STRICT; }
+static double agents(const fbSim *sim, int s, double v) { (void)sim, (void)s; return nice_above(fmax(10, 2 * v)); }
+
+// One table: the field as --set names it, its label, how it applies, what the running species has
+// now (derived values included), and the slider's upper end.
+static const struct SpeciesField {
+  const char *field, *label;
+  fbPanelRowKind kind;
+  double (*value)(const fbSim *sim, int s);
+  double (*top)(const fbSim *sim, int s, double v);
+} SPECIES_FIELDS[] = {
+    {"max_speed", "max speed", FB_PANEL_SPECIES, max_speed, doubled},
+    {"min_speed", "min speed", FB_PANEL_SPECIES, min_speed, to_max_speed},
+    {"cruise_speed", "cruise speed", FB_PANEL_SPECIES, cruise_speed, to_max_speed},
+    {"max_accel", "max accel", FB_PANEL_SPECIES, max_accel, doubled},
+    {"vision.radius", "vision radius", FB_PANEL_SPECIES, radius, doubled},
+    {"vision.fov", "field of view (deg)", FB_PANEL_SPECIES, fov, circle},
+    {"vision.separation", "separation", FB_PANEL_SPECIES, separation, to_radius},
+    {"accumulator", "combiner", FB_PANEL_SPECIES, combiner, last_kind},
+    {"count", "agents (on restart: R)", FB_PANEL_RESTART, count, agents},
+};
+#define SPECIES_FIELD_COUNT ((int)(sizeof SPECIES_FIELDS / sizeof SPECIES_FIELDS[0]))
+
+// ---- the kept changes ---------------------------------------------------------------------------
+
+static fbPanelSet *find_set(fbParamPanel *p, const char *key)
 {
-  const fbWorld *w = &sim->world;
-  for (int s = 0; s < w->species_count; ++s) {
-    for (int k = 0; k < w->species[s].rule_count; ++k) {
-      range_of(w->species[s].rules[k].weight, &p->weight_lo[s][k], &p->weight_hi[s][k]);
-      if (p->weight_hi[s][k] == 1 && p->weight_lo[s][k] == 0) {
-        p->weight_hi[s][k] = 2;  // a weight of 0 or 0.5 may well want to go to 2
-      }
-      char names[FB_PANEL_MAX_PARAMS][FB_NAME_LEN];
-      double values[FB_PANEL_MAX_PARAMS];
-      int n = fbSim_ListParams(sim, s, k, names, values, FB_PANEL_MAX_PARAMS);
-      for (int q = 0; q < n; ++q) {
-        param_range(fbSim_ParamSpec(sim, s, k, names[q]), values[q], &p->lo[s][k][q], &p->hi[s][k][q]);
-      }
+  for (int k = 0; k < p->set_count; ++k) {
+    if (strcmp(p->sets[k].key, key) == 0) {
+      return &p->sets[k];
+    }
+  }
+  return NULL;
+}
+
+// Keeps text ("key=value") as the row's change; the value it replaced is noted the first time.
+static bool keep_set(fbParamPanel *p, const fbPanelRow *row, const char *text)
+{
+  fbPanelSet *e = find_set(p, row->key);
+  if (e == NULL) {
+    if (p->set_count == FB_PANEL_MAX_SETS) {
+      return false;
+    }
+    e = &p->sets[p->set_count++];
+    *e = (fbPanelSet){.kind = row->kind, .integer = row->integer, .base = row->base};
+    snprintf(e->key, sizeof e->key, "%s", row->key);
+  }
+  snprintf(e->text, sizeof e->text, "%s", text);
+  e->used = true;
+  return true;
+}
+
+int fbPanel_Sets(const fbParamPanel *p, const char **sets, int max)
+{
+  int n = 0;
+  for (int k = 0; k < p->set_count && n < max; ++k) {
+    if (p->sets[k].used) {
+      sets[n++] = p->sets[k].text;
+    }
+  }
+  return n;
+}
+
+// A number as the panel writes it into a --set: whole numbers of integer rows without a point.
+static void format_value(double v, bool integer, bool exact, char *out, size_t len)
+{
+  if (integer && v == floor(v) && fabs(v) < 9e15) {
+    snprintf(out, len, "%lld", (long long)v);
+  } else {
+    snprintf(out, len, exact ? "%.17g" : "%.6g", v);
+  }
+}
+
+// Puts back the value a change replaced (a species field as written: -1 makes it derived again).
+static bool restore(fbSim *sim, const fbPanelSet *e, char *msg, size_t len)
+{
+  if (e->kind == FB_PANEL_RESTART) {
+    return true;  // never applied live
+  }
+  const char *dot = strchr(e->key, '.');
+  char species[FB_NAME_LEN];
+  snprintf(species, sizeof species, "%.*s", (int)(dot - e->key), e->key);
+  int s = fbWorld_FindSpecies(&sim->world, species);
+  if (s < 0) {
+    snprintf(msg, len, "%s: no such species now", e->key);
+    return false;
+  }
+  if (e->kind == FB_PANEL_SPECIES) {
+    return fbLive_SetSpeciesField(sim, s, dot + 1, e->base, msg, len);
+  }
+  char value[64], set[sizeof e->text];
+  format_value(e->base, e->integer, true, value, sizeof value);
+  snprintf(set, sizeof set, "%s=%s", e->key, value);
+  return fbLive_Set(sim, set, msg, len);
+}
+
+// A new sim: it was built with the changes kept at its restart, or from the file alone (a
+// scenario reload). Applying every change again, and undoing those reset since, makes it the
+// same either way.
+static void reapply(fbParamPanel *p, fbSim *sim)
+{
+  for (int k = 0; k < p->set_count; ++k) {
+    const fbPanelSet *e = &p->sets[k];
+    char msg[1024];
+    bool ok = !e->used ? restore(sim, e, msg, sizeof msg) : e->kind == FB_PANEL_RESTART || fbLive_Set(sim, e->text, msg, sizeof msg);
+    if (!ok) {
+      fprintf(stderr, "flockbox: panel: %s\n", msg);
+    }
+  }
+}
+
+// ---- the rows -------------------------------------------------------------------------------------
+
+static fbPanelRow *add_row(fbParamPanel *p, fbPanelRowKind kind, int s, int k, int q)
+{
+  if (p->row_count == FB_PANEL_MAX_ROWS) {
+    return NULL;
+  }
+  fbPanelRow *row = &p->rows[p->row_count++];
+  memset(row, 0, sizeof *row);
+  *row = (fbPanelRow){.kind = kind, .species = s, .rule = k, .param = q};
+  return row;
+}
+
+// The value the row's change replaced if there is one, else the value now.
+static double base_of(fbParamPanel *p, const fbPanelRow *row, double now)
+{
+  const fbPanelSet *e = find_set(p, row->key);
+  return e != NULL ? e->base : now;
+}
+
+static void species_rows(fbParamPanel *p, const fbSim *sim, int s)
+{
+  const char *name = species_of(sim, s)->name;
+  for (int f = 0; f < SPECIES_FIELD_COUNT; ++f) {
+    const struct SpeciesField *sf = &SPECIES_FIELDS[f];
+    fbPanelRow *row = add_row(p, sf->kind, s, -1, f);
+    if (row == NULL) {
+      return;
+    }
+    snprintf(row->field, sizeof row->field, "%s", sf->field);
+    snprintf(row->label, sizeof row->label, "%s", sf->label);
+    snprintf(row->key, sizeof row->key, "%s.%s", name, sf->field);
+    double v = sf->value(sim, s);
+    row->integer = strcmp(sf->field, "count") == 0 || strcmp(sf->field, "accumulator") == 0;
+    row->choice = strcmp(sf->field, "accumulator") == 0;
+    row->step = row->integer ? 1 : 0;
+    row->lo = 0;
+    row->hi = fmax(sf->top(sim, s, v), 1e-3);
+    row->base = base_of(p, row, sf->kind == FB_PANEL_SPECIES ? fbLive_SpeciesField(sim, s, sf->field) : v);
+  }
+}
+
+static void rule_rows(fbParamPanel *p, fbSim *sim, int s, int k)
+{
+  const char *species = species_of(sim, s)->name, *rule = fbSim_RuleName(sim, s, k);
+  fbPanelRow *row = add_row(p, FB_PANEL_WEIGHT, s, k, -1);
+  if (row == NULL) {
+    return;
+  }
+  double weight = species_of(sim, s)->rules[k].weight;
+  snprintf(row->field, sizeof row->field, "weight");
+  snprintf(row->label, sizeof row->label, "weight");
+  snprintf(row->key, sizeof row->key, "%s.%s.weight", species, rule);
+  weight_range(weight, &row->lo, &row->hi);
+  row->base = base_of(p, row, weight);
+  char names[FB_MAX_PARAM_SPECS][FB_NAME_LEN];
+  double values[FB_MAX_PARAM_SPECS];
+  int n = fbSim_ListParams(sim, s, k, names, values, FB_MAX_PARAM_SPECS);
+  for (int q = 0; q < n && (row = add_row(p, FB_PANEL_PARAM, s, k, q)) != NULL; ++q) {
+    const fbParamSpec *spec = fbSim_ParamSpec(sim, s, k, names[q]);
+    snprintf(row->field, sizeof row->field, "%s", names[q]);
+    snprintf(row->label, sizeof row->label, "%s", names[q]);
+    snprintf(row->key, sizeof row->key, "%s.%s.%s", species, rule, names[q]);
+    param_range(spec, values[q], &row->lo, &row->hi);
+    row->integer = spec != NULL && spec->kind == FB_VALUE_INTEGER;
+    row->step = row->integer ? 1 : 0;
+    row->base = base_of(p, row, values[q]);
+  }
+}
+
+static void build_rows(fbParamPanel *p, fbSim *sim)
+{
+  p->row_count = 0;
+  for (int s = 0; s < sim->world.species_count; ++s) {
+    species_rows(p, sim, s);
+    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
+      rule_rows(p, sim, s, k);
     }
   }
   p->ranged = true;
 }
 
-// Lays one slider out at *y (content coordinates) if it is visible, and records where it went.
+void fbPanel_Reset(fbParamPanel *p, fbSim *sim)
+{
+  p->ranged = false;
+  p->row_count = 0;
+  reapply(p, sim);  // at once, whether the panel is open or not: the changes hold until reset
+}
+
+void fbPanel_Forget(fbParamPanel *p)
+{
+  p->set_count = 0;
+  p->ranged = false;
+  p->row_count = 0;
+  p->scroll = 0;
+  memset(p->folded, 0, sizeof p->folded);
+}
+
+const fbPanelRow *fbPanel_Find(const fbParamPanel *p, const char *key)
+{
+  for (int k = 0; k < p->row_count; ++k) {
+    if (strcmp(p->rows[k].key, key) == 0) {
+      return &p->rows[k];
+    }
+  }
+  return NULL;
+}
+
+// What the row's value is now: a pending restart value, else what the sim runs with.
+static double row_value(fbParamPanel *p, fbSim *sim, const fbPanelRow *row, const double *params)
+{
+  switch (row->kind) {
+  case FB_PANEL_RESTART: {
+    const fbPanelSet *e = find_set(p, row->key);
+    const char *eq = e && e->used ? strchr(e->text, '=') : NULL;
+    return eq ? atof(eq + 1) : SPECIES_FIELDS[row->param].value(sim, row->species);
+  }
+  case FB_PANEL_SPECIES: return SPECIES_FIELDS[row->param].value(sim, row->species);
+  case FB_PANEL_WEIGHT: return species_of(sim, row->species)->rules[row->rule].weight;
+  case FB_PANEL_PARAM: return params[row->param];
+  }
+  return 0;
+}
+
+// ---- applying -----------------------------------------------------------------------------------
+
+// A value that takes effect on restart is checked as --set will check it then.
+static bool check_restart(const fbSim *sim, const fbPanelRow *row, const char *text, char *msg, size_t len)
+{
+  fbSpeciesDef def = *fbSim_SpeciesDef(sim, row->species);
+  return fbField_Parse(fbSchema_Find(&fbSpeciesSchema, row->field), &def, text, msg, len);
+}
+
+// Applies row = text (a --set value) at once, or keeps it for the restart; a refused value is not
+// applied, and the message stays with the row until a good value is set.
+static void apply(fbParamPanel *p, fbSim *sim, fbPanelRow *row, const char *text, double value)
+{
+  char set[sizeof p->sets[0].text], msg[1024] = "";
+  snprintf(set, sizeof set, "%s=%s", row->key, text);
+  bool ok = row->kind == FB_PANEL_RESTART ? check_restart(sim, row, text, msg, sizeof msg)
+                                          : fbLive_Set(sim, set, msg, sizeof msg);
+  if (ok && !keep_set(p, row, set)) {
+    snprintf(msg, sizeof msg, "applied now, but not kept for R and N (at most %d changes)", FB_PANEL_MAX_SETS);
+    ok = false;
+  }
+  snprintf(row->error, sizeof row->error, "%.500s", ok ? "" : msg);
+  row->tried = value;
+}
+
+static void apply_number(fbParamPanel *p, fbSim *sim, fbPanelRow *row, double value)
+{
+  char text[64];
+  if (row->choice) {
+    snprintf(text, sizeof text, "%s", fbAccum_KindName((fbAccumKind)value));
+  } else {
+    format_value(value, row->integer, false, text, sizeof text);
+  }
+  apply(p, sim, row, text, value);
+}
+
+// Typed text: a number (spaces around it allowed), applied as typed so that 3 stays an integer
+// and 2.5 a float, as --set would read them.
+static void apply_typed(fbParamPanel *p, fbSim *sim, fbPanelRow *row, const char *typed)
+{
+  char text[FB_UI_EDIT_LEN];
+  while (*typed == ' ') {
+    ++typed;
+  }
+  snprintf(text, sizeof text, "%s", typed);
+  for (size_t n = strlen(text); n > 0 && text[n - 1] == ' '; --n) {
+    text[n - 1] = '\0';
+  }
+  char *end;
+  double v = strtod(text, &end);
+  if (end == text || *end != '\0') {
+    snprintf(row->error, sizeof row->error, "'%s' is not a number", text);
+    return;
+  }
+  apply(p, sim, row, text, v);
+}
+
+static void reset(fbParamPanel *p, fbSim *sim, fbPanelRow *row)
+{
+  fbPanelSet *e = find_set(p, row->key);
+  char msg[1024];
+  if (e != NULL && e->used && !restore(sim, e, msg, sizeof msg)) {
+    snprintf(row->error, sizeof row->error, "cannot reset: %.480s", msg);
+    return;
+  }
+  if (e != NULL) {
+    e->used = false;
+  }
+  row->error[0] = '\0';
+}
+
+// ---- drawing ------------------------------------------------------------------------------------
+
 typedef struct Layout {
   fbParamPanel *p;
   fbUi *ui;
+  fbSim *sim;
   SDL_Rect area;   // the panel on screen
+  int x, w;        // the content's column
   int y;           // next line, on screen
 } Layout;
 
 static bool visible(const Layout *l, int h) { return l->y + h > l->area.y && l->y < l->area.y + l->area.h; }
 
-static bool slider(Layout *l, int species, int rule, int param, const char *label, double *v, double lo, double hi)
-{
-  SDL_Rect r = {l->area.x + PAD, l->y, l->area.w - 2 * PAD, SLIDER_H};
-  bool changed = false;
-  if (visible(l, SLIDER_H)) {
-    int id = 1 + (species * FB_MAX_RULES + rule) * (FB_PANEL_MAX_PARAMS + 1) + param + 1;
-    changed = fbUi_Slider(l->ui, id, r, label, v, lo, hi);
-    if (l->p->slot_count < FB_PANEL_MAX_SLOTS) {
-      l->p->slots[l->p->slot_count++] = (fbPanelSlot){r, species, rule, param};
-    }
-  }
-  l->y += SLIDER_H + GAP;
-  return changed;
-}
-
 static void label(Layout *l, int indent, SDL_Color c, const char *text)
 {
   int h = l->ui->hud->line_h;
   if (visible(l, h)) {
-    fbUi_Label(l->ui, l->area.x + PAD + indent, l->y, c, text);
+    fbUi_Label(l->ui, l->x + indent, l->y, c, text);
   }
   l->y += h;
 }
 
-static void rule_sliders(Layout *l, fbSim *sim, int s, int k)
+// The value as the field shows it.
+static void shown_text(const fbPanelRow *row, double v, char *out, size_t len)
 {
-  fbRuleSlot *slot = &sim->world.species[s].rules[k];
-  const char *name = fbSim_RuleName(sim, s, k), *module = fbSim_RuleModule(sim, s, k);
-  char title[FB_NAME_LEN * 2 + 32];
-  snprintf(title, sizeof title, "%s%s%s%s", name, strcmp(name, module) ? "  · " : "", strcmp(name, module) ? module : "",
-           slot->disabled ? "  (switched off)" : "");
-  label(l, 0, slot->disabled ? (SDL_Color){255, 110, 100, 255} : (SDL_Color){230, 230, 230, 255}, title);
-  slider(l, s, k, -1, "weight", &slot->weight, l->p->weight_lo[s][k], l->p->weight_hi[s][k]);
-  char names[FB_PANEL_MAX_PARAMS][FB_NAME_LEN];
-  double values[FB_PANEL_MAX_PARAMS];
-  int n = fbSim_ListParams(sim, s, k, names, values, FB_PANEL_MAX_PARAMS);
-  for (int q = 0; q < n; ++q) {
-    if (slider(l, s, k, q, names[q], &values[q], l->p->lo[s][k][q], l->p->hi[s][k][q])) {
-      char msg[600];
-      if (!fbSim_SetParam(sim, s, k, names[q], values[q], msg, sizeof msg)) {
-        fprintf(stderr, "flockbox: %s\n", msg);  // the slider's range is the declared one
-      }
+  if (row->choice) {
+    snprintf(out, len, "%s", fbAccum_KindName((fbAccumKind)v));
+  } else if (row->integer && v == floor(v)) {
+    snprintf(out, len, "%.0f", v);
+  } else {
+    snprintf(out, len, "%.4g", v);
+  }
+}
+
+static void row_widgets(Layout *l, fbPanelRow *row, int id, double value)
+{
+  fbParamPanel *p = l->p;
+  bool changed = find_set(p, row->key) != NULL && find_set(p, row->key)->used;
+  double shown = row->error[0] ? row->tried : value;
+  int slider_w = l->w - FIELD_W - RESET_W - 2 * GAP;
+  row->rect = (SDL_Rect){l->x, l->y, slider_w, ROW_H};
+  row->field_rect = (SDL_Rect){l->x + slider_w + GAP, l->y, FIELD_W, ROW_H};
+  row->reset_rect = changed || row->error[0] ? (SDL_Rect){l->x + l->w - RESET_W, l->y, RESET_W, ROW_H} : (SDL_Rect){0};
+  char text[64], typed[FB_UI_EDIT_LEN];
+  shown_text(row, shown, text, sizeof text);
+  if (row->choice) {
+    fbUi_Slider(l->ui, id, (SDL_Rect){row->rect.x, row->rect.y, row->rect.w, ROW_H}, row->label, &(double){0}, 0, 0, 0);
+    if (fbUi_Button(l->ui, row->field_rect, text)) {  // the next combiner, round to the first
+      apply_number(p, l->sim, row, (int)(shown + 1) % (FB_ACCUM_STRICT + 1));
+    }
+  } else {
+    double v = shown;
+    if (fbUi_Slider(l->ui, id, row->rect, row->label, &v, row->lo, row->hi, row->step)) {
+      apply_number(p, l->sim, row, v);
+    }
+    if (fbUi_Field(l->ui, id + 1, row->field_rect, text, typed, sizeof typed) == FB_UI_APPLY) {
+      apply_typed(p, l->sim, row, typed);
     }
   }
+  if (row->reset_rect.w > 0 && fbUi_Button(l->ui, row->reset_rect, "\xe2\x86\xba")) {  // ↺
+    reset(p, l->sim, row);
+  }
+}
+
+static void draw_row(Layout *l, int index, const double *params)
+{
+  fbPanelRow *row = &l->p->rows[index];
+  double value = row_value(l->p, l->sim, row, params);
+  // A typed value beyond the slider widens it (not while it is dragged: it would move under the mouse).
+  int id = 1 + 2 * index;
+  if (l->ui->active != id && !row->choice && value > row->hi) {
+    row->hi = nice_above(value);
+  }
+  row->rect = row->field_rect = row->reset_rect = (SDL_Rect){0};
+  if (visible(l, ROW_H)) {
+    row_widgets(l, row, id, value);
+  }
+  l->y += ROW_H + GAP;
+  if (row->error[0] != '\0') {
+    int h;
+    fbHud_Text(l->ui->hud, l->x + 4, l->y, RED, l->w - 4, row->error, NULL, &h);
+    l->y += h + GAP;
+  }
+}
+
+static void species_header(Layout *l, int s)
+{
+  const fbSpecies *sp = species_of(l->sim, s);
+  char title[FB_NAME_LEN + 48];
+  snprintf(title, sizeof title, "%s %s", l->p->folded[s] ? "\xe2\x96\xb8" : "\xe2\x96\xbe", sp->name);  // ▸ ▾
+  SDL_Rect r = {l->x, l->y, l->w, l->ui->hud->line_h};
+  if (visible(l, r.h) && fbUi_Pressed(l->ui, r)) {
+    l->p->folded[s] = !l->p->folded[s];
+  }
   l->y += GAP;
+  label(l, 0, sp->player ? (SDL_Color){0, 255, 0, 255} : (SDL_Color){sp->colour[0], sp->colour[1], sp->colour[2], 255},
+        title);
+}
+
+static void rule_title(Layout *l, int s, int k)
+{
+  const fbRuleSlot *slot = &species_of(l->sim, s)->rules[k];
+  const char *name = fbSim_RuleName(l->sim, s, k), *module = fbSim_RuleModule(l->sim, s, k);
+  bool renamed = strcmp(name, module) != 0;
+  char title[FB_NAME_LEN * 2 + 32];
+  snprintf(title, sizeof title, "%s%s%s%s", name, renamed ? "  \xc2\xb7 " : "", renamed ? module : "",
+           slot->disabled ? "  (switched off)" : "");
+  l->y += GAP;
+  label(l, 0, slot->disabled ? RED : WHITE, title);
+}
+
+// Rows in order, with a header where a species starts and a title where a rule does; a folded
+// species shows its header alone.
+static void draw_rows(Layout *l)
+{
+  int species = -1, rule = -2;
+  char names[FB_MAX_PARAM_SPECS][FB_NAME_LEN];
+  double params[FB_MAX_PARAM_SPECS] = {0};
+  for (int i = 0; i < l->p->row_count; ++i) {
+    fbPanelRow *row = &l->p->rows[i];
+    if (row->species != species) {
+      species = row->species;
+      rule = -2;
+      species_header(l, species);
+    }
+    if (l->p->folded[species]) {
+      row->rect = row->field_rect = row->reset_rect = (SDL_Rect){0};
+      continue;
+    }
+    if (row->rule != rule) {
+      rule = row->rule;
+      if (rule >= 0) {
+        rule_title(l, species, rule);
+        fbSim_ListParams(l->sim, species, rule, names, params, FB_MAX_PARAM_SPECS);
+      }
+    }
+    draw_row(l, i, params);
+  }
 }
 
 void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, SDL_Rect area)
 {
   if (!p->ranged) {
-    take_ranges(p, sim);
+    build_rows(p, sim);
   }
   fbUi_Panel(ui, area);
-  p->scroll -= ui->wheel * 3 * SLIDER_H;
-  p->scroll = (int)fmax(0, fmin(p->scroll, p->content_h - area.h + PAD));
-  p->slot_count = 0;
-  SDL_RenderSetClipRect(ui->hud->sdl, &area);
-  Layout l = {p, ui, area, area.y + PAD - p->scroll};
-  label(&l, 0, (SDL_Color){170, 175, 185, 255}, "Drag to change · C prints them as Lua");
-  l.y += GAP;
-  const fbWorld *w = &sim->world;
-  for (int s = 0; s < w->species_count; ++s) {
-    const fbSpecies *sp = &w->species[s];
-    char title[FB_NAME_LEN + 48];
-    snprintf(title, sizeof title, "%s  (%s)", sp->name, fbAccum_KindName(sp->accumulator));
-    SDL_Color colour = sp->player ? (SDL_Color){0, 255, 0, 255}
-                                  : (SDL_Color){sp->colour[0], sp->colour[1], sp->colour[2], 255};
-    label(&l, 0, colour, title);
-    for (int k = 0; k < sp->rule_count; ++k) {
-      rule_sliders(&l, sim, s, k);
-    }
+  int range = (int)fmax(0, p->content_h - area.h);
+  p->scroll = (int)fmax(0, fmin(p->scroll - ui->wheel * 3 * (ROW_H + GAP), range));
+  p->scrollbar = range > 0 ? (SDL_Rect){area.x + area.w - SCROLL_W - 3, area.y + 3, SCROLL_W, area.h - 6} : (SDL_Rect){0};
+  if (range > 0) {
+    fbUi_Scrollbar(ui, SCROLLBAR_ID, p->scrollbar, p->content_h, area.h, &p->scroll);
   }
-  p->content_h = l.y + p->scroll - area.y;
+  SDL_RenderSetClipRect(ui->hud->sdl, &area);
+  // The scrollbar's column is kept when everything fits, so that rows do not change width (under
+  // the mouse) as content grows past the panel.
+  Layout l = {p, ui, sim, area, area.x + PAD, area.w - 2 * PAD - SCROLL_W - 3, area.y + PAD - p->scroll};
+  label(&l, 0, GREY, "Drag, or click a value to type it (Enter)");
+  label(&l, 0, GREY, "\xe2\x86\xba resets \xc2\xb7 R/N keep changes \xc2\xb7 C prints Lua");
+  draw_rows(&l);
+  p->content_h = l.y + p->scroll - area.y + PAD;
   SDL_RenderSetClipRect(ui->hud->sdl, NULL);
 }
 
 // ---- printing as Lua ----------------------------------------------------------------------------
 
+static void print_species_fields(const fbSpecies *sp, FILE *out)
+{
+  fprintf(out, "max_speed = %.9g, min_speed = %.9g, cruise_speed = %.9g, max_accel = %.9g, accumulator = \"%s\",\n",
+          sp->limits.max_speed, sp->limits.min_speed, sp->cruise_speed, sp->limits.max_accel,
+          fbAccum_KindName(sp->accumulator));
+  fprintf(out, "vision = { radius = %.9g, fov = %.9g, separation = %.9g },\n", sp->vision.radius, sp->fov_degrees,
+          sp->vision.separation_radius);
+}
+
+static void print_rule(const fbSim *sim, int s, int k, FILE *out)
+{
+  const fbRuleSlot *slot = &sim->world.species[s].rules[k];
+  const char *name = fbSim_RuleName(sim, s, k), *module = fbSim_RuleModule(sim, s, k);
+  fprintf(out, "  { \"%s\"", module);
+  if (strcmp(name, module) != 0) {
+    fprintf(out, ", name = \"%s\"", name);
+  }
+  fprintf(out, ", weight = %.9g", slot->weight);
+  if (slot->force) {
+    fputs(", force = true", out);
+  }
+  if (slot->drag) {
+    fputs(", drag = true", out);
+  }
+  if (slot->preempt) {
+    fputs(", preempt = true", out);
+  }
+  fputs(", params = ", out);
+  fbSim_WriteParams(sim, s, k, out);
+  fputs(" },\n", out);
+}
+
 void fbPanel_PrintLua(const fbSim *sim, FILE *out)
 {
   const fbWorld *w = &sim->world;
-  fprintf(out, "-- %s: rule weights and parameters at step %llu (paste over each species' rules)\n", sim->name,
-          (unsigned long long)w->step);
+  fprintf(out, "-- %s: species fields, rule weights and parameters at step %llu (paste over each species' own)\n",
+          sim->name, (unsigned long long)w->step);
   for (int s = 0; s < w->species_count; ++s) {
     const fbSpecies *sp = &w->species[s];
-    fprintf(out, "-- species \"%s\"\nrules = {\n", sp->name);
+    fprintf(out, "-- species \"%s\"\n", sp->name);
+    print_species_fields(sp, out);
+    fputs("rules = {\n", out);
     for (int k = 0; k < sp->rule_count; ++k) {
-      const fbRuleSlot *slot = &sp->rules[k];
-      const char *name = fbSim_RuleName(sim, s, k), *module = fbSim_RuleModule(sim, s, k);
-      fprintf(out, "  { \"%s\"", module);
-      if (strcmp(name, module) != 0) {
-        fprintf(out, ", name = \"%s\"", name);
-      }
-      fprintf(out, ", weight = %.9g", slot->weight);
-      if (slot->force) {
-        fputs(", force = true", out);
-      }
-      if (slot->drag) {
-        fputs(", drag = true", out);
-      }
-      if (slot->preempt) {
-        fputs(", preempt = true", out);
-      }
-      fputs(", params = ", out);
-      fbSim_WriteParams(sim, s, k, out);
-      fputs(" },\n", out);
+      print_rule(sim, s, k, out);
     }
     fputs("},\n", out);
   }

@@ -44,7 +44,7 @@ static void adopt_sim(fbViewer *v)
     v->follow = FB_FOLLOW_NONE;
   }
   fbRender_Forget(&v->render);
-  fbPanel_Reset(&v->panel);
+  fbPanel_Reset(&v->panel, &v->run->sim);
   v->grab.kind = FB_GRAB_NONE;
   v->scenario_failed = !fbRun_Row(v->run);
   fbPlots_Clear(&v->plots, sim);
@@ -63,7 +63,9 @@ static void fit(fbViewer *v)
   v->follow = FB_FOLLOW_NONE;
 }
 
-// R and N: the same scenario file again, with the same or the next seed; the camera stays.
+// R and N: the same scenario file again, with the same or the next seed; the camera stays. The
+// panel's changes come after the command line's --set, so they win; the sim keeps pointers to its
+// options' texts for scenario reloads, hence copies that stay put until the next restart.
 static void restart(fbViewer *v, bool new_seed)
 {
   if (v->loaded) {
@@ -77,14 +79,23 @@ static void restart(fbViewer *v, bool new_seed)
   if (new_seed) {
     v->options.seed++;
   }
-  int status = fbRun_Begin(v->run, &v->cli, &v->options, v->load_error, sizeof v->load_error);
+  static char kept[FB_MAX_SETS][sizeof v->panel.sets[0].text];
+  fbRunOptions options = v->options;
+  const char *panel[FB_MAX_SETS];
+  int n = fbPanel_Sets(&v->panel, panel, FB_MAX_SETS - options.set_count);
+  for (int k = 0; k < n; ++k) {
+    snprintf(kept[k], sizeof kept[k], "%s", panel[k]);
+    options.sets[options.set_count++] = kept[k];
+  }
+  int status = fbRun_Begin(v->run, &v->cli, &options, v->load_error, sizeof v->load_error);
   if (status != 0) {
     fprintf(stderr, "flockbox: %s\n", v->load_error);
     return;
   }
   adopt_sim(v);
   char text[160];
-  snprintf(text, sizeof text, "restarted with seed %llu", (unsigned long long)v->options.seed);
+  snprintf(text, sizeof text, "restarted with seed %llu%s", (unsigned long long)v->options.seed,
+           n > 0 ? " and the panel's changes" : "");
   printf("flockbox: %s\n", text);
   notify(v, text);
 }
@@ -93,7 +104,7 @@ bool fbViewer_Open(fbViewer *v, const char *path)
 {
   snprintf(v->scenario_path, sizeof v->scenario_path, "%s", path);
   v->cli.scenario = v->scenario_path;
-  fbPanel_Reset(&v->panel);  // its changes belong to the scenario that was open
+  fbPanel_Forget(&v->panel);  // its changes belong to the scenario that was open
   restart(v, false);
   if (!v->loaded) {
     return false;
@@ -588,7 +599,7 @@ static void pick_up_saves(fbViewer *v)
   notify(v, text);
   if (v->run->reload.scenario_reloads != before) {
     fbRender_Forget(&v->render);
-    fbPanel_Reset(&v->panel);
+    fbPanel_Reset(&v->panel, &v->run->sim);
     fbPlots_Adopt(&v->plots, &v->run->sim);
   }
 }

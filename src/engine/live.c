@@ -1,0 +1,166 @@
+// live.c — --set applied to a running sim: species rebuilt from their description, rule weights and parameters checked first.
+#include "live.h"
+
+#include <string.h>
+
+#include "overrides.h"
+#include "schema.h"
+
+// The species fields fbSpeciesDef_Build turns into what a step reads (limits, vision, combiner).
+// The others either need a restart (count, spawn: agents are spawned once) or are not offered.
+static const char *const LIVE_FIELDS[] = {"max_speed",     "min_speed",   "cruise_speed",      "max_accel",  "max_turn",
+                                          "vision.radius", "vision.fov",  "vision.separation", "accumulator"};
+
+bool fbLive_IsLive(const char *field)
+{
+  for (size_t k = 0; k < sizeof LIVE_FIELDS / sizeof LIVE_FIELDS[0]; ++k) {
+    if (strcmp(LIVE_FIELDS[k], field) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Rebuilds species s from def as the world builder would, keeping what Build leaves to it (whom it
+// sees, its rule slots); commits only if every rule of the species accepts the result.
+static bool commit_species(fbSim *sim, int s, const fbSpeciesDef *def, char *msg, size_t len)
+{
+  fbWorld *w = &sim->world;
+  const fbSpecies *now = &w->species[s];
+  fbSpecies next;
+  if (!fbSpeciesDef_Build(def, w->dt, &next, now->name, msg, len)) {
+    return false;
+  }
+  next.vision.sees = now->vision.sees;
+  next.vision.list = now->vision.list;
+  next.vision.nearest = now->vision.nearest;
+  memcpy(next.rules, now->rules, sizeof next.rules);
+  next.rule_count = now->rule_count;
+  next.all_native = now->all_native;
+  if (!fbRuleSet_CheckSpecies(&sim->rules, w, s, &next, msg, len)) {
+    return false;
+  }
+  w->species[s] = next;
+  sim->species_defs[s] = *def;
+  fbRuleSet_SetSpecies(&sim->rules, w, s);
+  return true;
+}
+
+static bool refuse(char *msg, size_t len, const char *what, const char *why)
+{
+  snprintf(msg, len, "%s: %s", what, why);
+  return false;
+}
+
+bool fbLive_SetSpeciesField(fbSim *sim, int s, const char *field, double value, char *msg, size_t len)
+{
+  const fbField *f = fbSchema_Find(&fbSpeciesSchema, field);
+  if (f == NULL || !fbLive_IsLive(field)) {
+    return refuse(msg, len, field, "takes effect on restart (R)");
+  }
+  fbSpeciesDef def = sim->species_defs[s];
+  char why[256];
+  if (f->kind == FB_FIELD_CHOICE) {
+    bool known = false;
+    for (int k = 0; f->choices[k].name != NULL; ++k) {
+      known = known || f->choices[k].value == (int)value;
+    }
+    if (!known) {
+      return refuse(msg, len, field, "not one of its choices");
+    }
+    int choice = (int)value;
+    memcpy((char *)&def + f->offset, &choice, sizeof choice);
+  } else if (f->derived && value < 0) {
+    memcpy((char *)&def + f->offset, &value, sizeof value);
+  } else if (!fbField_SetNumber(f, &def, value, why, sizeof why)) {
+    return refuse(msg, len, field, why);
+  }
+  return commit_species(sim, s, &def, msg, len);
+}
+
+double fbLive_SpeciesField(const fbSim *sim, int s, const char *field)
+{
+  const fbField *f = fbSchema_Find(&fbSpeciesSchema, field);
+  const char *at = (const char *)&sim->species_defs[s] + (f ? f->offset : 0);
+  if (f == NULL || (f->kind != FB_FIELD_NUMBER && f->kind != FB_FIELD_INT && f->kind != FB_FIELD_CHOICE)) {
+    return NAN;
+  }
+  if (f->kind == FB_FIELD_NUMBER) {
+    double v;
+    memcpy(&v, at, sizeof v);
+    return v;
+  }
+  int i;
+  memcpy(&i, at, sizeof i);
+  return i;
+}
+
+// species.rule.field=value: the slot's weight, or one of the module's numeric parameters. The
+// rule's description takes the value too, so that a save of the rule's file (which loads it
+// again from its description) keeps it.
+static bool set_rule(fbSim *sim, int s, const char *rest, const char *value, char *msg, size_t len)
+{
+  const char *dot = strchr(rest, '.');
+  char rule[FB_NAME_LEN];
+  snprintf(rule, sizeof rule, "%.*s", (int)(dot - rest), rest);
+  int k = fbSim_FindRule(sim, s, rule);
+  if (k < 0) {
+    snprintf(msg, len, "species '%s' has no field or rule '%s'", sim->world.species[s].name, rule);
+    return false;
+  }
+  const char *field = dot + 1;
+  fbRuleDef *described = &sim->rules.info[s][k].def;
+  const fbField *f = fbSchema_Find(&fbRuleSchema, field);
+  char why[1024];
+  if (f != NULL && strcmp(field, "weight") == 0) {
+    fbRuleDef def = *described;
+    if (!fbField_Parse(f, &def, value, why, sizeof why)) {
+      return refuse(msg, len, rest, why);
+    }
+    described->weight = def.weight;
+    fbSim_SetWeight(sim, s, k, def.weight);
+    return true;
+  }
+  if (f != NULL) {
+    return refuse(msg, len, rest, "takes effect on restart (R)");
+  }
+  fbParamDef p;
+  if (!fbOverrides_ParseParam(field, value, &p) || (p.kind != FB_VALUE_NUMBER && p.kind != FB_VALUE_INTEGER)) {
+    return refuse(msg, len, rest, "only numbers change while it runs");
+  }
+  if (!fbSim_SetParam(sim, s, k, field, p.number, msg, len)) {
+    return false;
+  }
+  fbRuleDef_SetParam(described, &p);
+  return true;
+}
+
+bool fbLive_Set(fbSim *sim, const char *set, char *msg, size_t len)
+{
+  const char *eq = strchr(set, '=');
+  const char *dot = strchr(set, '.');
+  if (eq == NULL || dot == NULL || dot > eq || eq - set >= 256) {
+    return refuse(msg, len, set, "expected SPECIES.FIELD=VALUE");
+  }
+  char species[FB_NAME_LEN], rest[256];
+  snprintf(species, sizeof species, "%.*s", (int)(dot - set), set);
+  snprintf(rest, sizeof rest, "%.*s", (int)(eq - dot - 1), dot + 1);
+  const char *value = eq + 1;
+  int s = fbWorld_FindSpecies(&sim->world, species);
+  if (s < 0) {
+    return refuse(msg, len, set, "no such species (world fields take effect on restart)");
+  }
+  const fbField *f = fbSchema_Find(&fbSpeciesSchema, rest);
+  if (f == NULL && strchr(rest, '.') != NULL) {
+    return set_rule(sim, s, rest, value, msg, len);
+  }
+  if (f == NULL || !fbLive_IsLive(rest)) {
+    return refuse(msg, len, rest, f == NULL ? "no such species field" : "takes effect on restart (R)");
+  }
+  fbSpeciesDef def = sim->species_defs[s];
+  char why[256];
+  if (!fbField_Parse(f, &def, value, why, sizeof why)) {
+    return refuse(msg, len, rest, why);
+  }
+  return commit_species(sim, s, &def, msg, len);
+}

@@ -1,0 +1,24 @@
+-- tests/behaviours/panel_probe.lua — a rule for the panel's tests: a declared range, an integer parameter, and a validate that refuses values.
+return {
+  params = {
+    gain = { 0.5, min = 0, max = 4, help = "a declared range: the slider spans 0 .. 4" },
+    count = { 3, min = 0, help = "an integer: it must stay one (validate checks)" },
+    limit = { 1, help = "positive, and below the species' max_speed (validate checks)" },
+  },
+
+  validate = function(p, s)
+    if not (p.limit > 0) then
+      return "limit", "must be positive"
+    end
+    if not (p.limit < s.max_speed) then
+      return "limit", string.format("must be below max_speed = %g", s.max_speed)
+    end
+    if math.type(p.count) ~= "integer" then
+      return "count", "must be a whole number"
+    end
+  end,
+
+  steer = function(a, p)
+    return 0, 0
+  end,
+}

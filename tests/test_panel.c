@@ -1,0 +1,433 @@
+// test_panel.c — the parameter panel in the window: ranges, typing, reset, refused values, species fields, restarts, scrolling, Lua (SDL's dummy driver).
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <lauxlib.h>
+#include <string.h>
+
+#include "viewer.h"
+
+#define SCENARIO "tests/data/panel_test.lua"
+
+static fbViewer viewer;
+
+// A viewer on the panel's scenario with the panel open; --frames makes each frame 1/60 s.
+static fbViewer *open_panel(void)
+{
+  char *argv[] = {"flockbox", "--frames", "1000000", "--seed", "5", SCENARIO, NULL};
+  fbCli cli;
+  char err[4096];
+  assert_int_equal(fbCli_Parse(&cli, 6, argv, err, sizeof err), 0);
+  if (fbViewer_Create(&viewer, &cli, err, sizeof err) != 0) {
+    fail_msg("%s", err);
+  }
+  viewer.docks.params = true;
+  fbViewer_Frame(&viewer);
+  fbViewer_Frame(&viewer);
+  return &viewer;
+}
+
+static int teardown(void **state)
+{
+  (void)state;
+  if (viewer.run != NULL) {
+    fbViewer_Destroy(&viewer);
+  }
+  return 0;
+}
+
+static void frames(fbViewer *v, int n)
+{
+  for (int k = 0; k < n; ++k) {
+    fbViewer_Frame(v);
+  }
+}
+
+static void send(fbViewer *v, SDL_Event e) { fbViewer_HandleEvent(v, &e); }
+
+static void key(fbViewer *v, SDL_Keycode sym)
+{
+  SDL_Event e = {.type = SDL_KEYDOWN};
+  e.key.keysym.sym = sym;
+  send(v, e);
+  e.type = SDL_KEYUP;
+  send(v, e);
+}
+
+static void text(fbViewer *v, const char *s)
+{
+  SDL_Event e = {.type = SDL_TEXTINPUT};
+  snprintf(e.text.text, sizeof e.text.text, "%s", s);
+  send(v, e);
+}
+
+static void button(fbViewer *v, Uint32 type, int x, int y)
+{
+  SDL_Event e = {.type = type};
+  e.button.button = SDL_BUTTON_LEFT;
+  e.button.x = x;
+  e.button.y = y;
+  send(v, e);
+}
+
+static void move(fbViewer *v, int x, int y)
+{
+  SDL_Event e = {.type = SDL_MOUSEMOTION};
+  e.motion.x = x;
+  e.motion.y = y;
+  e.motion.state = SDL_BUTTON_LMASK;
+  send(v, e);
+}
+
+// A click in the middle of r, and a frame for the panel to see it.
+static void click(fbViewer *v, SDL_Rect r)
+{
+  assert_true(r.w > 0);
+  button(v, SDL_MOUSEBUTTONDOWN, r.x + r.w / 2, r.y + r.h / 2);
+  button(v, SDL_MOUSEBUTTONUP, r.x + r.w / 2, r.y + r.h / 2);
+  frames(v, 1);
+}
+
+static const fbPanelRow *row(const fbViewer *v, const char *key)
+{
+  const fbPanelRow *r = fbPanel_Find(&v->panel, key);
+  if (r == NULL) {
+    fail_msg("no panel row %s", key);
+  }
+  return r;
+}
+
+// Scrolls the panel with the wheel until the row is on screen (the window shows about 30 rows).
+static const fbPanelRow *reveal(fbViewer *v, const char *key)
+{
+  const fbPanelRow *r = row(v, key);
+  SDL_Rect dock = v->layout.params;
+  for (int k = 0; k < 100 && (r->rect.w == 0 || r->rect.y + r->rect.h > dock.y + dock.h - 8); ++k) {
+    SDL_Event e = {.type = SDL_MOUSEWHEEL};
+    e.wheel.y = v->panel.scroll == 0 || k < 50 ? -1 : 1;
+    e.wheel.mouseX = dock.x + 100;
+    e.wheel.mouseY = dock.y + 100;
+    send(v, e);
+    frames(v, 1);
+  }
+  return r;
+}
+
+// Types into the row's field: a click on it, the text, then Enter.
+static void type(fbViewer *v, const char *key, const char *value)
+{
+  click(v, reveal(v, key)->field_rect);
+  text(v, value);
+  SDL_Event e = {.type = SDL_KEYDOWN};
+  e.key.keysym.sym = SDLK_RETURN;
+  send(v, e);
+  frames(v, 1);
+}
+
+// Drags the row's slider to fraction t of its width.
+static void drag(fbViewer *v, const char *key, double t)
+{
+  SDL_Rect r = reveal(v, key)->rect;
+  int y = r.y + r.h / 2, x = r.x + (int)(t * (r.w - 1));
+  button(v, SDL_MOUSEBUTTONDOWN, r.x + 1, y);
+  frames(v, 1);
+  move(v, x, y);
+  frames(v, 1);
+  button(v, SDL_MOUSEBUTTONUP, x, y);
+  frames(v, 1);
+}
+
+static double param(fbViewer *v, int s, const char *rule, const char *name)
+{
+  fbSim *sim = &v->run->sim;
+  int k = fbSim_FindRule(sim, s, rule);
+  char names[8][FB_NAME_LEN];
+  double values[8];
+  int n = fbSim_ListParams(sim, s, k, names, values, 8);
+  for (int q = 0; q < n; ++q) {
+    if (strcmp(names[q], name) == 0) {
+      return values[q];
+    }
+  }
+  fail_msg("no parameter %s", name);
+  return NAN;
+}
+
+static int sets(const fbViewer *v, const char **out)
+{
+  return fbPanel_Sets(&v->panel, out, FB_MAX_SETS);
+}
+
+static void test_ranges_come_from_declarations_and_landmarks(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  const fbPanelRow *gain = row(v, "boid.probe.gain");  // declared { 0.5, min = 0, max = 4 }
+  assert_float_equal(gain->lo, 0, 0);
+  assert_float_equal(gain->hi, 4, 0);
+  const fbPanelRow *divisor = row(v, "boid.cohesion.divisor");  // min = 1e-6, no max: 2 x 100
+  assert_float_equal(divisor->lo, 1e-6, 0);
+  assert_float_equal(divisor->hi, 200, 0);
+  assert_float_equal(row(v, "boid.probe.count")->step, 1, 0);  // an integer moves in whole steps
+  assert_float_equal(row(v, "hawk.cohesion.weight")->hi, 2, 0);
+  assert_float_equal(row(v, "boid.max_speed")->hi, 20, 0);  // 2 x 8, rounded up to 1, 2 or 5 x 10^k
+  assert_float_equal(row(v, "boid.cruise_speed")->hi, 8, 0);  // at most max_speed (Gompert Table 1)
+  assert_float_equal(row(v, "boid.vision.fov")->hi, 360, 0);
+  assert_float_equal(row(v, "boid.vision.separation")->hi, 10, 0);  // within sight
+  // The panel sits in its dock, right of the world's view.
+  SDL_Rect r = row(v, "boid.max_speed")->rect, dock = v->layout.params;
+  assert_true(r.x >= dock.x && r.x + r.w <= dock.x + dock.w);
+  assert_true(r.x >= v->layout.world.x + v->layout.world.w);
+  assert_true(row(v, "boid.max_speed")->reset_rect.w == 0);  // nothing changed: no reset button
+}
+
+static void test_typing_applies_keeps_integers_and_swallows_keys(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  frames(v, 10);
+  uint64_t step = v->run->sim.world.step;
+  assert_true(step > 0);
+  click(v, row(v, "boid.probe.count")->field_rect);
+  text(v, "1");
+  key(v, SDLK_r);  // while typing, R is a letter, not a restart
+  key(v, SDLK_SPACE);
+  assert_false(v->paused);
+  assert_true(v->run->sim.world.step >= step);
+  text(v, "2");
+  key(v, SDLK_RETURN);
+  frames(v, 1);
+  assert_float_equal(param(v, 0, "probe", "count"), 12, 0);
+  assert_string_equal(row(v, "boid.probe.count")->error, "");  // validate saw an integer
+  const char *kept[FB_MAX_SETS];
+  assert_int_equal(sets(v, kept), 1);
+  assert_string_equal(kept[0], "boid.probe.count=12");
+  // Esc leaves the value as it was.
+  click(v, row(v, "boid.probe.gain")->field_rect);
+  text(v, "3");
+  key(v, SDLK_ESCAPE);
+  frames(v, 1);
+  assert_float_equal(param(v, 0, "probe", "gain"), 0.5, 0);
+  // A fraction typed into an integer field is what --set would make of it: a float, which this
+  // rule's validate refuses, so it is not applied.
+  type(v, "boid.probe.count", "2.5");
+  assert_float_equal(param(v, 0, "probe", "count"), 12, 0);
+  assert_non_null(strstr(row(v, "boid.probe.count")->error, "whole number"));
+}
+
+static void test_reset_restores_the_scenario_value(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  fbSim *sim = &v->run->sim;
+  drag(v, "boid.cohesion.weight", 0.75);
+  assert_float_equal(sim->world.species[0].rules[2].weight, 1.5, 0.01);
+  type(v, "boid.max_speed", "12");
+  assert_float_equal(sim->world.species[0].cruise_speed, 0.7 * 12, 1e-12);  // derived, as on a restart
+  const char *kept[FB_MAX_SETS];
+  assert_int_equal(sets(v, kept), 2);
+  click(v, row(v, "boid.cohesion.weight")->reset_rect);
+  assert_float_equal(sim->world.species[0].rules[2].weight, 1, 0);
+  click(v, row(v, "boid.max_speed")->reset_rect);
+  assert_float_equal(sim->world.species[0].limits.max_speed, 8, 0);
+  assert_float_equal(sim->world.species[0].cruise_speed, 0.7 * 8, 1e-12);
+  assert_float_equal(fbSim_SpeciesDef(sim, 0)->cruise_speed, -1, 0);  // derived again, not written
+  assert_int_equal(sets(v, kept), 0);
+  frames(v, 1);
+  assert_int_equal(row(v, "boid.max_speed")->reset_rect.w, 0);
+}
+
+static void test_refused_values_are_not_applied(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  fbSim *sim = &v->run->sim;
+  int probe = fbSim_FindRule(sim, 0, "probe");
+  drag(v, "boid.probe.limit", 0.0);  // 0: validate says it must be positive
+  assert_float_equal(param(v, 0, "probe", "limit"), 1, 0);
+  assert_non_null(strstr(row(v, "boid.probe.limit")->error, "must be positive"));
+  assert_float_equal(row(v, "boid.probe.limit")->tried, 0, 0);
+  frames(v, 20);
+  assert_false(sim->world.species[0].rules[probe].disabled);  // the rule runs on with its last good value
+  assert_int_equal(sim->rules.switched_off, 0);
+  assert_non_null(strstr(row(v, "boid.probe.limit")->error, "must be positive"));  // still shown
+  type(v, "boid.probe.limit", "1.5");
+  assert_float_equal(param(v, 0, "probe", "limit"), 1.5, 0);
+  assert_string_equal(row(v, "boid.probe.limit")->error, "");
+  // A species change a rule refuses: max_speed below the probe's limit.
+  type(v, "boid.max_speed", "1");
+  assert_float_equal(sim->world.species[0].limits.max_speed, 8, 0);
+  assert_non_null(strstr(row(v, "boid.max_speed")->error, "below max_speed = 1"));
+  // And one the species' own landmarks refuse.
+  type(v, "boid.cruise_speed", "9");
+  assert_non_null(strstr(row(v, "boid.cruise_speed")->error, "must not exceed max_speed"));
+  assert_float_equal(sim->world.species[0].cruise_speed, 5.6, 1e-12);
+  const char *kept[FB_MAX_SETS];
+  assert_int_equal(sets(v, kept), 1);  // only the accepted limit
+}
+
+static void test_species_fields_change_the_running_flock(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  fbSim *sim = &v->run->sim;
+  type(v, "boid.max_speed", "2");
+  type(v, "boid.vision.radius", "30");
+  type(v, "boid.vision.fov", "180");
+  frames(v, 30);
+  const fbAgents *a = &sim->world.agents;
+  int boids = 0;
+  for (int i = 0; i < a->count; ++i) {
+    if (a->species[i] == 0) {
+      assert_true(hypot(a->vx[i], a->vy[i]) <= 2 + 1e-9);
+      boids++;
+    }
+  }
+  assert_int_equal(boids, 40);
+  assert_float_equal(sim->vision[0].radius, 30, 0);  // perception took it
+  assert_float_equal(sim->vision[0].cos_half_fov, 0, 1e-12);
+  // Cells are half the largest radius wide, whole cells to the world's side (grid.h): 30 / 2 = 15
+  // gives 6 cells of 16.7 (it was 10, for the hawks' radius 20).
+  assert_true(sim->grid.cell >= 15 && sim->grid.cell < 20);
+  assert_float_equal(sim->world.species[0].vision.separation_radius, 2, 0);  // derived: 2 body lengths
+  click(v, reveal(v, "boid.accumulator")->field_rect);  // the combiner steps to the next kind
+  assert_int_equal(sim->world.species[0].accumulator, FB_ACCUM_PRIORITISED);
+  const char *kept[FB_MAX_SETS];
+  int n = sets(v, kept);
+  assert_int_equal(n, 4);
+  assert_string_equal(kept[3], "boid.accumulator=prioritised");
+}
+
+static void test_changes_survive_restart_and_new_seed(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  type(v, "boid.max_speed", "5");
+  drag(v, "boid.probe.gain", 0.5);
+  type(v, "hawk.cohesion.weight", "1.25");
+  type(v, "boid.count", "10");  // applies on restart only
+  assert_int_equal(v->run->sim.world.agents.count, 43);
+  key(v, SDLK_r);
+  frames(v, 2);
+  fbSim *sim = &v->run->sim;
+  assert_float_equal(sim->world.species[0].limits.max_speed, 5, 0);
+  assert_float_equal(param(v, 0, "probe", "gain"), 2, 0.05);
+  assert_float_equal(sim->world.species[1].rules[0].weight, 1.25, 0);
+  assert_int_equal(sim->world.agents.count, 13);
+  const char *kept[FB_MAX_SETS];
+  assert_int_equal(sets(v, kept), 4);
+  assert_true(reveal(v, "boid.max_speed")->reset_rect.w > 0);  // still a change after the restart
+  uint64_t seed = sim->world.seed;
+  key(v, SDLK_n);
+  frames(v, 1);
+  assert_int_equal(sim->world.seed, seed + 1);
+  assert_float_equal(sim->world.species[0].limits.max_speed, 5, 0);
+  assert_int_equal(sim->world.agents.count, 13);
+  // A reset brings the scenario's value back now and on the next restart.
+  click(v, reveal(v, "boid.max_speed")->reset_rect);
+  assert_float_equal(sim->world.species[0].limits.max_speed, 8, 0);
+  key(v, SDLK_r);
+  frames(v, 1);
+  assert_float_equal(sim->world.species[0].limits.max_speed, 8, 0);
+  assert_float_equal(sim->world.species[1].rules[0].weight, 1.25, 0);
+  assert_int_equal(sets(v, kept), 3);
+}
+
+// The panel drawn by hand into a short area, between the ui's frame calls as the viewer does.
+static void draw_short(fbViewer *v, SDL_Rect area)
+{
+  fbUi_Begin(&v->ui);
+  fbPanel_Draw(&v->panel, &v->ui, &v->run->sim, area);
+  fbUi_End(&v->ui);
+}
+
+static void test_wheel_and_scrollbar_scroll_and_headers_fold(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  v->docks.params = false;  // drawn here alone, into a short area
+  SDL_Rect area = {600, 100, 348, 200};
+  draw_short(v, area);
+  draw_short(v, area);
+  fbParamPanel *p = &v->panel;
+  assert_true(p->content_h > 3 * area.h);
+  assert_true(p->scrollbar.w > 0);
+  assert_int_equal(p->scroll, 0);
+  SDL_Event e = {.type = SDL_MOUSEWHEEL};
+  e.wheel.y = -2;  // towards the user: the content moves up
+  e.wheel.mouseX = area.x + 50;
+  e.wheel.mouseY = area.y + 50;
+  send(v, e);
+  draw_short(v, area);
+  assert_int_equal(p->scroll, 2 * 3 * 21);
+  // The thumb dragged to the bottom of the track shows the end of the content.
+  SDL_Rect track = p->scrollbar;
+  button(v, SDL_MOUSEBUTTONDOWN, track.x + 2, track.y + 5);
+  draw_short(v, area);
+  move(v, track.x + 2, track.y + track.h + 40);
+  draw_short(v, area);
+  button(v, SDL_MOUSEBUTTONUP, track.x + 2, track.y + track.h + 40);
+  draw_short(v, area);
+  assert_int_equal(p->scroll, p->content_h - area.h);
+  // Back to the top, and the first species folded under its header.
+  button(v, SDL_MOUSEBUTTONDOWN, track.x + 2, track.y);
+  button(v, SDL_MOUSEBUTTONUP, track.x + 2, track.y);
+  draw_short(v, area);
+  assert_int_equal(p->scroll, 0);
+  int tall = p->content_h;
+  int header_y = area.y + 8 + 2 * v->hud.line_h + 3 + v->hud.line_h / 2;
+  button(v, SDL_MOUSEBUTTONDOWN, area.x + 40, header_y);
+  button(v, SDL_MOUSEBUTTONUP, area.x + 40, header_y);
+  draw_short(v, area);
+  draw_short(v, area);
+  assert_true(p->folded[0]);
+  assert_true(p->content_h < tall / 2);
+  assert_int_equal(row(v, "boid.max_speed")->rect.w, 0);
+}
+
+static void test_printed_lua_has_species_fields(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  type(v, "boid.max_speed", "10");
+  FILE *f = tmpfile();
+  assert_non_null(f);
+  fbPanel_PrintLua(&v->run->sim, f);
+  long size = ftell(f);
+  rewind(f);
+  char *lua = calloc(1, (size_t)size + 64);
+  assert_int_equal(fread(lua, 1, (size_t)size, f), size);
+  fclose(f);
+  assert_non_null(strstr(lua, "max_speed = 10, min_speed = 0, cruise_speed = 7, max_accel = 20, accumulator = \"weighted\","));
+  assert_non_null(strstr(lua, "vision = { radius = 10, fov = 270, separation = 2 },"));
+  assert_non_null(strstr(lua, "{ \"panel_probe\", name = \"probe\", weight = 1, params = { count = 3, gain = 0.5, limit = 1 } },"));
+  char *chunk = calloc(1, (size_t)size + 64);
+  snprintf(chunk, (size_t)size + 64, "return {\n%s}", lua);
+  lua_State *L = luaL_newstate();
+  if (luaL_loadstring(L, chunk) != LUA_OK) {
+    fail_msg("%s\n%s", lua_tostring(L, -1), lua);
+  }
+  lua_close(L);
+  free(chunk);
+  free(lua);
+}
+
+int main(void)
+{
+  setenv("SDL_VIDEODRIVER", "dummy", 1);
+  unsetenv("DISPLAY");
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(test_ranges_come_from_declarations_and_landmarks, teardown),
+      cmocka_unit_test_teardown(test_typing_applies_keeps_integers_and_swallows_keys, teardown),
+      cmocka_unit_test_teardown(test_reset_restores_the_scenario_value, teardown),
+      cmocka_unit_test_teardown(test_refused_values_are_not_applied, teardown),
+      cmocka_unit_test_teardown(test_species_fields_change_the_running_flock, teardown),
+      cmocka_unit_test_teardown(test_changes_survive_restart_and_new_seed, teardown),
+      cmocka_unit_test_teardown(test_wheel_and_scrollbar_scroll_and_headers_fold, teardown),
+      cmocka_unit_test_teardown(test_printed_lua_has_species_fields, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
