@@ -665,7 +665,7 @@ static bool trail_point(const fbTrails *t, int k, uint32_t id, fbVec2 *p)
 // Trail pieces drawn per frame, at most: each is a few pixels long and blended twice (under-stroke
 // and line). Past it only the trails of 1 agent in `every` (chosen by id, so the same ones each
 // frame) are drawn, and fbRender_AgentMode says so.
-#define TRAIL_PIECE_BUDGET 120000
+#define TRAIL_PIECE_BUDGET 40000
 #define TRAIL_WIDTH 2.0f
 #define TRAIL_UNDER_WIDTH 4.0f
 
