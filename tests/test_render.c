@@ -5,7 +5,9 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stb_image.h>
+#include <stb_image_write.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -163,12 +165,182 @@ static void test_unwritable_path_is_reported(void **state)
   assert_non_null(strstr(err, "/tmp/x.png"));
 }
 
+// ---- trails -------------------------------------------------------------------------------------
+
+// Runs `steps` steps recording trails as the window does.
+static void run_with_trails(fbRenderer *r, int steps)
+{
+  for (int k = 0; k < steps; ++k) {
+    assert_true(fbSim_Step(&sim));
+    fbRender_RecordTrails(r, &sim);
+  }
+}
+
+static void load(const char *scenario)
+{
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.headless = true;
+  if (!fbSim_Load(&sim, scenario, &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+}
+
+static void test_trail_length_sets_the_snapshots(void **state)
+{
+  (void)state;
+  load("scripts/classic_flock.lua");  // dt 0.05
+  fbRenderer r;
+  fbRender_Init(&r, NULL);
+  assert_true(fbRender_TrailSeconds(&r) == FB_TRAIL_SECONDS_DEFAULT);
+  fbRender_SetTrailSeconds(&r, 1000);
+  assert_true(fbRender_TrailSeconds(&r) == FB_TRAIL_SECONDS_MAX);
+  fbRender_SetTrailSeconds(&r, 0);
+  assert_true(fbRender_TrailSeconds(&r) == FB_TRAIL_SECONDS_MIN);
+  // 2 s at 0.05 s is 40 steps: a snapshot every step; 20 s is 400 steps: one every ceil(400 / 64) = 7.
+  assert_int_equal(fbRender_TrailInterval(2.0, 0.05), 1);
+  assert_int_equal(fbRender_TrailInterval(20.0, 0.05), 7);
+  fbRender_SetTrailSeconds(&r, 2.0);
+  run_with_trails(&r, 60);
+  assert_int_equal(r.trails.filled, 60);
+  assert_true(fabs(fbRender_TrailAge(&r, &sim) - 59 * 0.05) < 1e-9);
+  fbRender_SetTrailSeconds(&r, 20.0);
+  fbRender_ClearTrails(&r);
+  run_with_trails(&r, 500);
+  assert_int_equal(r.trails.filled, FB_TRAIL_SNAPSHOTS);  // 500 steps / 7 = 72 snapshots, the ring keeps 64
+  double age = fbRender_TrailAge(&r, &sim);
+  assert_true(age >= 20.0 && age <= FB_TRAIL_SNAPSHOTS * 7 * 0.05 + 1e-9);
+  // Shorter again: the ring keeps the coarse snapshots and new ones come every step.
+  fbRender_SetTrailSeconds(&r, 1.0);
+  run_with_trails(&r, 5);
+  assert_int_equal(fbRender_TrailInterval(1.0, 0.05), 1);
+  fbRender_Free(&r);
+}
+
+// Draws the world (and trails, and agents) of the loaded sim onto a software surface.
+static SDL_Surface *draw(fbRenderer *r, bool trails, bool agents, fbCamera *cam)
+{
+  SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_RGBA32);
+  SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(surface);
+  assert_non_null(sdl);
+  r->sdl = sdl;
+  fbCamera_Fit(cam, sim.world.width, sim.world.height, (SDL_Rect){0, 0, W, H}, 8);
+  fbRender_World(r, &sim, cam);
+  if (trails) {
+    fbRender_Trails(r, &sim, cam);
+  }
+  if (agents) {
+    fbRender_Agents(r, &sim, cam);
+  }
+  SDL_RenderPresent(sdl);
+  fbSplat_Free(&r->agent_canvas);  // textures belong to this SDL renderer: the next draw makes new ones
+  fbSplat_Free(&r->trail_canvas);
+  if (r->terrain != NULL) {
+    SDL_DestroyTexture(r->terrain);
+  }
+  r->terrain = NULL;
+  r->terrain_built = false;
+  SDL_DestroyRenderer(sdl);
+  r->sdl = NULL;
+  return surface;
+}
+
+/*
+ * The share of trail points (snapshots of 1 to 3 s ago, away from any agent's body) where the
+ * picture with trails differs from the one without: the trail is drawn there. Coloured pixels of
+ * the agent's own colour must be among them, not only the dark under-stroke.
+ */
+static void check_trail_pixels(const char *scenario, const char *png_path)
+{
+  load(scenario);
+  fbRenderer r;
+  fbRender_Init(&r, NULL);
+  fbRender_SetTrailSeconds(&r, 4.0);
+  run_with_trails(&r, (int)ceil(4.0 / sim.world.dt));
+  fbCamera cam;
+  SDL_Surface *plain = draw(&r, false, false, &cam), *with = draw(&r, true, false, &cam);
+  const fbTrails *t = &r.trails;
+  const fbAgents *a = &sim.world.agents;
+  int leader = fbWorld_FindField(&sim.world, "leader");
+  int points = 0, changed = 0, coloured = 0;
+  for (int n = 0; n < t->filled; ++n) {
+    int k = (t->newest - n + FB_TRAIL_SNAPSHOTS) % FB_TRAIL_SNAPSHOTS;
+    double age = (double)(sim.world.step - t->step[k]) * sim.world.dt;
+    if (age < 1.0 || age > 3.0) {
+      continue;
+    }
+    for (int i = 0; i < a->count; i += 7) {
+      uint32_t j = a->id[i] - t->first_id[k];  // snapshots are indexed by id
+      if (a->id[i] < t->first_id[k] || j >= (uint32_t)t->count[k] || isnan(t->x[k][j])) {
+        continue;
+      }
+      fbVec2 s = fbCamera_ToScreen(&cam, fbV(t->x[k][j], t->y[k][j]));
+      int x = (int)s.x, y = (int)s.y;
+      if (x < 0 || y < 0 || x >= W || y >= H) {
+        continue;
+      }
+      const uint8_t *p0 = (const uint8_t *)plain->pixels + (size_t)y * plain->pitch + 4 * x;
+      const uint8_t *p1 = (const uint8_t *)with->pixels + (size_t)y * with->pitch + 4 * x;
+      SDL_Color c = fbRender_AgentColour(&sim.world, i, leader);
+      points++;
+      changed += abs(p0[0] - p1[0]) + abs(p0[1] - p1[1]) + abs(p0[2] - p1[2]) > 12;
+      // Coloured: nearer the agent's colour than the ground was.
+      int d0 = abs(p0[0] - c.r) + abs(p0[1] - c.g) + abs(p0[2] - c.b);
+      int d1 = abs(p1[0] - c.r) + abs(p1[1] - c.g) + abs(p1[2] - c.b);
+      coloured += d1 < d0 - 30;
+    }
+  }
+  SDL_FreeSurface(plain);
+  SDL_FreeSurface(with);
+  SDL_Surface *full = draw(&r, true, true, &cam);  // for a look: flockbox_test_trails_*.png in /tmp
+  stbi_write_png(png_path, W, H, 4, full->pixels, full->pitch);
+  SDL_FreeSurface(full);
+  print_message("%s: %d trail points, %d drawn, %d in the agent's colour\n", scenario, points, changed, coloured);
+  assert_true(points > 50);
+  assert_true(changed > points * 8 / 10);
+  assert_true(coloured > points * 6 / 10);
+  fbRender_Free(&r);
+}
+
+static void test_trails_on_plain_ground(void **state)
+{
+  (void)state;
+  check_trail_pixels("scripts/classic_flock.lua", "/tmp/flockbox_test_trails_plain.png");
+}
+
+static void test_trails_on_terrain(void **state)
+{
+  (void)state;
+  check_trail_pixels("tests/data/view_test.lua", "/tmp/flockbox_test_trails_terrain.png");
+}
+
+static void test_agent_mode_says_what_was_drawn(void **state)
+{
+  (void)state;
+  load("scripts/classic_flock.lua");
+  fbRenderer r;
+  fbRender_Init(&r, NULL);
+  assert_string_equal(fbRender_AgentMode(&r), "");
+  fbCamera cam;
+  SDL_FreeSurface(draw(&r, false, true, &cam));
+  // 300 agents of 1.5 units at 3 px per unit: the 9-pixel minimum, with outlines.
+  assert_string_equal(fbRender_AgentMode(&r), "300 agents drawn as 9-px stamps");
+  run_with_trails(&r, 10);
+  SDL_FreeSurface(draw(&r, true, true, &cam));
+  assert_string_equal(fbRender_AgentMode(&r), "300 agents drawn as 9-px stamps; trails 4.0 s");
+  fbRender_Free(&r);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_picture_without_display, teardown),
       cmocka_unit_test_teardown(test_flat_ground_is_a_plain_field, teardown),
       cmocka_unit_test_teardown(test_unwritable_path_is_reported, teardown),
+      cmocka_unit_test_teardown(test_trail_length_sets_the_snapshots, teardown),
+      cmocka_unit_test_teardown(test_trails_on_plain_ground, teardown),
+      cmocka_unit_test_teardown(test_trails_on_terrain, teardown),
+      cmocka_unit_test_teardown(test_agent_mode_says_what_was_drawn, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,8 +17,6 @@ static const SDL_Color LEADER = {255, 0, 0, 255};
 static const SDL_Color PLAYER = {0, 255, 0, 255};
 static const SDL_Color OUTLINE = {10, 12, 14, 255};
 
-#define FB_RENDER_OUTLINE_MAX 5000
-
 // ---- camera -------------------------------------------------------------------------------------
 
 void fbCamera_Fit(fbCamera *c, double world_w, double world_h, SDL_Rect view, int margin)
@@ -274,6 +272,7 @@ void fbRender_Init(fbRenderer *r, SDL_Renderer *sdl)
 {
   memset(r, 0, sizeof *r);
   r->sdl = sdl;
+  r->trails.seconds = FB_TRAIL_SECONDS_DEFAULT;
 }
 
 void fbRender_ClearTrails(fbRenderer *r)
@@ -281,16 +280,6 @@ void fbRender_ClearTrails(fbRenderer *r)
   memset(r->trails.count, 0, sizeof r->trails.count);
   r->trails.filled = 0;
   r->trails.newest = 0;
-}
-
-void fbRender_SetTrailSeconds(fbRenderer *r, double seconds) { r->trail_seconds = fmin(30, fmax(0.25, seconds)); }
-
-double fbRender_TrailSeconds(const fbRenderer *r) { return r->trail_seconds > 0 ? r->trail_seconds : 0.8; }
-
-const char *fbRender_AgentMode(const fbRenderer *r)
-{
-  (void)r;
-  return NULL;
 }
 
 void fbRender_Forget(fbRenderer *r)
@@ -307,10 +296,14 @@ void fbRender_Free(fbRenderer *r)
 {
   fbRender_Forget(r);
   free(r->batch.v);
-  for (int k = 0; k < FB_TRAIL_LENGTH; ++k) {
-    free(r->trails.id[k]);
+  for (int k = 0; k < FB_TRAIL_SNAPSHOTS; ++k) {
     free(r->trails.x[k]);
     free(r->trails.y[k]);
+  }
+  fbSplat_Free(&r->agent_canvas);
+  fbSplat_Free(&r->trail_canvas);
+  for (int s = 0; s < FB_MAX_SPECIES; ++s) {
+    fbStamps_Free(&r->stamps[s]);
   }
   memset(r, 0, sizeof *r);
 }
@@ -483,125 +476,266 @@ SDL_Color fbRender_AgentColour(const fbWorld *w, int i, int leader_field)
 // On-screen length of an agent: its body length, but never so small that it disappears.
 static double agent_length(const fbSpecies *s, double scale) { return fmax(s->body_length * scale, 9.0); }
 
+static uint32_t argb(SDL_Color c) { return (uint32_t)c.a << 24 | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b; }
+
+// A dark triangle 3 pixels longer behind the coloured one, so that agents stand out on any ground.
+#define OUTLINE_EXTRA 3.0
+
+static void agent_triangles(fbBatch *b, fbVec2 p, fbVec2 h, double len, bool outline, SDL_Color c)
+{
+  fbVec2 n = fbV(-h.y, h.x);
+  for (int layer = outline ? 0 : 1; layer < 2; ++layer) {
+    double l = layer == 0 ? len + OUTLINE_EXTRA : len;
+    fbVec2 tip = fbV_Add(p, fbV_Scale(h, 0.6 * l)), back = fbV_Sub(p, fbV_Scale(h, 0.4 * l));
+    batch_triangle(b, tip, fbV_Add(back, fbV_Scale(n, 0.32 * l)), fbV_Sub(back, fbV_Scale(n, 0.32 * l)),
+                   layer == 0 ? OUTLINE : c);
+  }
+}
+
+// The HUD's line: how many agents were drawn how, and what was left out.
+static void describe(fbRenderer *r, int stamped, double stamp_lo, double stamp_hi, int triangles, bool outline)
+{
+  char *m = r->mode;
+  size_t n = sizeof r->mode;
+  int len = snprintf(m, n, "%d agents drawn", stamped + triangles);
+  if (stamped > 0) {
+    if (lround(stamp_lo) == lround(stamp_hi)) {
+      len += snprintf(m + len, n - len, "%s as %ld-px stamps", triangles ? "," : "", lround(stamp_lo));
+    } else {
+      len += snprintf(m + len, n - len, "%s as %ld-%ld-px stamps", triangles ? "," : "", lround(stamp_lo),
+                      lround(stamp_hi));
+    }
+    if (triangles > 0) {
+      len += snprintf(m + len, n - len, " (%d) and triangles (%d)", stamped, triangles);
+    }
+  }
+  if (!outline && stamped + triangles > 0) {
+    len += snprintf(m + len, n - len, " (no outlines above %d)", FB_RENDER_OUTLINE_MAX);
+  }
+  if (r->trails.every == 1) {
+    snprintf(m + len, n - len, "; trails %.1f s", r->trails.seconds);
+  } else if (r->trails.every > 1) {
+    snprintf(m + len, n - len, "; trails %.1f s on 1 in %d agents", r->trails.seconds, r->trails.every);
+  }
+  r->trails.every = 0;  // until fbRender_Trails draws again
+}
+
+const char *fbRender_AgentMode(const fbRenderer *r) { return r->mode; }
+
 void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
 {
   const fbWorld *w = &sim->world;
   const fbAgents *a = &w->agents;
   int leader = fbWorld_FindField(w, "leader");
+  // Crowds of many thousands (which hide the ground anyway) go without outlines: they would double
+  // the pixels to fill. fbRender_AgentMode says so.
+  bool outline = a->count <= FB_RENDER_OUTLINE_MAX;
   double lengths[FB_MAX_SPECIES];
+  bool stamp[FB_MAX_SPECIES];
   for (int s = 0; s < w->species_count; ++s) {
     lengths[s] = agent_length(&w->species[s], cam->scale);
+    stamp[s] = lengths[s] <= FB_SPLAT_MAX_LENGTH;
+    if (stamp[s]) {
+      fbStamps_Build(&r->stamps[s], lengths[s], OUTLINE_EXTRA);
+    }
   }
-  // A dark triangle a little larger behind each coloured one makes agents stand out on any ground.
-  // It doubles the pixels to fill, so crowds of many thousands (which hide the ground anyway) go
-  // without, to keep 60 frames per second.
-  bool outline = a->count <= FB_RENDER_OUTLINE_MAX;
-  fbBatch *b = &r->batch;
+  fbSplat *canvas = &r->agent_canvas;
+  fbSplat_Begin(canvas, r->sdl, fbCamera_View(cam), false);
+  uint8_t outline_colour = fbSplat_Colour(canvas, argb(OUTLINE));
+  uint32_t last_colour = 0;  // neighbours mostly share a colour: look the palette up on a change
+  uint8_t last_index = 0;
+  int stamped = 0, triangles = 0;
+  double stamp_lo = INFINITY, stamp_hi = 0;
   for (int i = 0; i < a->count; ++i) {
     if (!a->active[i]) {
       continue;
     }
-    double len = lengths[a->species[i]];
+    int s = a->species[i];
     fbVec2 p = fbCamera_ToScreen(cam, fbV(a->px[i], a->py[i]));
-    if (off_view(cam, p, len)) {
+    if (off_view(cam, p, lengths[s])) {
       continue;
     }
-    fbVec2 h = fbV(a->hx[i], a->hy[i]), n = fbV(-a->hy[i], a->hx[i]);
-    for (int layer = outline ? 0 : 1; layer < 2; ++layer) {
-      double l = layer == 0 ? len + 3.0 : len;
-      fbVec2 tip = fbV_Add(p, fbV_Scale(h, 0.6 * l)), back = fbV_Sub(p, fbV_Scale(h, 0.4 * l));
-      batch_triangle(b, tip, fbV_Add(back, fbV_Scale(n, 0.32 * l)), fbV_Sub(back, fbV_Scale(n, 0.32 * l)),
-                     layer == 0 ? OUTLINE : fbRender_AgentColour(w, i, leader));
+    SDL_Color c = fbRender_AgentColour(w, i, leader);
+    if (stamp[s]) {
+      if (argb(c) != last_colour || last_index == 0) {
+        last_colour = argb(c);
+        last_index = fbSplat_Colour(canvas, last_colour);
+      }
+      int d = fbSplat_Direction(canvas, a->hx[i], a->hy[i]);
+      fbSplat_Stamp(canvas, &r->stamps[s], d, (int)floor(p.x), (int)floor(p.y), last_index, outline, outline_colour);
+      stamped++;
+      stamp_lo = fmin(stamp_lo, lengths[s]);
+      stamp_hi = fmax(stamp_hi, lengths[s]);
+    } else {
+      agent_triangles(&r->batch, p, fbV(a->hx[i], a->hy[i]), lengths[s], outline, c);
+      triangles++;
     }
   }
+  fbSplat_End(canvas);
   // Every agent is opaque: without blending both the software and the GL renderer fill faster.
   SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
   batch_flush(r);
   SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+  describe(r, stamped, stamp_lo, stamp_hi, triangles, outline);
 }
 
 // ---- trails -------------------------------------------------------------------------------------
 
+/*
+ * A trail of T simulated seconds at time step dt spans T / dt steps. Keeping one snapshot every
+ * k = ceil(T / dt / FB_TRAIL_SNAPSHOTS) steps covers it with at most FB_TRAIL_SNAPSHOTS snapshots,
+ * each stamped with its step, so ages are exact even after the length (and so k) changes: a longer
+ * trail grows as the old, closer snapshots are overwritten; a shorter one is cut when drawn.
+ */
+int fbRender_TrailInterval(double seconds, double dt)
+{
+  return dt > 0 ? (int)fmax(1, ceil(seconds / dt / FB_TRAIL_SNAPSHOTS - 1e-9)) : 1;
+}
+
+void fbRender_SetTrailSeconds(fbRenderer *r, double seconds)
+{
+  r->trails.seconds = fmin(FB_TRAIL_SECONDS_MAX, fmax(FB_TRAIL_SECONDS_MIN, seconds));
+}
+
+double fbRender_TrailSeconds(const fbRenderer *r) { return r->trails.seconds; }
+
+double fbRender_TrailAge(const fbRenderer *r, const fbSim *sim)
+{
+  const fbTrails *t = &r->trails;
+  if (t->filled == 0) {
+    return 0;
+  }
+  int oldest = (t->newest - t->filled + 1 + FB_TRAIL_SNAPSHOTS) % FB_TRAIL_SNAPSHOTS;
+  return (double)(sim->world.step - t->step[oldest]) * sim->world.dt;
+}
+
+/*
+ * Agents are stored in spatial order (world.h), which changes every step, so a snapshot is kept by
+ * id instead: entry id - first_id holds agent id's position, NaN for an id not alive then. Finding
+ * an agent in any snapshot is then one subtraction, whatever moved or died in between.
+ */
 void fbRender_RecordTrails(fbRenderer *r, const fbSim *sim)
 {
   fbTrails *t = &r->trails;
   const fbAgents *a = &sim->world.agents;
-  int k = (t->newest + 1) % FB_TRAIL_LENGTH;
-  if (t->capacity[k] < a->count) {
-    t->capacity[k] = a->count + a->count / 2 + 16;
-    t->id[k] = realloc(t->id[k], (size_t)t->capacity[k] * sizeof *t->id[k]);
+  uint64_t now = sim->world.step;
+  if (t->filled > 0 && now < t->step[t->newest]) {
+    fbRender_ClearTrails(r);  // the sim went back (a restart)
+  }
+  uint64_t interval = (uint64_t)fbRender_TrailInterval(t->seconds, sim->world.dt);
+  if (t->filled > 0 && now - t->step[t->newest] < interval) {
+    return;
+  }
+  int k = (t->newest + 1) % FB_TRAIL_SNAPSHOTS;
+  uint32_t lo = UINT32_MAX, hi = 0;
+  for (int i = 0; i < a->count; ++i) {
+    lo = a->id[i] < lo ? a->id[i] : lo;
+    hi = a->id[i] > hi ? a->id[i] : hi;
+  }
+  int span = a->count > 0 ? (int)(hi - lo + 1) : 0;
+  if (t->capacity[k] < span) {
+    t->capacity[k] = span + span / 2 + 16;
     t->x[k] = realloc(t->x[k], (size_t)t->capacity[k] * sizeof *t->x[k]);
     t->y[k] = realloc(t->y[k], (size_t)t->capacity[k] * sizeof *t->y[k]);
-    FB_ASSERT(t->id[k] != NULL && t->x[k] != NULL && t->y[k] != NULL);
+    FB_ASSERT(t->x[k] != NULL && t->y[k] != NULL);
+  }
+  for (int j = 0; j < span; ++j) {
+    t->x[k][j] = NAN;
   }
   for (int i = 0; i < a->count; ++i) {
-    t->id[k][i] = a->id[i];
-    t->x[k][i] = (float)a->px[i];
-    t->y[k][i] = (float)a->py[i];
+    t->x[k][a->id[i] - lo] = (float)a->px[i];
+    t->y[k][a->id[i] - lo] = (float)a->py[i];
   }
-  t->count[k] = a->count;
+  t->first_id[k] = lo;
+  t->count[k] = span;
+  t->step[k] = now;
   t->newest = k;
-  t->filled = t->filled < FB_TRAIL_LENGTH ? t->filled + 1 : FB_TRAIL_LENGTH;
+  t->filled = t->filled < FB_TRAIL_SNAPSHOTS ? t->filled + 1 : FB_TRAIL_SNAPSHOTS;
 }
 
-// Where agent `id` (index `guess` now) was in snapshot k: agents stay sorted by id, so a removal
-// only shifts indices down and a binary search finds the rest.
-static int trail_find(const fbTrails *t, int k, uint32_t id, int guess)
+// Where agent `id` was in snapshot k; false if it was not alive then.
+static bool trail_point(const fbTrails *t, int k, uint32_t id, fbVec2 *p)
 {
-  if (guess < t->count[k] && t->id[k][guess] == id) {
-    return guess;
+  uint32_t j = id - t->first_id[k];
+  if (id < t->first_id[k] || j >= (uint32_t)t->count[k] || isnan(t->x[k][j])) {
+    return false;
   }
-  int lo = 0, hi = t->count[k] - 1;
-  while (lo <= hi) {
-    int mid = (lo + hi) / 2;
-    if (t->id[k][mid] == id) {
-      return mid;
-    }
-    if (t->id[k][mid] < id) {
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return -1;
+  *p = fbV(t->x[k][j], t->y[k][j]);
+  return true;
 }
 
-void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
+// Trail pieces drawn per frame, at most: each is a few pixels long and blended twice (under-stroke
+// and line). Past it only the trails of 1 agent in `every` (chosen by id, so the same ones each
+// frame) are drawn, and fbRender_AgentMode says so.
+#define TRAIL_PIECE_BUDGET 40000
+#define TRAIL_WIDTH 2.0f
+#define TRAIL_UNDER_WIDTH 4.0f
+
+// One agent's trail, newest piece first, fading to nothing at the trail's full length. The dark
+// under-stroke (pass 0) is wider, so the coloured line (pass 1) reads on any ground.
+static void draw_trail(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int i, SDL_Color c, int pass)
 {
   const fbTrails *t = &r->trails;
   const fbWorld *w = &sim->world;
   const fbAgents *a = &w->agents;
+  double jump = 0.5 * fmin(w->width, w->height);  // longer pieces are wraps across the edge
+  uint32_t rgb = pass == 0 ? argb(OUTLINE) & 0xffffff : argb(c) & 0xffffff;
+  float width = pass == 0 ? TRAIL_UNDER_WIDTH : TRAIL_WIDTH;
+  double opacity = pass == 0 ? 150 : 235;
+  fbVec2 prev = fbV(a->px[i], a->py[i]);
+  double prev_age = 0;
+  bool joined = false;  // the previous piece was drawn and ends where this one starts
+  for (int n = 0; n < t->filled && prev_age < t->seconds; ++n) {
+    int k = (t->newest - n + FB_TRAIL_SNAPSHOTS) % FB_TRAIL_SNAPSHOTS;
+    double age = (double)(w->step - t->step[k]) * w->dt;
+    fbVec2 p;
+    if (!trail_point(t, k, a->id[i], &p) || age < prev_age) {
+      break;
+    }
+    fbVec2 end = p;
+    if (age > t->seconds) {  // cut the last piece at the trail's length
+      end = fbV_Add(prev, fbV_Scale(fbV_Sub(p, prev), (t->seconds - prev_age) / (age - prev_age)));
+    }
+    bool drawn = fabs(p.x - prev.x) < jump && fabs(p.y - prev.y) < jump;
+    if (drawn) {
+      double fade = 1.0 - 0.5 * (prev_age + fmin(age, t->seconds)) / t->seconds;
+      fbVec2 s0 = fbCamera_ToScreen(cam, prev), s1 = fbCamera_ToScreen(cam, end);
+      fbSplat_Line(&r->trail_canvas, (float)s0.x, (float)s0.y, (float)s1.x, (float)s1.y, width, rgb,
+                   (int)(opacity * fade), joined);
+    }
+    joined = drawn;
+    prev = p;
+    prev_age = age;
+  }
+}
+
+void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
+{
+  fbTrails *t = &r->trails;
+  const fbWorld *w = &sim->world;
+  const fbAgents *a = &w->agents;
   int leader = fbWorld_FindField(w, "leader");
-  double jump = 0.5 * fmin(w->width, w->height);  // longer segments are wraps across the edge
-  // Agents off screen are skipped unless their tail (at most max_speed for the trail's steps) can
+  // Agents off screen are skipped unless their tail (at most max_speed for the trail's length) can
   // reach into the view.
   double reach[FB_MAX_SPECIES];
   for (int s = 0; s < w->species_count; ++s) {
-    reach[s] = w->species[s].limits.max_speed * w->dt * FB_TRAIL_LENGTH * cam->scale + 2;
+    reach[s] = w->species[s].limits.max_speed * t->seconds * cam->scale + TRAIL_UNDER_WIDTH;
   }
-  for (int i = 0; i < a->count; ++i) {
-    fbVec2 s = fbCamera_ToScreen(cam, fbV(a->px[i], a->py[i]));
-    double m = reach[a->species[i]];
-    if (off_view(cam, s, m)) {
-      continue;
-    }
-    SDL_Color c = fbRender_AgentColour(w, i, leader);
-    fbVec2 prev = fbV(a->px[i], a->py[i]);
-    for (int age = 0; age < t->filled; ++age) {
-      int k = (t->newest - age + FB_TRAIL_LENGTH) % FB_TRAIL_LENGTH;
-      int j = trail_find(t, k, a->id[i], i);
-      if (j < 0) {
-        break;
+  int pieces = (int)fmin(t->filled, ceil(t->seconds / w->dt / fbRender_TrailInterval(t->seconds, w->dt)));
+  t->every = (int)fmax(1, ceil((double)a->count * pieces / TRAIL_PIECE_BUDGET));
+  fbSplat_Begin(&r->trail_canvas, r->sdl, fbCamera_View(cam), true);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int i = 0; i < a->count; ++i) {
+      if (!a->active[i] || a->id[i] % (uint32_t)t->every != 0) {
+        continue;
       }
-      fbVec2 p = fbV(t->x[k][j], t->y[k][j]);
-      if (fabs(p.x - prev.x) < jump && fabs(p.y - prev.y) < jump) {
-        c.a = (uint8_t)(170 * (1.0 - (double)age / FB_TRAIL_LENGTH));
-        batch_line(&r->batch, fbCamera_ToScreen(cam, prev), fbCamera_ToScreen(cam, p), 1.5, c);
+      fbVec2 s = fbCamera_ToScreen(cam, fbV(a->px[i], a->py[i]));
+      if (!off_view(cam, s, reach[a->species[i]])) {
+        draw_trail(r, sim, cam, i, fbRender_AgentColour(w, i, leader), pass);
       }
-      prev = p;
     }
   }
-  batch_flush(r);
+  fbSplat_End(&r->trail_canvas);
 }
 
 // ---- the selected agent -------------------------------------------------------------------------

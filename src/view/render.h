@@ -5,6 +5,7 @@
 #include <SDL.h>
 
 #include "sim.h"
+#include "splat.h"
 
 // Draws the sim's current state through the same code the window uses into an offscreen software
 // surface of width x height pixels fitting the whole world, and writes it as a PNG with
@@ -29,17 +30,29 @@ SDL_Rect fbCamera_View(const fbCamera *c);
 fbVec2 fbCamera_ToScreen(const fbCamera *c, fbVec2 world);
 fbVec2 fbCamera_ToWorld(const fbCamera *c, fbVec2 screen);
 
-#define FB_TRAIL_LENGTH 16
+// Trails keep at most this many snapshots over their length, however long it is.
+#define FB_TRAIL_SNAPSHOTS 64
+#define FB_TRAIL_SECONDS_MIN 0.5
+#define FB_TRAIL_SECONDS_MAX 30.0
+#define FB_TRAIL_SECONDS_DEFAULT 4.0
 
-// The last FB_TRAIL_LENGTH positions of every agent, one snapshot per step, matched by id.
+// Where every agent was over the last `seconds` of simulated time: a ring of snapshots, one every
+// fbRender_TrailInterval steps so that the length needs at most FB_TRAIL_SNAPSHOTS of them. A
+// snapshot is indexed by agent id (from first_id; NaN where that id was not alive).
 typedef struct fbTrails {
-  int count[FB_TRAIL_LENGTH];
-  int capacity[FB_TRAIL_LENGTH];
-  uint32_t *id[FB_TRAIL_LENGTH];
-  float *x[FB_TRAIL_LENGTH], *y[FB_TRAIL_LENGTH];
+  int count[FB_TRAIL_SNAPSHOTS];      // ids covered: first_id .. first_id + count - 1
+  int capacity[FB_TRAIL_SNAPSHOTS];
+  uint32_t first_id[FB_TRAIL_SNAPSHOTS];
+  float *x[FB_TRAIL_SNAPSHOTS], *y[FB_TRAIL_SNAPSHOTS];
+  uint64_t step[FB_TRAIL_SNAPSHOTS];  // the sim step each snapshot was taken after
   int newest;             // snapshot written last
   int filled;             // snapshots holding data
+  double seconds;         // length of a trail in simulated seconds
+  int every;              // the last frame drew the trails of 1 agent in this many (0: none)
 } fbTrails;
+
+// Above this many agents none has an outline: it would double the pixels to fill.
+#define FB_RENDER_OUTLINE_MAX 5000
 
 // Growable geometry: all triangles of one kind go to SDL in a single SDL_RenderGeometry call.
 typedef struct fbBatch {
@@ -53,7 +66,10 @@ typedef struct fbRenderer {
   bool terrain_built;
   fbBatch batch;
   fbTrails trails;
-  double trail_seconds;
+  fbSplat agent_canvas;   // agents at most FB_SPLAT_MAX_LENGTH pixels long, stamped
+  fbSplat trail_canvas;
+  fbStamps stamps[FB_MAX_SPECIES];
+  char mode[192];         // what the last fbRender_Agents drew (fbRender_AgentMode)
 } fbRenderer;
 
 void fbRender_Init(fbRenderer *r, SDL_Renderer *sdl);
@@ -66,17 +82,19 @@ void fbRender_Forget(fbRenderer *r);
 // the spline, a diamond for the path object) and goals.
 void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
 
-// Every agent as a triangle pointing along its heading, in one SDL_RenderGeometry call.
+// Every agent as a triangle pointing along its heading, with a dark outline when there are at most
+// FB_RENDER_OUTLINE_MAX agents. Agents up to FB_SPLAT_MAX_LENGTH pixels long are stamped into one
+// texture (splat.h), longer ones go to SDL as triangles in one SDL_RenderGeometry call.
 void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
 
-// Remembers the agents' positions after a step; draws the fading tails; forgets them.
+// What the last frame drew, for the HUD, e.g. "50000 agents drawn as 9-px stamps (no outlines
+// above 5000); trails 4.0 s on 1 in 4 agents". Empty before the first fbRender_Agents.
+const char *fbRender_AgentMode(const fbRenderer *r);
+
+// Remembers the agents' positions after a step (call it after every step; it keeps one snapshot
+// every few steps); draws the fading tails; forgets them.
 void fbRender_RecordTrails(fbRenderer *r, const fbSim *sim);
 void fbRender_ClearTrails(fbRenderer *r);
-void fbRender_SetTrailSeconds(fbRenderer *r, double seconds);
-double fbRender_TrailSeconds(const fbRenderer *r);
-
-// How agents were drawn last frame when that is not one outlined triangle each, for the HUD; or NULL.
-const char *fbRender_AgentMode(const fbRenderer *r);
 void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
 
 // A distance the selected agent perceives with, drawn as a circle round it.
@@ -104,6 +122,18 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
 
 // 1, 2 or 5 times a power of ten, the smallest not below x (grid spacings, scale bars).
 double fbRender_NiceStep(double x);
+
+// The trails' length in simulated seconds, clamped to [FB_TRAIL_SECONDS_MIN, FB_TRAIL_SECONDS_MAX]
+// (default FB_TRAIL_SECONDS_DEFAULT). The recorded trail grows to a new, longer length as the sim
+// runs; a shorter one is cut at once.
+void fbRender_SetTrailSeconds(fbRenderer *r, double seconds);
+double fbRender_TrailSeconds(const fbRenderer *r);
+
+// Steps between two snapshots for trails of `seconds` at time step dt: ceil(seconds / dt / FB_TRAIL_SNAPSHOTS).
+int fbRender_TrailInterval(double seconds, double dt);
+
+// How many simulated seconds back the recorded trails reach now.
+double fbRender_TrailAge(const fbRenderer *r, const fbSim *sim);
 
 // The colour an agent is drawn in: the player's species green, leaders red, else its species colour.
 SDL_Color fbRender_AgentColour(const fbWorld *w, int agent, int leader_field);

@@ -366,8 +366,8 @@ static void action(fbViewer *v, fbAction a)
     break;
   case FB_ACTION_SCREENSHOT: v->screenshot = true; break;
   case FB_ACTION_TRAILS: toggle_trails(v, 1); break;
-  case FB_ACTION_TRAILS_SHORTER: toggle_trails(v, 0.5); break;
-  case FB_ACTION_TRAILS_LONGER: toggle_trails(v, 2); break;
+  case FB_ACTION_TRAILS_SHORTER: toggle_trails(v, 1 / 1.5); break;
+  case FB_ACTION_TRAILS_LONGER: toggle_trails(v, 1.5); break;
   case FB_ACTION_SELECT: select_at(v, a.x, a.y); break;
   case FB_ACTION_CAMERA_MOVED: v->follow = FB_FOLLOW_NONE; break;
   case FB_ACTION_SCENARIO_KEY: scenario_key(v, a.key); break;
