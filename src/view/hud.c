@@ -344,9 +344,6 @@ SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st, SDL_R
     if (st->drawing != NULL) {
       line(&c, DIM, st->drawing);
     }
-    if (st->trail_seconds > 0) {
-      linef(&c, DIM, "trails: the last %.3g s ([ and ] change it)", st->trail_seconds);
-    }
     if (st->following_flock || st->following_agent) {
       line(&c, GOOD, st->following_flock ? "following the flock centre (F)" : "following the selected agent (Shift+F)");
     }

@@ -41,7 +41,6 @@ typedef struct fbHudStatus {
   const char *notice;      // a short message (screenshot saved, ...), or NULL
   const double *metrics;   // the scenario's metrics at the last CSV row (sim->metric_count), or NULL
   const char *drawing;     // how agents are drawn when it is not one triangle each (a cut shown to the user), or NULL
-  double trail_seconds;    // trail length, 0 = trails off
 } fbHudStatus;
 
 bool fbHud_Init(fbHud *hud, SDL_Renderer *sdl, const char *font_path, int size, char *err, size_t errlen);

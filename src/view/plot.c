@@ -150,8 +150,8 @@ static bool value_range(const fbPlots *p, const fbPlotChart *c, double *lo, doub
   *hi += room;
   *lo = positive && *lo < 0 ? 0 : *lo;
   if (c->fixed) {  // polarisation: always its whole range 0..1, so charts read alike
-    *lo = fmin(*lo, 0);
-    *hi = fmax(*hi, 1);
+    *lo = 0;
+    *hi = 1;
   }
   return true;
 }

@@ -451,7 +451,6 @@ static void draw_info(fbViewer *v, int selected)
       .load_error = v->loaded ? NULL : v->load_error,
       .notice = v->frames < v->notice_until ? v->notice : NULL,
       .drawing = fbRender_AgentMode(&v->render),
-      .trail_seconds = v->trails ? fbRender_TrailSeconds(&v->render) : 0,
   };
   SDL_Rect area = v->layout.info;
   fbHud_Box(&v->hud, area);
