@@ -53,6 +53,16 @@ check "window: 300 frames, exit 0" test $status -eq 0
 [ $status -eq 0 ] || cat "$tmp/out.txt"
 check "window: --png writes a PNG" is_png "$tmp/window.png"
 
+# Every panel open at a small window: it runs, and --shot saves the whole window at its size.
+xvfb "$flockbox" --frames 60 --size 900x600 --show plots,params,help,trails --inspect 81 --shot "$tmp/panels.png" \
+  scripts/predator_prey.lua >"$tmp/out.txt" 2>&1
+check "window with every panel: exit 0" test $? -eq 0
+check "--shot writes a PNG" is_png "$tmp/panels.png"
+check "--shot is the window's size (900x600)" test "$(od -An -tu1 -j16 -N8 "$tmp/panels.png" | tr -s ' ' | sed 's/^ //')" = "0 0 3 132 0 0 2 88"
+"$flockbox" --frames 10 --show plots,nonsense scripts/classic_flock.lua 2>"$tmp/err.txt"
+check "--show with an unknown name: exit 2" test $? -eq 2
+check "--show: the message names it" grep -q "nonsense" "$tmp/err.txt"
+
 # The window never writes the world: the same seed gives the same CSV with and without it. At real
 # time (dt 0.05, 60 frames/s) 100 steps take 300 frames; --steps stops the window's run there.
 for scenario in scripts/classic_flock.lua tests/data/view_test.lua; do

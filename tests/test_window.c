@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "help.h"
 #include "viewer.h"
@@ -346,6 +347,32 @@ static void test_open_a_scenario_from_the_list_or_a_drop(void **state)
   frames(v, 2);
 }
 
+// A save the window picks up says so in the window, and the plots go on through it.
+static void test_reload_shows_a_notice(void **state)
+{
+  (void)state;
+  char path[256], copy[600];
+  snprintf(path, sizeof path, "tests/data/window_reload_%d.lua", (int)getpid());
+  snprintf(copy, sizeof copy, "cp scripts/moths_lamp.lua %s", path);
+  assert_int_equal(system(copy), 0);
+  fbViewer *v = open_on(path, NULL);
+  frames(v, 30);
+  int samples = v->plots.count;
+  FILE *f = fopen(path, "a");
+  assert_non_null(f);
+  fputs("-- saved again\n", f);
+  fclose(f);
+  for (int k = 0; k < 400 && strstr(v->notice, "reloaded") == NULL; ++k) {
+    SDL_Delay(10);  // the save settles in real time
+    frames(v, 1);
+  }
+  unlink(path);
+  assert_non_null(strstr(v->notice, "reloaded"));
+  assert_non_null(strstr(v->notice, "window_reload_"));
+  assert_true(v->frames < v->notice_until);  // shown now
+  assert_true(v->plots.count >= samples);   // same columns: the plots survive the reload
+}
+
 // ---- direct manipulation ------------------------------------------------------------------------
 
 static void test_drag_the_lamp_and_a_path_point(void **state)
@@ -421,6 +448,7 @@ int main(void)
       cmocka_unit_test_teardown(test_inspector_fields_are_the_agents_own, teardown),
       cmocka_unit_test_teardown(test_selection_draws_every_radius, teardown),
       cmocka_unit_test_teardown(test_open_a_scenario_from_the_list_or_a_drop, teardown),
+      cmocka_unit_test_teardown(test_reload_shows_a_notice, teardown),
       cmocka_unit_test_teardown(test_drag_the_lamp_and_a_path_point, teardown),
       cmocka_unit_test_teardown(test_arrows_override_the_autopilot, teardown),
   };

@@ -471,8 +471,7 @@ static void species_header(Layout *l, int s)
     l->p->folded[s] = !l->p->folded[s];
   }
   l->y += GAP;
-  label(l, 0, sp->player ? (SDL_Color){0, 255, 0, 255} : (SDL_Color){sp->colour[0], sp->colour[1], sp->colour[2], 255},
-        title);
+  label(l, 0, fbHud_SpeciesColour(sp), title);  // lightened: a dark red header is hard to read
 }
 
 static void rule_title(Layout *l, int s, int k)

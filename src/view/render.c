@@ -831,7 +831,7 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
     batch_line(b, p, fbCamera_ToScreen(cam, q), 1.0, (SDL_Color){255, 255, 255, 120});
   }
   // Contributions, to scale with each other: the longest of them (rules and the combined
-  // acceleration in white) reaches the edge of the vision circle. Their sizes are in the inspector.
+  // acceleration in white) reaches 0.8 of the vision radius. Their sizes are in the inspector.
   fbVec2 parts[FB_MAX_RULES];
   bool ran[FB_MAX_RULES], truncated;
   fbRender_Contributions(sim, i, parts, ran, &truncated);
@@ -840,13 +840,14 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
   for (int k = 0; k < s->rule_count; ++k) {
     longest = ran[k] ? fmax(longest, fbV_Length(parts[k])) : longest;
   }
-  double per_accel = longest > 0 ? fmax(radius, 40.0) / longest : 0;
+  double per_accel = longest > 0 ? fmax(0.8 * radius, 40.0) / longest : 0;  // inside the circle and its label
+  // The total first, wide, so the rules' arrows along it stay visible on top of it.
+  batch_arrow(b, p, fbV_Add(p, fbV_Scale(total, per_accel)), 5.0, (SDL_Color){255, 255, 255, 200});
   for (int k = 0; k < s->rule_count; ++k) {
     if (ran[k]) {
       batch_arrow(b, p, fbV_Add(p, fbV_Scale(parts[k], per_accel)), 2.0, fbRender_RuleColour(k));
     }
   }
-  batch_arrow(b, p, fbV_Add(p, fbV_Scale(total, per_accel)), 2.5, (SDL_Color){255, 255, 255, 230});
   batch_arc(b, p, agent_length(s, cam->scale) * 0.9, 0, 2 * FB_PI, 2.0, (SDL_Color){255, 255, 255, 230});
   batch_flush(r);
   if (px_per_accel != NULL) {

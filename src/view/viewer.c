@@ -390,6 +390,19 @@ void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e)
 
 // ---- drawing ------------------------------------------------------------------------------------
 
+// "total" at the tip of the white arrow: the combined steering, which the inspector's legend explains.
+static void label_total(fbViewer *v, const fbSim *sim, int i)
+{
+  const fbAgents *a = &sim->world.agents;
+  fbVec2 p = fbCamera_ToScreen(&v->camera, fbV(a->px[i], a->py[i]));
+  fbVec2 arrow = fbV_Scale(fbV(a->ax[i], a->ay[i]), v->px_per_accel);
+  if (fbV_Length(arrow) > 12) {
+    fbVec2 tip = fbV_Add(p, fbV_Scale(arrow, 1 + 6 / fbV_Length(arrow)));
+    fbHud_Text(&v->hud, (int)tip.x, (int)tip.y - v->hud.line_h / 2, (SDL_Color){255, 255, 255, 255}, 0, "total", NULL,
+               NULL);
+  }
+}
+
 static void draw_world(fbViewer *v, int selected)
 {
   const fbSim *sim = &v->run->sim;
@@ -403,6 +416,7 @@ static void draw_world(fbViewer *v, int selected)
   fbGrab_DrawHandles(v->sdl, sim, &v->camera);
   if (selected >= 0) {
     fbRender_Selection(&v->render, sim, &v->camera, selected, &v->px_per_accel);
+    label_total(v, sim, selected);
     fbSelectionCircle circles[FB_MAX_SELECTION_CIRCLES];
     int n = fbRender_SelectionCircles(sim, selected, circles, FB_MAX_SELECTION_CIRCLES);
     const fbAgents *a = &sim->world.agents;
