@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "help.h"
+#include "live.h"
 #include "viewer.h"
 
 static fbViewer viewer;
@@ -281,6 +282,10 @@ static void test_inspector_fields_are_the_agents_own(void **state)
   assert_string_equal(w->species[predator].name, "predator");
   assert_true(w->species[predator].field_mask & (1u << resting));
   assert_false(w->species[herd].field_mask & (1u << resting));
+  // A species field changed live (the panel) keeps the fields its rules declared.
+  char msg[256];
+  assert_true(fbLive_Set(&v->run->sim, "predator.max_speed=7", msg, sizeof msg));
+  assert_true(w->species[predator].field_mask & (1u << resting));
 }
 
 // The selected predator shows its hunting radius (predator.radius, declared circle = true) as well

@@ -37,6 +37,7 @@ static bool commit_species(fbSim *sim, int s, const fbSpeciesDef *def, char *msg
   memcpy(next.rules, now->rules, sizeof next.rules);
   next.rule_count = now->rule_count;
   next.all_native = now->all_native;
+  next.field_mask = now->field_mask;
   if (!fbRuleSet_CheckSpecies(&sim->rules, w, s, &next, msg, len)) {
     return false;
   }
