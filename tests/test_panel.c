@@ -8,7 +8,7 @@
 #include <lauxlib.h>
 #include <string.h>
 
-#include "viewer.h"
+#include "view_util.h"
 
 #define SCENARIO "tests/data/panel_test.lua"
 
@@ -17,13 +17,7 @@ static fbViewer viewer;
 // A viewer on the panel's scenario with the panel open; --frames makes each frame 1/60 s.
 static fbViewer *open_panel(void)
 {
-  char *argv[] = {"flockbox", "--frames", "1000000", "--seed", "5", SCENARIO, NULL};
-  fbCli cli;
-  char err[4096];
-  assert_int_equal(fbCli_Parse(&cli, 6, argv, err, sizeof err), 0);
-  if (fbViewer_Create(&viewer, &cli, err, sizeof err) != 0) {
-    fail_msg("%s", err);
-  }
+  fbTest_OpenViewer(&viewer, "5", SCENARIO, NULL);
   viewer.docks.params = true;
   fbViewer_Frame(&viewer);
   fbViewer_Frame(&viewer);
@@ -39,12 +33,7 @@ static int teardown(void **state)
   return 0;
 }
 
-static void frames(fbViewer *v, int n)
-{
-  for (int k = 0; k < n; ++k) {
-    fbViewer_Frame(v);
-  }
-}
+static void frames(fbViewer *v, int n) { fbTest_Frames(v, n); }
 
 static void send(fbViewer *v, SDL_Event e) { fbViewer_HandleEvent(v, &e); }
 
@@ -393,25 +382,11 @@ static void test_printed_lua_has_species_fields(void **state)
   (void)state;
   fbViewer *v = open_panel();
   type(v, "boid.max_speed", "10");
-  FILE *f = tmpfile();
-  assert_non_null(f);
-  fbPanel_PrintLua(&v->run->sim, f);
-  long size = ftell(f);
-  rewind(f);
-  char *lua = calloc(1, (size_t)size + 64);
-  assert_int_equal(fread(lua, 1, (size_t)size, f), size);
-  fclose(f);
+  char *lua = fbTest_PrintedLua(&v->run->sim);
   assert_non_null(strstr(lua, "max_speed = 10, min_speed = 0, cruise_speed = 7, max_accel = 20, accumulator = \"weighted\","));
   assert_non_null(strstr(lua, "vision = { radius = 10, fov = 270, separation = 2 },"));
   assert_non_null(strstr(lua, "{ \"panel_probe\", name = \"probe\", weight = 1, params = { count = 3, gain = 0.5, limit = 1 } },"));
-  char *chunk = calloc(1, (size_t)size + 64);
-  snprintf(chunk, (size_t)size + 64, "return {\n%s}", lua);
-  lua_State *L = luaL_newstate();
-  if (luaL_loadstring(L, chunk) != LUA_OK) {
-    fail_msg("%s\n%s", lua_tostring(L, -1), lua);
-  }
-  lua_close(L);
-  free(chunk);
+  fbTest_AssertLuaParses(lua);
   free(lua);
 }
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "viewer.h"
+#include "view_util.h"
 
 #define SCENARIO "tests/data/view_test.lua"
 
@@ -19,29 +19,10 @@ static fbViewer viewer;
 // a frame makes do not depend on how fast the test machine is.
 static fbViewer *open_viewer(const char *option, const char *value)
 {
-  char *argv[] = {"flockbox", "--frames", "1000000", "--seed", "3", SCENARIO, NULL, NULL};
-  int argc = 6;
-  if (option != NULL) {
-    argv[5] = (char *)option;
-    argv[6] = (char *)value;
-    argv[7] = SCENARIO;
-    argc = 8;
-  }
-  fbCli cli;
-  char err[4096];
-  assert_int_equal(fbCli_Parse(&cli, argc, argv, err, sizeof err), 0);
-  if (fbViewer_Create(&viewer, &cli, err, sizeof err) != 0) {
-    fail_msg("%s", err);
-  }
-  return &viewer;
+  return fbTest_OpenViewer(&viewer, "3", SCENARIO, option, value, NULL);
 }
 
-static void frames(fbViewer *v, int n)
-{
-  for (int k = 0; k < n; ++k) {
-    fbViewer_Frame(v);
-  }
-}
+static void frames(fbViewer *v, int n) { fbTest_Frames(v, n); }
 
 static void key(fbViewer *v, SDL_Keycode sym, Uint16 mod)
 {
@@ -288,26 +269,11 @@ static void test_printed_parameters_are_lua(void **state)
   (void)state;
   fbViewer *v = open_viewer(NULL, NULL);
   v->run->sim.world.species[1].rules[0].weight = 0.25;
-  FILE *f = tmpfile();
-  assert_non_null(f);
-  fbPanel_PrintLua(&v->run->sim, f);
-  long size = ftell(f);
-  rewind(f);
-  char *text = calloc(1, (size_t)size + 64);
-  assert_int_equal(fread(text, 1, (size_t)size, f), size);
-  fclose(f);
+  char *text = fbTest_PrintedLua(&v->run->sim);
   assert_non_null(strstr(text, "{ \"cohesion\", weight = 1, params = { divisor = 100, step = 0.05 } },"));
   assert_non_null(strstr(text, "{ \"view_leader\", name = \"leader\", weight = 1, params = { every = 7 } },"));
   assert_non_null(strstr(text, "{ \"cohesion\", weight = 0.25, params = { divisor = 100, step = 0.05 } },"));
-  // It parses as the inside of a table constructor: the species' rules tables one after another.
-  char *chunk = calloc(1, (size_t)size + 64);
-  snprintf(chunk, (size_t)size + 64, "return {\n%s}", text);
-  lua_State *L = luaL_newstate();
-  if (luaL_loadstring(L, chunk) != LUA_OK) {
-    fail_msg("%s\n%s", lua_tostring(L, -1), text);
-  }
-  lua_close(L);
-  free(chunk);
+  fbTest_AssertLuaParses(text);
   free(text);
 }
 

@@ -11,37 +11,14 @@
 
 #include "help.h"
 #include "live.h"
-#include "viewer.h"
+#include "view_util.h"
 
 static fbViewer viewer;
 
 // A viewer on scenario with extra options (NULL-terminated), each frame 1/60 s of simulated time.
-static fbViewer *open_on(const char *scenario, ...)
-{
-  char *argv[32] = {"flockbox", "--frames", "1000000", "--seed", "3"};
-  int argc = 5;
-  va_list ap;
-  va_start(ap, scenario);
-  for (const char *a; (a = va_arg(ap, const char *)) != NULL && argc < 30;) {
-    argv[argc++] = (char *)a;
-  }
-  va_end(ap);
-  argv[argc++] = (char *)scenario;
-  fbCli cli;
-  char err[4096];
-  assert_int_equal(fbCli_Parse(&cli, argc, argv, err, sizeof err), 0);
-  if (fbViewer_Create(&viewer, &cli, err, sizeof err) != 0) {
-    fail_msg("%s", err);
-  }
-  return &viewer;
-}
+#define open_on(...) fbTest_OpenViewer(&viewer, "3", __VA_ARGS__)
 
-static void frames(fbViewer *v, int n)
-{
-  for (int k = 0; k < n; ++k) {
-    fbViewer_Frame(v);
-  }
-}
+static void frames(fbViewer *v, int n) { fbTest_Frames(v, n); }
 
 static void key_down(fbViewer *v, SDL_Keycode sym, Uint16 mod)
 {

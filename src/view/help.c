@@ -74,17 +74,7 @@ void fbHelp_Overlay(fbHud *hud, int window_w, int window_h, bool has_player)
     fbHud_Measure(hud, KEYS[k].keys, &w, &h);
     key_w = w > key_w ? w : key_w;
   }
-  int rows = KEY_COUNT + 3;
-  int width = window_w - 4 * PAD < 760 ? window_w - 4 * PAD : 760;
-  int height = rows * hud->line_h + 2 * PAD;
-  height = height < window_h - 4 * PAD ? height : window_h - 4 * PAD;
-  SDL_Rect box = {(window_w - width) / 2, (window_h - height) / 2, width, height};
-  SDL_SetRenderDrawBlendMode(hud->sdl, SDL_BLENDMODE_BLEND);
-  SDL_SetRenderDrawColor(hud->sdl, 10, 12, 16, 236);
-  SDL_RenderFillRect(hud->sdl, &box);
-  SDL_SetRenderDrawColor(hud->sdl, 120, 130, 150, 255);
-  SDL_RenderDrawRect(hud->sdl, &box);
-  SDL_RenderSetClipRect(hud->sdl, &box);
+  SDL_Rect box = fbHud_Dialog(hud, window_w, window_h, 760, (KEY_COUNT + 3) * hud->line_h + 2 * PAD);
   int x = box.x + 2 * PAD, y = box.y + PAD;
   fbHud_Text(hud, x, y, KEY, 0, "flockbox — keys and mouse (F1, ? or Esc closes this)", NULL, NULL);
   y += hud->line_h + PAD / 2;

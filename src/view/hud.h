@@ -59,6 +59,10 @@ void fbHud_Measure(fbHud *hud, const char *text, int *w, int *h);
 // A translucent dark box behind text.
 void fbHud_Box(fbHud *hud, SDL_Rect r);
 
+// A dialog of w x h pixels centred in the window (at most the window less a margin): a nearly opaque
+// box with a border, and the clip set to it (the caller clears the clip). Returns its box.
+SDL_Rect fbHud_Dialog(fbHud *hud, int window_w, int window_h, int w, int h);
+
 // The species' colour made readable as text on the dark panels (dark reds and blues are lightened,
 // keeping their hue); the player's species is green.
 SDL_Color fbHud_SpeciesColour(const fbSpecies *sp);

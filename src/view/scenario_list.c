@@ -120,7 +120,6 @@ bool fbScenarioList_Event(fbScenarioList *l, const SDL_Event *e, char *chosen, s
 
 void fbScenarioList_Draw(fbScenarioList *l, fbHud *hud, int window_w, int window_h)
 {
-  int width = window_w - 4 * PAD < 820 ? window_w - 4 * PAD : 820;
   int row_h = hud->line_h + 4;
   int fits = (window_h - 6 * PAD) / row_h - 2;
   fits = fits < 1 ? 1 : fits;
@@ -134,14 +133,7 @@ void fbScenarioList_Draw(fbScenarioList *l, fbHud *hud, int window_w, int window
   }
   l->first = l->first > l->count - shown ? l->count - shown : l->first;
   l->first = l->first < 0 ? 0 : l->first;
-  int height = (shown + 2) * row_h + 2 * PAD;
-  SDL_Rect box = {(window_w - width) / 2, (window_h - height) / 2, width, height};
-  SDL_SetRenderDrawBlendMode(hud->sdl, SDL_BLENDMODE_BLEND);
-  SDL_SetRenderDrawColor(hud->sdl, 10, 12, 16, 240);
-  SDL_RenderFillRect(hud->sdl, &box);
-  SDL_SetRenderDrawColor(hud->sdl, 120, 130, 150, 255);
-  SDL_RenderDrawRect(hud->sdl, &box);
-  SDL_RenderSetClipRect(hud->sdl, &box);
+  SDL_Rect box = fbHud_Dialog(hud, window_w, window_h, 820, (shown + 2) * row_h + 2 * PAD);
   char head[640];
   snprintf(head, sizeof head, "Open a scenario from %s/ (Up/Down, Enter or click; Esc closes; or drop a .lua file)",
            l->dir);

@@ -1,0 +1,69 @@
+// view_util.h — helpers shared by the window's tests (include after <cmocka.h>): a viewer on a scenario, frames, printed Lua.
+#ifndef FB_VIEW_UTIL_H
+#define FB_VIEW_UTIL_H
+
+#include <lauxlib.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "viewer.h"
+
+// Opens v on scenario with --seed seed and the options that follow (NULL-terminated). --frames
+// makes every frame stand for exactly 1/60 s, so the steps a frame makes do not depend on how fast
+// the test machine is.
+static inline fbViewer *fbTest_OpenViewer(fbViewer *v, const char *seed, const char *scenario, ...)
+{
+  char *argv[32] = {"flockbox", "--frames", "1000000", "--seed", (char *)seed};
+  int argc = 5;
+  va_list ap;
+  va_start(ap, scenario);
+  for (const char *a; (a = va_arg(ap, const char *)) != NULL && argc < 30;) {
+    argv[argc++] = (char *)a;
+  }
+  va_end(ap);
+  argv[argc++] = (char *)scenario;
+  fbCli cli;
+  char err[4096];
+  assert_int_equal(fbCli_Parse(&cli, argc, argv, err, sizeof err), 0);
+  if (fbViewer_Create(v, &cli, err, sizeof err) != 0) {
+    fail_msg("%s", err);
+  }
+  return v;
+}
+
+static inline void fbTest_Frames(fbViewer *v, int n)
+{
+  for (int k = 0; k < n; ++k) {
+    fbViewer_Frame(v);
+  }
+}
+
+// What C prints (fbPanel_PrintLua), as a string to free.
+static inline char *fbTest_PrintedLua(const fbSim *sim)
+{
+  FILE *f = tmpfile();
+  assert_non_null(f);
+  fbPanel_PrintLua(sim, f);
+  long size = ftell(f);
+  rewind(f);
+  char *text = calloc(1, (size_t)size + 1);
+  assert_int_equal(fread(text, 1, (size_t)size, f), size);
+  fclose(f);
+  return text;
+}
+
+// The printed Lua parses as the inside of a table constructor: the species one after another.
+static inline void fbTest_AssertLuaParses(const char *text)
+{
+  size_t size = strlen(text) + 64;
+  char *chunk = calloc(1, size);
+  snprintf(chunk, size, "return {\n%s}", text);
+  lua_State *L = luaL_newstate();
+  if (luaL_loadstring(L, chunk) != LUA_OK) {
+    fail_msg("%s\n%s", lua_tostring(L, -1), text);
+  }
+  lua_close(L);
+  free(chunk);
+}
+
+#endif
