@@ -133,6 +133,15 @@ static void test_every_dock_collapses(void **state)
   frames(v, 1);
   assert_true(v->docks.info);
   assert_int_equal(v->layout.world.x, v->layout.info.w);
+  // The camera was not moved: the world is fitted into each new view. Once zoomed, it stays put.
+  const fbWorld *w = &v->run->sim.world;
+  assert_true(contains(v->layout.world, fbCamera_ToScreen(&v->camera, fbV(w->width, w->height))));
+  fbInput_ZoomAt(&v->camera, v->layout.world.x + 50, v->layout.world.y + 50, 2);
+  fbCamera zoomed = v->camera;
+  key(v, SDLK_g, 0);
+  frames(v, 1);
+  assert_float_equal(v->camera.scale, zoomed.scale, 0);
+  assert_float_equal(v->camera.cx, zoomed.cx, 0);
 }
 
 // A narrow window shows fewer key-bar entries, never more than there are.

@@ -59,8 +59,16 @@ static void fit(fbViewer *v)
   fbSim *sim = sim_of(v);
   if (sim != NULL) {
     fbCamera_Fit(&v->camera, sim->world.width, sim->world.height, v->layout.world, 16);
+    v->fit_camera = v->camera;
   }
   v->follow = FB_FOLLOW_NONE;
+}
+
+// The camera is where the last fit left it: the user has not panned, zoomed or followed since.
+static bool still_fitted(const fbViewer *v)
+{
+  return v->camera.cx == v->fit_camera.cx && v->camera.cy == v->fit_camera.cy &&
+         v->camera.scale == v->fit_camera.scale;
 }
 
 // R and N: the same scenario file again, with the same or the next seed; the camera stays. The
@@ -617,19 +625,22 @@ static void pick_up_saves(fbViewer *v)
   }
 }
 
-// The docks' rectangles for the window's size now; the camera keeps its centre and scale when the
-// view changes size (Home fits the world into the new view).
+// The docks' rectangles for the window's size now. When a dock opens or closes or the window is
+// resized, a camera the user has not moved since it was fitted fits the world into the new view;
+// one they panned or zoomed keeps its centre and scale (Home fits it).
 static void lay_out(fbViewer *v)
 {
   int w, h;
   SDL_GetRendererOutputSize(v->sdl, &w, &h);
   v->layout = fbLayout_Compute(w, h, v->docks, v->hud.line_h);
-  SDL_Rect view = v->layout.world;
+  SDL_Rect view = v->layout.world, before = fbCamera_View(&v->camera);
+  bool changed = !SDL_RectEquals(&view, &before);
+  bool refit = !v->fitted || (changed && still_fitted(v));
   v->camera.view_x = view.x;
   v->camera.view_y = view.y;
   v->camera.view_w = view.w;
   v->camera.view_h = view.h;
-  if (!v->fitted) {
+  if (refit) {
     fit(v);
     v->fitted = true;
   }

@@ -32,6 +32,7 @@ typedef struct fbViewer {
   fbDocks docks;             // which docked panels are open (I, Tab, G)
   fbLayout layout;           // this frame's rectangles: docks, key bar and the world's view
   bool fitted;               // the camera has been fitted once the first layout was known
+  fbCamera fit_camera;       // the camera as the last fit left it (a layout change refits an unmoved one)
   fbPlots plots;
   bool help;                 // the help overlay (F1, ?, H)
   fbScenarioList list;       // the scenario list (O)
