@@ -1,13 +1,10 @@
-// viewer.c — the window: main loop with fixed simulation steps, drawing, HUD, restarts, screenshots, recording.
+// viewer.c — the window: main loop with fixed simulation steps, docks and drawing, input, restarts and opening scenarios.
 #define _POSIX_C_SOURCE 200809L
 #include "viewer.h"
 
-#include "help.h"
-
-#include <signal.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
+
+#include "help.h"
 
 #define WINDOW_W 1280
 #define WINDOW_H 800
@@ -517,20 +514,9 @@ static void draw_overlay(fbViewer *v, int selected)
 
 static void save_screenshot(fbViewer *v)
 {
-  char path[128], stamp[32], err[512];
-  time_t now = time(NULL);
-  struct tm tm;
-  localtime_r(&now, &tm);
-  strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-  for (int k = 1; k < 1000; ++k) {
-    snprintf(path, sizeof path, "flockbox-%s-%d.png", stamp, k);
-    if (access(path, F_OK) != 0) {
-      break;
-    }
-  }
-  if (fbRender_WritePng(v->sdl, path, err, sizeof err)) {
+  char path[128], err[512], text[192];
+  if (fbCapture_Screenshot(v->sdl, path, sizeof path, err, sizeof err)) {
     printf("flockbox: saved %s\n", path);
-    char text[192];
     snprintf(text, sizeof text, "saved %s", path);
     notify(v, text);
   } else {
@@ -539,42 +525,11 @@ static void save_screenshot(fbViewer *v)
   }
 }
 
-static bool ffmpeg_installed(void) { return system("command -v ffmpeg >/dev/null 2>&1") == 0; }
-
-// ffmpeg reads raw RGBA frames of a fixed size from its stdin.
-static bool start_recording(fbViewer *v, char *err, size_t errlen)
-{
-  if (strchr(v->cli.record, '\'') != NULL) {
-    snprintf(err, errlen, "--record: %s: a file name with a quote is not supported", v->cli.record);
-    return false;
-  }
-  SDL_GetRendererOutputSize(v->sdl, &v->record_w, &v->record_h);
-  char cmd[1024];
-  snprintf(cmd, sizeof cmd,
-           "ffmpeg -y -loglevel error -f rawvideo -pix_fmt rgba -s %dx%d -r 60 -i - -pix_fmt yuv420p '%s'",
-           v->record_w, v->record_h, v->cli.record);
-  signal(SIGPIPE, SIG_IGN);  // if ffmpeg stops, writes fail instead of killing us
-  v->record = popen(cmd, "w");
-  if (v->record == NULL) {
-    snprintf(err, errlen, "--record: cannot start ffmpeg");
-    return false;
-  }
-  return true;
-}
-
 static void record_frame(fbViewer *v)
 {
-  size_t bytes = (size_t)v->record_w * v->record_h * 4;
-  uint8_t *pixels = malloc(bytes);
-  FB_ASSERT(pixels != NULL);
-  bool ok = SDL_RenderReadPixels(v->sdl, NULL, SDL_PIXELFORMAT_RGBA32, pixels, v->record_w * 4) == 0 &&
-            fwrite(pixels, 1, bytes, v->record) == bytes;
-  free(pixels);
-  if (!ok) {
+  if (!fbRecording_Frame(&v->recording, v->sdl)) {
     fprintf(stderr, "flockbox: %s: recording stopped (ffmpeg failed or the frame could not be read)\n",
             v->cli.record);
-    pclose(v->record);
-    v->record = NULL;
     v->status = 1;
   }
 }
@@ -604,7 +559,7 @@ static double frame_seconds(fbViewer *v)
   uint64_t now = SDL_GetPerformanceCounter();
   double wall = v->frame_start ? (double)(now - v->frame_start) / SDL_GetPerformanceFrequency() : FRAME_S;
   v->frame_start = now;
-  return (v->record != NULL || v->cli.frames > 0) ? FRAME_S : fmin(wall, 0.1);
+  return (v->recording.pipe != NULL || v->cli.frames > 0) ? FRAME_S : fmin(wall, 0.1);
 }
 
 // Saved files apply every frame, paused or not, so a fixed error leaves the HUD at once. A scenario
@@ -674,7 +629,7 @@ void fbViewer_Frame(fbViewer *v)
     v->screenshot = false;
     save_screenshot(v);
   }
-  if (v->record != NULL) {
+  if (v->recording.pipe != NULL) {
     record_frame(v);
   }
   bool last = v->cli.frames > 0 && v->frames + 1 >= v->cli.frames;
@@ -757,7 +712,7 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
   v->cli.watch = true;  // the window always picks up saved rules and scenarios
   v->options = cli->run;
   v->speed = SPEED_DEFAULT;
-  if (cli->record != NULL && !ffmpeg_installed()) {
+  if (cli->record != NULL && !fbCapture_FfmpegInstalled()) {
     snprintf(err, errlen, "--record %s: ffmpeg is not installed (on Debian: apt-get install ffmpeg)", cli->record);
     return 2;
   }
@@ -775,7 +730,7 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
   if (status == 0 && !fbHud_Init(&v->hud, v->sdl, FB_FONT_PATH, font_size(v), font_err, sizeof font_err)) {
     fprintf(stderr, "flockbox: %s; the window runs without text\n", font_err);
   }
-  if (status == 0 && cli->record != NULL && !start_recording(v, err, errlen)) {
+  if (status == 0 && cli->record != NULL && !fbRecording_Start(&v->recording, v->sdl, cli->record, err, errlen)) {
     status = 2;
   }
   if (status != 0) {
@@ -805,7 +760,7 @@ int fbViewer_Destroy(fbViewer *v)
     fprintf(stderr, "flockbox: %s\n", err);
     status = 1;
   }
-  if (v->record != NULL && pclose(v->record) != 0) {
+  if (!fbRecording_Stop(&v->recording)) {
     fprintf(stderr, "flockbox: %s: ffmpeg failed to write the video\n", v->cli.record);
     status = 1;
   }

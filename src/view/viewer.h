@@ -5,6 +5,7 @@
 #include "run.h"
 #include "hud.h"
 #include "input.h"
+#include "capture.h"
 #include "grab.h"
 #include "layout.h"
 #include "panel.h"
@@ -60,8 +61,7 @@ typedef struct fbViewer {
   double fps, sps;
   char notice[640];
   long notice_until;         // frame after which the notice goes
-  FILE *record;              // ffmpeg's stdin with --record
-  int record_w, record_h;
+  fbRecording recording;     // ffmpeg with --record
   int status;                // exit status so far (1 if an output could not be written)
 } fbViewer;
 
