@@ -671,6 +671,11 @@ static int open_window(fbViewer *v, char *err, size_t errlen)
   Uint32 flags = v->cli.record ? 0 : SDL_WINDOW_RESIZABLE;
   int width = v->cli.window_w > 0 ? v->cli.window_w : WINDOW_W, height = v->cli.window_h > 0 ? v->cli.window_h : WINDOW_H;
   v->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
+  // The software renderer draws into the window's surface. SDL would present that surface through
+  // an OpenGL texture when it can ("framebuffer acceleration"): on Xvfb, Mesa's software OpenGL then
+  // copies every frame once more and the window runs at half the frame rate. Plain X11 images are
+  // faster there, and no slower on a real display. SDL_FRAMEBUFFER_ACCELERATION=1 brings it back.
+  SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
   if (v->window != NULL) {
     v->sdl = SDL_CreateRenderer(v->window, -1, SDL_RENDERER_PRESENTVSYNC);
     if (v->sdl == NULL) {
