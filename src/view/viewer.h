@@ -35,6 +35,7 @@ typedef struct fbViewer {
   bool fitted;               // the camera has been fitted once the first layout was known
   fbCamera fit_camera;       // the camera as the last fit left it (a layout change refits an unmoved one)
   fbPlots plots;
+  double next_sample_s;      // real time before which no sample is taken (sampling stays under 10%)
   bool help;                 // the help overlay (F1, ?, H)
   fbScenarioList list;       // the scenario list (O)
   char scenario_path[768];   // the scenario opened last from the list or a dropped file
