@@ -332,7 +332,7 @@ static bool overlay_event(fbViewer *v, const SDL_Event *e)
     if (chosen[0] != '\0') {
       fbViewer_Open(v, chosen);
     }
-    return used || e->type != SDL_QUIT;
+    return used;  // closing the window still works while the list is open
   }
   if (v->help && (e->type == SDL_KEYDOWN || e->type == SDL_MOUSEBUTTONDOWN)) {
     v->help = false;  // any key or click closes the help
