@@ -24,16 +24,7 @@ static fbViewer *open_viewer(const char *option, const char *value)
 
 static void frames(fbViewer *v, int n) { fbTest_Frames(v, n); }
 
-static void key(fbViewer *v, SDL_Keycode sym, Uint16 mod)
-{
-  SDL_Event e = {0};
-  e.type = SDL_KEYDOWN;
-  e.key.keysym.sym = sym;
-  e.key.keysym.mod = mod;
-  fbViewer_HandleEvent(v, &e);
-  e.type = SDL_KEYUP;
-  fbViewer_HandleEvent(v, &e);
-}
+static void key(fbViewer *v, SDL_Keycode sym, Uint16 mod) { fbTest_Key(v, sym, mod); }
 
 static void mouse_button(fbViewer *v, Uint32 type, int x, int y)
 {

@@ -20,28 +20,9 @@ static fbViewer viewer;
 
 static void frames(fbViewer *v, int n) { fbTest_Frames(v, n); }
 
-static void key_down(fbViewer *v, SDL_Keycode sym, Uint16 mod)
-{
-  SDL_Event e = {0};
-  e.type = SDL_KEYDOWN;
-  e.key.keysym.sym = sym;
-  e.key.keysym.mod = mod;
-  fbViewer_HandleEvent(v, &e);
-}
-
-static void key_up(fbViewer *v, SDL_Keycode sym)
-{
-  SDL_Event e = {0};
-  e.type = SDL_KEYUP;
-  e.key.keysym.sym = sym;
-  fbViewer_HandleEvent(v, &e);
-}
-
-static void key(fbViewer *v, SDL_Keycode sym, Uint16 mod)
-{
-  key_down(v, sym, mod);
-  key_up(v, sym);
-}
+#define key_down fbTest_KeyDown
+#define key_up fbTest_KeyUp
+#define key fbTest_Key
 
 static void mouse(fbViewer *v, Uint32 type, int x, int y)
 {

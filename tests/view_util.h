@@ -38,6 +38,30 @@ static inline void fbTest_Frames(fbViewer *v, int n)
   }
 }
 
+// A key pressed (and, with fbTest_Key, released), as SDL would report it.
+static inline void fbTest_KeyDown(fbViewer *v, SDL_Keycode sym, Uint16 mod)
+{
+  SDL_Event e = {0};
+  e.type = SDL_KEYDOWN;
+  e.key.keysym.sym = sym;
+  e.key.keysym.mod = mod;
+  fbViewer_HandleEvent(v, &e);
+}
+
+static inline void fbTest_KeyUp(fbViewer *v, SDL_Keycode sym)
+{
+  SDL_Event e = {0};
+  e.type = SDL_KEYUP;
+  e.key.keysym.sym = sym;
+  fbViewer_HandleEvent(v, &e);
+}
+
+static inline void fbTest_Key(fbViewer *v, SDL_Keycode sym, Uint16 mod)
+{
+  fbTest_KeyDown(v, sym, mod);
+  fbTest_KeyUp(v, sym);
+}
+
 // What C prints (fbPanel_PrintLua), as a string to free.
 static inline char *fbTest_PrintedLua(const fbSim *sim)
 {
