@@ -3,14 +3,7 @@
 # Golden hashes of long runs, more thread counts and other storage orders: tests/test_determinism.c.
 set -u
 flockbox=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passed=0
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/check_lib.sh"
 
 for scenario in scripts/classic_flock.lua scripts/herd_hills.lua; do
   base=$(basename "$scenario" .lua)
@@ -32,5 +25,4 @@ check "header" test $? -eq 0
 slow=$(tail -1 "$tmp/slow.csv" | cut -d, -f4)
 check "--set max_speed caps the speed" awk -v s="$slow" 'BEGIN { exit !(s != "" && s > 0.5 && s <= 4.0001) }'
 
-echo "$passed passed, $failures failed"
-[ $failures -eq 0 ]
+finish

@@ -2,14 +2,7 @@
 # cli_rules.sh — flockbox --rules lists every shipped rule with its parameters; docs/rules.md is its output.
 set -u
 flockbox=$1
-failures=0
-passed=0
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/check_lib.sh"
 
 "$flockbox" --rules >"$tmp/text" 2>"$tmp/err"
 check "--rules succeeds" test $? -eq 0
@@ -39,5 +32,4 @@ check "the README's example rule is tests/behaviours/hunt.lua" diff -u tests/beh
 check "a missing folder is exit 2" test $? -eq 2
 check "a missing folder is named" grep -q "none: cannot read the folder" "$tmp/err"
 
-echo "$passed passed, $failures failed"
-[ $failures -eq 0 ]
+finish

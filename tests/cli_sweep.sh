@@ -4,14 +4,7 @@
 # experiments exit 2 naming the file and the field; failed, incomplete and interrupted runs are told apart.
 set -u
 flockbox=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passed=0
-check() {  # check NAME COMMAND...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/check_lib.sh"
 sweep() { "$flockbox" sweep "$@" 2>>"$tmp/stderr"; }
 rows() { tail -n +2 "$1" | wc -l; }
 col() {  # col FILE NAME: the column's number in the CSV's header
@@ -199,5 +192,4 @@ check "--seeds backwards: named" grep -q -- '--seeds 3-1: expected A-B' "$tmp/er
 "$flockbox" sweep "$exp" --out "$tmp/bad" --bogus 1 2>"$tmp/err" >/dev/null
 check "an unknown option: exit 2" test $? -eq 2
 
-echo "$passed passed, $failures failed"
-[ $failures -eq 0 ]
+finish

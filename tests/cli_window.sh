@@ -3,14 +3,7 @@
 # headless run; headless pictures need no display; --record without ffmpeg is refused clearly.
 set -u
 flockbox=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passed=0
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/check_lib.sh"
 is_png() { [ "$(head -c 8 "$1" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ]; }
 
 # Pictures without a display: no X server, no video driver chosen.
@@ -38,8 +31,7 @@ fi
 
 if ! command -v xvfb-run >/dev/null 2>&1; then
   echo "SKIP the window checks: xvfb-run is not installed (apt-get install xvfb xauth)"
-  echo "$passed passed, $failures failed"
-  [ $failures -eq 0 ]
+  finish
   exit
 fi
 # Under AddressSanitizer, X11, D-Bus and Mesa keep allocations to exit that LeakSanitizer reports as
@@ -97,5 +89,4 @@ if command -v ffmpeg >/dev/null 2>&1; then
   check "--record: writes a video" test -s "$tmp/out.mp4"
 fi
 
-echo "$passed passed, $failures failed"
-[ $failures -eq 0 ]
+finish
