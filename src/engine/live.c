@@ -11,7 +11,8 @@
 static const char *const LIVE_FIELDS[] = {"max_speed",     "min_speed",   "cruise_speed",      "max_accel",  "max_turn",
                                           "vision.radius", "vision.fov",  "vision.separation", "accumulator"};
 
-bool fbLive_IsLive(const char *field)
+// Whether species field `field` ("max_speed", "vision.fov", "accumulator") can change live.
+static bool is_live(const char *field)
 {
   for (size_t k = 0; k < sizeof LIVE_FIELDS / sizeof LIVE_FIELDS[0]; ++k) {
     if (strcmp(LIVE_FIELDS[k], field) == 0) {
@@ -56,7 +57,7 @@ static bool refuse(char *msg, size_t len, const char *what, const char *why)
 bool fbLive_SetSpeciesField(fbSim *sim, int s, const char *field, double value, char *msg, size_t len)
 {
   const fbField *f = fbSchema_Find(&fbSpeciesSchema, field);
-  if (f == NULL || !fbLive_IsLive(field)) {
+  if (f == NULL || !is_live(field)) {
     return refuse(msg, len, field, "takes effect on restart (R)");
   }
   fbSpeciesDef def = sim->species_defs[s];
@@ -155,7 +156,7 @@ bool fbLive_Set(fbSim *sim, const char *set, char *msg, size_t len)
   if (f == NULL && strchr(rest, '.') != NULL) {
     return set_rule(sim, s, rest, value, msg, len);
   }
-  if (f == NULL || !fbLive_IsLive(rest)) {
+  if (f == NULL || !is_live(rest)) {
     return refuse(msg, len, rest, f == NULL ? "no such species field" : "takes effect on restart (R)");
   }
   fbSpeciesDef def = sim->species_defs[s];

@@ -23,8 +23,6 @@
 // restart (world fields, count, spawn, colour, ...).
 bool fbLive_Set(fbSim *sim, const char *set, char *msg, size_t len);
 
-// Whether species field `field` ("max_speed", "vision.fov", "accumulator") can change live.
-bool fbLive_IsLive(const char *field);
 
 // A live species field set to value (a choice by its number, e.g. an fbAccumKind); on a derived
 // field (cruise_speed, max_accel, vision.separation, max_turn) a negative value makes it derived

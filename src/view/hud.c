@@ -147,14 +147,12 @@ SDL_Rect fbHud_Dialog(fbHud *hud, int window_w, int window_h, int w, int h)
 /*
  * Text on the dark panels needs a light colour. Relative luminance (ITU-R BT.709 weights,
  * Y = 0.2126 R + 0.7152 G + 0.0722 B) below 165 of 255 is raised by mixing the colour with white
- * until it reaches 165: a dark red stays red, only lighter.
+ * until it reaches 165: a dark red stays red, only lighter (the player's green is light already).
  */
 SDL_Color fbHud_SpeciesColour(const fbSpecies *sp)
 {
-  if (sp->player) {
-    return (SDL_Color){0, 255, 0, 255};
-  }
-  double r = sp->colour[0], g = sp->colour[1], b = sp->colour[2];
+  SDL_Color c = fbRender_SpeciesColour(sp);
+  double r = c.r, g = c.g, b = c.b;
   double y = 0.2126 * r + 0.7152 * g + 0.0722 * b, target = 165;
   double t = y < target ? (target - y) / (255 - y) : 0;
   return (SDL_Color){(uint8_t)(r + (255 - r) * t), (uint8_t)(g + (255 - g) * t), (uint8_t)(b + (255 - b) * t), 255};
@@ -250,7 +248,7 @@ static void species_lines(Column *c, const fbSim *sim)
   int leader = fbWorld_FindField(w, "leader");
   for (int s = 0; s < w->species_count; ++s) {
     const fbSpecies *sp = &w->species[s];
-    swatch(c, sp->player ? (SDL_Color){0, 255, 0, 255} : (SDL_Color){sp->colour[0], sp->colour[1], sp->colour[2], 255});
+    swatch(c, fbRender_SpeciesColour(sp));
     int h;
     char text[FB_HUD_TEXT];
     snprintf(text, sizeof text, "%s  %d  · %s%s", sp->name, counts[s], fbAccum_KindName(sp->accumulator),

@@ -461,16 +461,18 @@ void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
 
 // ---- agents -------------------------------------------------------------------------------------
 
+SDL_Color fbRender_SpeciesColour(const fbSpecies *s)
+{
+  return s->player ? PLAYER : (SDL_Color){s->colour[0], s->colour[1], s->colour[2], 255};
+}
+
 SDL_Color fbRender_AgentColour(const fbWorld *w, int i, int leader_field)
 {
   const fbSpecies *s = &w->species[w->agents.species[i]];
-  if (s->player) {
-    return PLAYER;
-  }
-  if (leader_field >= 0 && w->agents.field[leader_field][i] != 0) {
+  if (!s->player && leader_field >= 0 && w->agents.field[leader_field][i] != 0) {
     return LEADER;
   }
-  return (SDL_Color){s->colour[0], s->colour[1], s->colour[2], 255};
+  return fbRender_SpeciesColour(s);
 }
 
 // On-screen length of an agent: its body length, but never so small that it disappears.

@@ -135,6 +135,9 @@ int fbRender_TrailInterval(double seconds, double dt);
 // How many simulated seconds back the recorded trails reach now.
 double fbRender_TrailAge(const fbRenderer *r, const fbSim *sim);
 
+// The colour a species is drawn in: the player's green, else the scenario's colour.
+SDL_Color fbRender_SpeciesColour(const fbSpecies *s);
+
 // The colour an agent is drawn in: the player's species green, leaders red, else its species colour.
 SDL_Color fbRender_AgentColour(const fbWorld *w, int agent, int leader_field);
 
