@@ -448,15 +448,37 @@ static bool parse_whole(const char *text, long long lo, long long hi, long long 
   return true;
 }
 
+// The text of spec before the first sep into head (empty if there is no sep or it does not fit);
+// returns what follows the sep, or NULL.
+static const char *split_head(const char *spec, char sep, char *head, size_t len)
+{
+  const char *at = strchr(spec, sep);
+  head[0] = '\0';
+  if (at != NULL && (size_t)(at - spec) < len) {
+    snprintf(head, len, "%.*s", (int)(at - spec), spec);
+  }
+  return at != NULL ? at + 1 : NULL;
+}
+
+// The next item of a comma-separated list at *list into item (cut to fit); false once the list is
+// used up. The list is advanced past the item and its comma.
+static bool next_item(const char **list, char *item, size_t len)
+{
+  if (*list == NULL) {
+    return false;
+  }
+  size_t n = strcspn(*list, ",");
+  snprintf(item, len, "%.*s", (int)(n < len ? n : len - 1), *list);
+  *list = (*list)[n] == '\0' ? NULL : *list + n + 1;
+  return true;
+}
+
 // --grid NAME=V1,V2,...: replaces the axis of that name, or adds one after the file's.
 static bool option_grid(fbExperiment *e, const char *spec, char *err, size_t errlen)
 {
-  const char *eq = strchr(spec, '=');
-  char name[160] = "";
-  if (eq != NULL && eq - spec < (long)sizeof name) {
-    snprintf(name, sizeof name, "%.*s", (int)(eq - spec), spec);
-  }
-  if (!is_name(name) || eq[1] == '\0') {
+  char name[160];
+  const char *values = split_head(spec, '=', name, sizeof name);
+  if (!is_name(name) || values[0] == '\0') {
     return fbFail(err, errlen, "--grid %s: expected NAME=V1,V2,...", spec);
   }
   fbAxis *axis = find_axis(e, name);
@@ -469,18 +491,14 @@ static bool option_grid(fbExperiment *e, const char *spec, char *err, size_t err
   }
   fbTextList_Free(&axis->values);
   axis->from_option = true;
-  for (const char *v = eq + 1;; v += strcspn(v, ",") + 1) {
-    char value[256];
-    size_t n = strcspn(v, ",");
-    snprintf(value, sizeof value, "%.*s", (int)(n < sizeof value ? n : sizeof value - 1), v);
+  char value[256];
+  while (next_item(&values, value, sizeof value)) {
     if (!is_value(value)) {
       return fbFail(err, errlen, "--grid %s: value %d is empty or not one line of text", spec, axis->values.count + 1);
     }
     fbTextList_Add(&axis->values, value);
-    if (v[n] == '\0') {
-      return true;
-    }
   }
+  return true;
 }
 
 // --seeds A-B (inclusive) or --seeds A.
@@ -503,29 +521,22 @@ static bool option_seeds(fbExperiment *e, const char *spec, char *err, size_t er
 // --plot X:Y[,Y2,...]
 static bool option_plot(fbExperiment *e, const char *spec, char *err, size_t errlen)
 {
-  const char *colon = strchr(spec, ':');
-  char x[160] = "";
-  if (colon != NULL && colon - spec < (long)sizeof x) {
-    snprintf(x, sizeof x, "%.*s", (int)(colon - spec), spec);
-  }
-  if (!is_name(x) || colon[1] == '\0') {
+  char x[160];
+  const char *measures = split_head(spec, ':', x, sizeof x);
+  if (!is_name(x) || measures[0] == '\0') {
     return fbFail(err, errlen, "--plot %s: expected X:Y[,Y2,...] (a grid parameter, then measures)", spec);
   }
   set_text(&e->plot_x, x);
   fbTextList_Free(&e->plot_y);
-  // "outcome:stuck" holds a colon itself: split the list on commas only.
-  for (const char *y = colon + 1;; y += strcspn(y, ",") + 1) {
-    char name[200];
-    size_t n = strcspn(y, ",");
-    snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), y);
+  // "outcome:stuck" holds a colon itself: the list is split on commas only.
+  char name[200];
+  while (next_item(&measures, name, sizeof name)) {
     if (!is_plot_measure(name)) {
       return fbFail(err, errlen, "--plot %s: '%s' is not a measure's column name or outcome:LABEL", spec, name);
     }
     fbTextList_Add(&e->plot_y, name);
-    if (y[n] == '\0') {
-      return true;
-    }
   }
+  return true;
 }
 
 int fbExperiment_Option(fbExperiment *e, const char *opt, const char *value, char *err, size_t errlen)
