@@ -11,6 +11,7 @@
 
 #include "lua_host.h"
 #include "lua_table.h"
+#include "names.h"
 #include "paths.h"
 #include "sim.h"
 
@@ -171,8 +172,15 @@ static bool read_string(fbTableReader *r, int t, const char *key, char **out)
 {
   int type = lua_getfield(r->L, t, key);
   bool ok = type == LUA_TNIL || type == LUA_TSTRING;
+  char why[160];
   if (type == LUA_TSTRING) {
-    set_text(out, lua_tostring(r->L, -1));
+    // Folders and files end up in generated scripts and job lists: one line, never a command.
+    size_t len = 0;
+    const char *text = lua_tolstring(r->L, -1, &len);
+    if (!fbName_CheckLine(text, len, why, sizeof why)) {
+      return fbTable_Fail(r, "", key, "%s", why);
+    }
+    set_text(out, text);
   }
   lua_pop(r->L, 1);
   return ok || fbTable_Fail(r, "", key, "expected a string, got a %s", lua_typename(r->L, type));
@@ -210,7 +218,11 @@ static bool read_strings(fbTableReader *r, int t, const char *key, bool (*valid)
     lua_rawgeti(L, list, k);
     char where[64];
     snprintf(where, sizeof where, "%s[%d]", key, k);
-    if (lua_type(L, -1) != LUA_TSTRING || !valid(lua_tostring(L, -1))) {
+    char why[160];
+    size_t len = 0;
+    if (lua_type(L, -1) == LUA_TSTRING && !fbName_CheckLine(lua_tolstring(L, -1, &len), len, why, sizeof why)) {
+      ok = fbTable_Fail(r, where, "", "%s", why);
+    } else if (lua_type(L, -1) != LUA_TSTRING || !valid(lua_tostring(L, -1))) {
       ok = fbTable_Fail(r, where, "", "expected %s", what);
     } else {
       fbTextList_Add(out, lua_tostring(L, -1));
@@ -385,10 +397,13 @@ static bool check_fields(fbTableReader *r, int t)
   return true;
 }
 
-static bool read_table(fbTableReader *r, fbExperiment *e)
+// The experiment's table is at index 1 (fbLuaHost_ProtectWith): its metamethods run while it is
+// read, under the time limit.
+static bool read_table(lua_State *L, void *ud, char *err, size_t errlen)
 {
-  lua_State *L = r->L;
-  int t = lua_gettop(L);
+  fbExperiment *e = ud;
+  fbTableReader reader = {L, e->source, err, errlen}, *r = &reader;
+  int t = 1;
   if (!lua_istable(L, t)) {
     return fbFail(r->err, r->errlen, "%s: must return a table (got a %s)", r->file, luaL_typename(L, t));
   }
@@ -425,8 +440,10 @@ bool fbExperiment_Read(fbExperiment *e, const char *path, char *err, size_t errl
   if (!fbLuaHost_Create(&host, (size_t)64 << 20, 5000)) {
     return fbFail(err, errlen, "%s: cannot create a Lua state", path);
   }
-  fbTableReader reader = {host.L, path, err, errlen};
-  bool ok = fbLuaHost_RunFile(&host, path, err, errlen) && read_table(&reader, e);
+  char about[600];
+  snprintf(about, sizeof about, "%s: while reading the experiment", path);
+  bool ok = fbLuaHost_RunFile(&host, path, err, errlen) &&
+            fbLuaHost_ProtectWith(&host, 1, about, read_table, e, err, errlen);
   fbLuaHost_Destroy(&host);
   if (ok && e->out == NULL) {
     default_out(e, path);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "names.h"
 #include "experiment.h"
 #include "fb.h"
 #include "plan.h"
@@ -371,8 +372,39 @@ static void write_sweep_command(FILE *f, const fbPlan *p, const options *o)
   }
 }
 
+/*
+ * Every word a job list or a Slurm script holds is one line: a newline inside a word would end
+ * the line (or the comment it sits in) and start a command. The #SBATCH lines take the output
+ * folder and the current folder unquoted, so those must also hold no space. Exit 2 otherwise.
+ */
+static bool words_fit_a_script(const fbPlan *p, const options *o, const char *cwd)
+{
+  const char *words[MAX_OVERRIDES + 4] = {p->self, o->file ? o->file : "", p->e->out, cwd ? cwd : ""};
+  int n = 4;
+  for (int k = 0; k < o->override_count && n < (int)(sizeof words / sizeof words[0]); ++k) {
+    words[n++] = o->overrides[k];
+  }
+  char why[160];
+  for (int k = 0; k < n; ++k) {
+    if (!fbName_CheckLine(words[k], strlen(words[k]), why, sizeof why)) {
+      fprintf(stderr, "sweep: cannot write '%.80s' into a script: it %s\n", words[k], why);
+      return false;
+    }
+  }
+  for (int k = 2; k < 4 && cwd != NULL; ++k) {
+    if (strpbrk(words[k], " \t") != NULL) {
+      fprintf(stderr, "sweep: Slurm's #SBATCH lines cannot hold a folder with a space: '%s'\n", words[k]);
+      return false;
+    }
+  }
+  return true;
+}
+
 static int list_runs(const fbPlan *p, const options *o, const pending *todo)
 {
+  if (!words_fit_a_script(p, o, NULL)) {
+    return 2;
+  }
   for (long k = 0; k < todo->count; ++k) {
     write_sweep_command(stdout, p, o);
     printf(" --run %ld\n", todo->runs[k]);
@@ -409,6 +441,9 @@ static int slurm_script(const fbPlan *p, const options *o, const pending *todo)
   if (getcwd(cwd, sizeof cwd) == NULL) {
     fprintf(stderr, "sweep: cannot read the current folder\n");
     return 1;
+  }
+  if (!words_fit_a_script(p, o, cwd)) {
+    return 2;
   }
   printf("#!/bin/bash\n# Slurm job array: the %ld pending runs of a flockbox sweep (%ld runs in all), one CPU each.\n",
          todo->count, p->runs);

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "names.h"
 #include "paths.h"
 #include "schema.h"
 
@@ -68,6 +69,11 @@ static bool build_species(fbWorld *w, const fbScenarioDef *d, int s, char *err, 
   if (sd->name[0] == '\0' || fbWorld_FindSpecies(w, sd->name) >= 0) {
     snprintf(err, errlen, "%s: %s.name: %s", file_of(d), where,
              sd->name[0] ? "two species have this name" : "every species needs a name");
+    return false;
+  }
+  char why[160];
+  if (!fbName_CheckColumn(sd->name, strlen(sd->name), false, why, sizeof why)) {
+    snprintf(err, errlen, "%s: %s.name: %s", file_of(d), where, why);
     return false;
   }
   snprintf(where, sizeof where, "%s: species[%d]", file_of(d), s + 1);

@@ -10,6 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+// The largest magnitude of any position, velocity, acceleration, weight or field value a script may
+// hand to the engine: finite numbers beyond it (1e308) would overflow into infinities downstream
+// (a length, a sum of weighted outputs), so they are refused at the door.
+#define FB_MAX_MAGNITUDE 1e9
+
 #define FB_MAX_SPECIES 16
 #define FB_MAX_RULES 24        // rules per species
 #define FB_MAX_FIELDS 16       // user per-agent fields declared by rules and scenarios

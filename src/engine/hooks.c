@@ -5,12 +5,14 @@
 #include <math.h>
 #include <string.h>
 
+#include "names.h"
 #include "rule_api.h"
 #include "sim.h"
+#include "telemetry.h"
 
 // ---- the scenario's API (runs in the scenario's own state, between steps) -------------------------
 
-static fbSim *sim_of(lua_State *L) { return fbLuaHost_Of(L)->context; }
+static fbSim *sim_of(lua_State *L) { return fbLuaHost_Context(L); }
 
 static int species_arg(lua_State *L, int arg)
 {
@@ -102,8 +104,8 @@ static int s_spawn(lua_State *L)
 {
   fbSim *sim = sim_of(L);
   fbCommand c = {.kind = FB_CMD_SPAWN, .by = UINT32_MAX, .species = species_arg(L, 1)};
-  c.p = fbV(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
-  c.v = fbV(luaL_optnumber(L, 4, 0), luaL_optnumber(L, 5, 0));
+  c.p = fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3));
+  c.v = fbV(fbRuleApi_OptNumber(L, 4, 0), fbRuleApi_OptNumber(L, 5, 0));
   luaL_argcheck(L, isfinite(c.p.x) && isfinite(c.p.y) && isfinite(c.v.x) && isfinite(c.v.y), 2,
                 "position and velocity must be finite");
   // Agents alive plus every spawn already queued: the world never grows past FB_MAX_AGENTS.
@@ -117,7 +119,7 @@ static int s_spawn(lua_State *L)
 
 static int s_remove(lua_State *L)
 {
-  fbCommand c = {.kind = FB_CMD_REMOVE, .by = UINT32_MAX, .target = (uint32_t)luaL_checkinteger(L, 1)};
+  fbCommand c = {.kind = FB_CMD_REMOVE, .by = UINT32_MAX, .target = fbRuleApi_CheckId(L, 1)};
   push_command(L, &sim_of(L)->hooks.queue, c, "fb.remove");
   return 0;
 }
@@ -127,7 +129,7 @@ static int s_set_weight(lua_State *L)
   fbSim *sim = sim_of(L);
   int s = species_arg(L, 1);
   int k = rule_arg(L, s, 2);
-  double w = luaL_checknumber(L, 3);
+  double w = fbRuleApi_CheckNumber(L, 3);
   luaL_argcheck(L, isfinite(w), 3, "weight must be finite");
   fbSim_SetWeight(sim, s, k, w);
   return 0;
@@ -139,7 +141,7 @@ static int s_set_param(lua_State *L)
   int s = species_arg(L, 1);
   int k = rule_arg(L, s, 2);
   const char *name = luaL_checkstring(L, 3);
-  double v = luaL_checknumber(L, 4);
+  double v = fbRuleApi_CheckNumber(L, 4);
   luaL_argcheck(L, isfinite(v), 4, "value must be finite");
   char msg[600];
   if (!fbSim_SetParam(sim, s, k, name, v, msg, sizeof msg)) {
@@ -154,7 +156,7 @@ static int s_goal(lua_State *L)
   const char *name = luaL_checkstring(L, 1);
   int g = fbWorld_FindGoal(w, name);
   if (lua_gettop(L) >= 3) {
-    double x = luaL_checknumber(L, 2), y = luaL_checknumber(L, 3);
+    double x = fbRuleApi_CheckNumber(L, 2), y = fbRuleApi_CheckNumber(L, 3);
     luaL_argcheck(L, isfinite(x) && isfinite(y), 2, "goal position must be finite");
     if (g < 0) {
       luaL_argcheck(L, w->goal_count < FB_MAX_GOALS && strlen(name) < FB_NAME_LEN, 1, "too many goals");
@@ -188,7 +190,7 @@ static int s_set_path_speed(lua_State *L)
   }
   double v = -1;
   if (!lua_isnoneornil(L, 2)) {
-    v = luaL_checknumber(L, 2);
+    v = fbRuleApi_CheckNumber(L, 2);
     luaL_argcheck(L, isfinite(v) && v >= 0 && v <= FB_PATH_MAX_SPEED, 2, "speed must be between 0 and 1e6 units/s");
   }
   fbPath_SetSpeed(&w->paths.items[k], v, (double)w->step * w->dt);
@@ -204,7 +206,7 @@ static int s_catches(lua_State *L)
 // fb.set_input(x, y): the player's steering input, as the arrow keys would give it
 static int s_set_input(lua_State *L)
 {
-  double x = luaL_checknumber(L, 1), y = luaL_checknumber(L, 2);
+  double x = fbRuleApi_CheckNumber(L, 1), y = fbRuleApi_CheckNumber(L, 2);
   luaL_argcheck(L, isfinite(x) && isfinite(y), 1, "input must be finite");
   fbWorld *w = &sim_of(L)->world;
   if (!w->input_held) {  // the user at the arrow keys has the last word (an autopilot waits)
@@ -314,15 +316,15 @@ static int s_agents(lua_State *L)
 static int s_set_goal(lua_State *L)
 {
   lua_settop(L, 3);
-  luaL_checknumber(L, 2);
-  luaL_checknumber(L, 3);
+  fbRuleApi_CheckNumber(L, 2);
+  fbRuleApi_CheckNumber(L, 3);
   return s_goal(L);
 }
 
 // fb.terrain(x, y) -> h, gx, gy and fb.input() -> x, y: the same as in rules.
 static int s_terrain(lua_State *L)
 {
-  return fbRuleApi_PushTerrain(L, &sim_of(L)->world.terrain, luaL_checknumber(L, 1), luaL_checknumber(L, 2));
+  return fbRuleApi_PushTerrain(L, &sim_of(L)->world.terrain, fbRuleApi_CheckNumber(L, 1), fbRuleApi_CheckNumber(L, 2));
 }
 
 static int s_input(lua_State *L) { return fbRuleApi_PushInput(L, &sim_of(L)->world); }
@@ -431,8 +433,24 @@ typedef struct ReadJob {
   const char *path;
   char *err;
   size_t errlen;
-  bool ok;
 } ReadJob;
+
+// A metric's column must not repeat another metric's, nor a column telemetry writes itself
+// (step, time, SPECIES.agents, ...): the CSV would have two columns of one name.
+static bool column_is_free(const fbHooks *h, const char *name, char *why, size_t whylen)
+{
+  for (int m = 0; m < h->metric_count; ++m) {
+    if (strcmp(h->metric_names[m], name) == 0) {
+      snprintf(why, whylen, "two metrics are named '%s'", name);
+      return false;
+    }
+  }
+  if (fbTelemetry_IsBuiltinColumn(name)) {
+    snprintf(why, whylen, "'%s' is a column telemetry writes itself (step, time, SPECIES.agents, ...)", name);
+    return false;
+  }
+  return true;
+}
 
 static bool read_metrics(ReadJob *job, lua_State *L, int root)
 {
@@ -448,6 +466,7 @@ static bool read_metrics(ReadJob *job, lua_State *L, int root)
   }
   int t = lua_gettop(L);
   bool ok = true;
+  char why[200];
   for (int k = 1; ok && k <= (int)lua_rawlen(L, t); ++k) {
     lua_rawgeti(L, t, k);
     bool entry = lua_istable(L, -1);
@@ -462,9 +481,13 @@ static bool read_metrics(ReadJob *job, lua_State *L, int root)
     if (h->metric_count >= FB_MAX_METRICS) {
       snprintf(job->err, job->errlen, "%s: metrics[%d]: too many metrics (at most %d)", job->path, k, FB_MAX_METRICS);
       ok = false;
-    } else if (name == NULL || strlen(name) >= FB_NAME_LEN || strpbrk(name, ",\"\n") || !lua_isfunction(L, -1)) {
+    } else if (name == NULL || !lua_isfunction(L, -1)) {
       snprintf(job->err, job->errlen, "%s: metrics[%d]: expected { \"column_name\", function() return number end }",
                job->path, k);
+      ok = false;
+    } else if (!fbName_CheckColumn(name, lua_rawlen(L, -2), true, why, sizeof why) ||
+               !column_is_free(h, name, why, sizeof why)) {
+      snprintf(job->err, job->errlen, "%s: metrics[%d]: %s", job->path, k, why);
       ok = false;
     } else {
       snprintf(h->metric_names[h->metric_count], FB_NAME_LEN, "%s", name);
@@ -477,29 +500,24 @@ static bool read_metrics(ReadJob *job, lua_State *L, int root)
   return ok;
 }
 
-static int read_protected(lua_State *L)
+// The scenario's table is at index 1 (fbLuaHost_ProtectWith).
+static bool read_protected(lua_State *L, void *ud, char *err, size_t errlen)
 {
-  ReadJob *job = lua_touserdata(L, 1);
-  job->ok = read_hook(L, 2, "on_step", &job->h->on_step_ref, job->path, job->err, job->errlen) &&
-            read_hook(L, 2, "on_key", &job->h->on_key_ref, job->path, job->err, job->errlen) &&
-            read_metrics(job, L, 2);
-  return 0;
+  ReadJob *job = ud;
+  job->err = err;
+  job->errlen = errlen;
+  return read_hook(L, 1, "on_step", &job->h->on_step_ref, job->path, err, errlen) &&
+         read_hook(L, 1, "on_key", &job->h->on_key_ref, job->path, err, errlen) && read_metrics(job, L, 1);
 }
 
 bool fbHooks_Read(fbHooks *h, int root, const char *path, char *err, size_t errlen)
 {
   lua_State *L = h->host.L;
-  ReadJob job = {h, path, err, errlen, false};
-  root = lua_absindex(L, root);
-  lua_pushcfunction(L, read_protected);
-  lua_pushlightuserdata(L, &job);
+  ReadJob job = {h, path, err, errlen};
+  char about[600];  // under the time limit: a metamethod may loop
+  snprintf(about, sizeof about, "%s: while reading the scenario", path);
   lua_pushvalue(L, root);
-  char msg[1536];  // under the time limit: a metamethod may loop
-  if (!fbLuaHost_Call(&h->host, 2, 0, msg, sizeof msg)) {
-    snprintf(err, errlen, "%s: while reading the scenario: %s", path, msg);
-    return false;
-  }
-  return job.ok;
+  return fbLuaHost_ProtectWith(&h->host, 1, about, read_protected, &job, err, errlen);
 }
 
 bool fbHooks_Step(fbHooks *h, uint64_t step, char *err, size_t errlen)

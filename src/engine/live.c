@@ -44,8 +44,7 @@ static bool commit_species(fbSim *sim, int s, const fbSpeciesDef *def, char *msg
   }
   w->species[s] = next;
   sim->species_defs[s] = *def;
-  fbRuleSet_SetSpecies(&sim->rules, w, s);
-  return true;
+  return fbRuleSet_SetSpecies(&sim->rules, w, s, msg, len);
 }
 
 static bool refuse(char *msg, size_t len, const char *what, const char *why)

@@ -2,12 +2,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lua_host.h"
 
+#include "names.h"
 #include "sandbox.h"
 
 #include <lauxlib.h>
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 // ---- memory budget ------------------------------------------------------------------------------
 
@@ -51,7 +53,9 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     h->memory -= old;
     return NULL;
   }
-  if (nsize > old && h->memory - old + nsize > h->memory_limit) {
+  // Only script work is refused (while the host is busy): the few values C pushes between calls
+  // must never fail, since a memory error outside a protected call would abort the process.
+  if (nsize > old && h->memory - old + nsize > h->memory_limit && atomic_load_explicit(&h->busy, memory_order_relaxed)) {
     note_out_of_memory(h);
     return NULL;
   }
@@ -216,6 +220,23 @@ static void unwatch(fbLuaHost *h)
   pthread_mutex_unlock(&watch_lock);
 }
 
+/*
+ * The last line of defence: Lua calls this for an error raised outside any protected call, and
+ * aborts the process when it returns. Every crossing goes through a protected call
+ * (fbLuaHost_Call, fbLuaHost_Protect), so reaching it is a bug in flockbox: it says so, names the
+ * file being worked on and exits 2 rather than dump core. Nothing can be saved: the state is
+ * unusable and the stack of C frames above it is lost.
+ */
+static int panic(lua_State *L)
+{
+  fbLuaHost *h = fbLuaHost_Of(L);
+  const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(an error object that is not a string)";
+  fprintf(stderr, "flockbox: %s: a Lua error escaped every protected call (a bug in flockbox, please report it): %s\n",
+          h->doing[0] ? h->doing : "(no file)", msg);
+  fflush(NULL);
+  _exit(2);
+}
+
 bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms)
 {
   memset(h, 0, sizeof *h);
@@ -226,6 +247,7 @@ bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms)
     return false;
   }
   *(fbLuaHost **)lua_getextraspace(h->L) = h;
+  lua_atpanic(h->L, panic);
   fbSandbox_Open(h->L);
   watch(h);
   return true;
@@ -234,6 +256,9 @@ bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms)
 void fbLuaHost_Destroy(fbLuaHost *h)
 {
   if (h->L != NULL) {
+    // Closing runs no script code (finalizers are refused, sandbox.c; every call has returned, so
+    // no to-be-closed value is pending), and whatever might finds no world for fb to act on.
+    h->context = NULL;
     unwatch(h);
     lua_close(h->L);
   }
@@ -272,6 +297,12 @@ static int traceback_handler(lua_State *L)
 
 void fbLuaHost_PushTraceback(lua_State *L) { lua_pushcfunction(L, traceback_handler); }
 
+/*
+ * Protected calls nest (loading a rule runs its chunk inside the protected read of it). Only the
+ * outermost arms and disarms the watchdog: an inner call that returns must not leave the outer
+ * work unwatched, nor lift the interrupt of work the watchdog stopped (the outer code would then
+ * carry on past the stop).
+ */
 bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t errlen)
 {
   lua_State *L = h->L;
@@ -279,25 +310,88 @@ bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t err
   lua_pushcfunction(L, traceback_handler);
   lua_insert(L, base);
   fbLuaHost_Progress(h);
-  fbLuaHost_Enter(h);
-  h->out_of_memory_at[0] = '\0';
+  if (h->depth++ == 0) {
+    fbLuaHost_Enter(h);
+    h->out_of_memory_at[0] = '\0';
+  }
   int status = lua_pcall(L, nargs, nresults, base);
-  fbLuaHost_Leave(h);
-  fbLuaHost_Disarm(h);
+  if (--h->depth == 0) {
+    fbLuaHost_Leave(h);
+    fbLuaHost_Disarm(h);
+  }
   lua_remove(L, base);
-  char where[320];
-  fbLuaHost_TakeOutOfMemoryAt(h, where, sizeof where);
+  char where[320] = "";
+  if (status == LUA_ERRMEM) {
+    fbLuaHost_TakeOutOfMemoryAt(h, where, sizeof where);
+  }
   if (status == LUA_ERRMEM && where[0] != '\0') {
     snprintf(err, errlen, "%s not enough memory (the Lua state's budget is %zu MB)", where, h->memory_limit >> 20);
     lua_pop(L, 1);
     return false;
   }
   if (status != LUA_OK) {
-    snprintf(err, errlen, "%s", lua_tostring(L, -1) != NULL ? lua_tostring(L, -1) : "(error)");
+    const char *msg = lua_tostring(L, -1);
+    snprintf(err, errlen, "%s", msg != NULL ? msg : status == LUA_ERRERR ? "error while reporting an error" : "(error)");
     lua_pop(L, 1);
     return false;
   }
   return true;
+}
+
+typedef struct ProtectedJob {
+  fbProtectedFn fn;
+  void *ud;
+  char *err;
+  size_t errlen;
+  bool ok;
+} ProtectedJob;
+
+static int run_protected(lua_State *L)
+{
+  ProtectedJob *job = lua_touserdata(L, lua_upvalueindex(1));
+  job->ok = job->fn(L, job->ud, job->err, job->errlen);
+  return 0;
+}
+
+bool fbLuaHost_ProtectWith(fbLuaHost *h, int nargs, const char *about, fbProtectedFn fn, void *ud, char *err,
+                           size_t errlen)
+{
+  lua_State *L = h->L;
+  ProtectedJob job = {fn, ud, err, errlen, false};
+  char saved[sizeof h->doing];
+  memcpy(saved, h->doing, sizeof saved);
+  snprintf(h->doing, sizeof h->doing, "%s", about);
+  if (!lua_checkstack(L, 3)) {
+    snprintf(err, errlen, "%s: the Lua stack is full", about);
+    lua_pop(L, nargs);
+    return false;
+  }
+  lua_pushlightuserdata(L, &job);
+  lua_pushcclosure(L, run_protected, 1);
+  lua_insert(L, -nargs - 1);
+  char msg[2048];
+  bool called = fbLuaHost_Call(h, nargs, 0, msg, sizeof msg);
+  memcpy(h->doing, saved, sizeof saved);
+  if (!called) {
+    // The script's own message names its file and line; `about` says what was being read then.
+    snprintf(err, errlen, "%s: %s", about, msg);
+    return false;
+  }
+  return job.ok;
+}
+
+bool fbLuaHost_Protect(fbLuaHost *h, const char *about, fbProtectedFn fn, void *ud, char *err, size_t errlen)
+{
+  return fbLuaHost_ProtectWith(h, 0, about, fn, ud, err, errlen);
+}
+
+void *fbLuaHost_Context(lua_State *L)
+{
+  void *context = fbLuaHost_Of(L)->context;
+  if (context == NULL) {
+    luaL_error(L, "fb is not available while the scripts' state is being closed");
+  }
+  return context;
 }
 
 // Runs the chunk on top of the stack in a new module environment (sandbox.h) for a file in `dir`.
@@ -416,19 +510,6 @@ bool fbLua_CopyValue(lua_State *from, int idx, lua_State *to, const char *what, 
 
 // ---- values as Lua text ---------------------------------------------------------------------------
 
-static bool is_identifier(const char *s)
-{
-  if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) {
-    return false;
-  }
-  for (; *s; ++s) {
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) {
-      return false;
-    }
-  }
-  return true;
-}
-
 static void print_string(FILE *out, const char *s)
 {
   fputc('"', out);
@@ -472,7 +553,7 @@ static void print_table(lua_State *L, int idx, FILE *out, int depth)
   }
   qsort(keys, (size_t)count, FB_NAME_LEN, compare_keys);
   for (int k = 0; k < count; ++k) {
-    if (is_identifier(keys[k])) {
+    if (fbName_IsIdentifier(keys[k])) {
       fprintf(out, "%s = ", keys[k]);
     } else {
       fputc('[', out);

@@ -22,7 +22,9 @@ typedef struct fbLuaHost {
   atomic_int cpu_clock;      // the CPU-time clock (clockid_t) of the thread that entered last
   unsigned long stuck_at;    // progress value the watchdog saw when it interrupted
   int timeout_ms;
-  void *context;             // what the C functions called from Lua work on (see rules.h)
+  int depth;                 // protected calls under way (they nest: loading runs a chunk, then reads it)
+  void *context;             // what the C functions called from Lua work on (see rules.h); NULL while closing
+  char doing[256];           // the file (or what) being worked on, for the panic handler's message
   char require_path[2048];   // folders require() searches after a module's own, separated by ';'
   char out_of_memory_at[320];  // "file:line:" of the Lua code running when the budget first refused
 } fbLuaHost;
@@ -57,6 +59,28 @@ bool fbLuaHost_RunString(fbLuaHost *h, const char *code, const char *chunkname, 
 // lua_pcall with a traceback handler and the watchdog armed. On failure pops the error and writes
 // it, with the traceback, into err.
 bool fbLuaHost_Call(fbLuaHost *h, int nargs, int nresults, char *err, size_t errlen);
+
+/*
+ * The one door from C into a script's values. Reading a field of a table a script handed over is a
+ * call into Lua (an __index, __len or __eq metamethod may run, and any allocation may fail), so C
+ * code that reads script values runs as `fn` inside a protected call, under the watchdog, with a
+ * traceback: an error in a metamethod, a metamethod that loops, or the memory budget running out
+ * becomes a message, never an abort. fn returns false with its own message in err for what it
+ * refuses; a Lua error raised meanwhile is written into err as "about: file:line: message". The
+ * stack fn sees holds nothing of the caller's: it works on values reachable from the registry or
+ * passed through ud. Nests inside other protected calls.
+ */
+typedef bool (*fbProtectedFn)(lua_State *L, void *ud, char *err, size_t errlen);
+bool fbLuaHost_Protect(fbLuaHost *h, const char *about, fbProtectedFn fn, void *ud, char *err, size_t errlen);
+
+// As fbLuaHost_Protect, with the values on top of the stack (nargs of them, popped) handed to fn
+// at stack indices 1..nargs.
+bool fbLuaHost_ProtectWith(fbLuaHost *h, int nargs, const char *about, fbProtectedFn fn, void *ud, char *err,
+                           size_t errlen);
+
+// The context of the state's C functions; raises a Lua error when there is none (the state is
+// being closed: a value collected then finds no world to act on).
+void *fbLuaHost_Context(lua_State *L);
 
 // After the protected call that ran stuck work has returned: removes the watchdog's hook and its
 // interrupt, which stand until then (a script cannot catch the stop and carry on).

@@ -1,6 +1,8 @@
 // lua_table.c — reading a scenario's Lua tables into defs through a schema, with messages that name the field.
 #include "lua_table.h"
 
+#include "names.h"
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -97,7 +99,12 @@ static bool read_value(fbTableReader *r, const fbField *f, const char *where, vo
     if (type != LUA_TSTRING) {
       return fbTable_Fail(r, where, f->name, "expected a string, got a %s", lua_typename(L, type));
     }
-    ok = fbField_SetText(f, def, lua_tostring(L, -1), msg, sizeof msg);
+    size_t len = 0;
+    const char *text = lua_tolstring(L, -1, &len);
+    if (!fbName_CheckLine(text, len, msg, sizeof msg)) {
+      return fbTable_Fail(r, where, f->name, "%s", msg);
+    }
+    ok = fbField_SetText(f, def, text, msg, sizeof msg);
     break;
   case FB_FIELD_RANGE:
     if (type == LUA_TNUMBER) {

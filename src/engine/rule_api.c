@@ -2,12 +2,39 @@
 #include "rule_api.h"
 
 #include <lauxlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "lua_host.h"
 #include "rng.h"
 
-fbRuleContext *fbRuleApi_Context(lua_State *L) { return fbLuaHost_Of(L)->context; }
+fbRuleContext *fbRuleApi_Context(lua_State *L) { return fbLuaHost_Context(L); }
+
+double fbRuleApi_CheckNumber(lua_State *L, int arg)
+{
+  double v = luaL_checknumber(L, arg);
+  luaL_argcheck(L, fabs(v) <= FB_MAX_MAGNITUDE, arg, "a finite number within -1e9 .. 1e9");
+  return v;
+}
+
+double fbRuleApi_OptNumber(lua_State *L, int arg, double def)
+{
+  return lua_isnoneornil(L, arg) ? def : fbRuleApi_CheckNumber(L, arg);
+}
+
+double fbRuleApi_CheckDistance(lua_State *L, int arg)
+{
+  double v = luaL_checknumber(L, arg);
+  luaL_argcheck(L, !isnan(v), arg, "a number (math.huge for no limit), not NaN");
+  return v;
+}
+
+uint32_t fbRuleApi_CheckId(lua_State *L, int arg)
+{
+  lua_Integer id = luaL_checkinteger(L, arg);
+  luaL_argcheck(L, id >= 1 && id <= (lua_Integer)UINT32_MAX, arg, "an agent id is a whole number from 1 to 4294967295");
+  return (uint32_t)id;
+}
 
 static fbRuleContext *ctx_of(lua_State *L) { return fbRuleApi_Context(L); }
 
@@ -88,7 +115,7 @@ static int l_set(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
   int f = field_arg(L, 2);
-  double v = lua_isboolean(L, 3) ? (double)lua_toboolean(L, 3) : luaL_checknumber(L, 3);
+  double v = lua_isboolean(L, 3) ? (double)lua_toboolean(L, 3) : fbRuleApi_CheckNumber(L, 3);
   if (!isfinite(v)) {
     return luaL_error(L, "field '%s' set to a non-finite value", c->world->field_names[f]);
   }
@@ -132,7 +159,7 @@ static int l_agent_terrain(lua_State *L)
 
 static int l_terrain(lua_State *L)
 {
-  return fbRuleApi_PushTerrain(L, &ctx_of(L)->world->terrain, luaL_checknumber(L, 1), luaL_checknumber(L, 2));
+  return fbRuleApi_PushTerrain(L, &ctx_of(L)->world->terrain, fbRuleApi_CheckNumber(L, 1), fbRuleApi_CheckNumber(L, 2));
 }
 
 static fbVec2 agent_pos(const fbRuleContext *c)
@@ -155,7 +182,7 @@ static fbVec2 agent_heading(const fbRuleContext *c)
 static int l_nearest_obstacle(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
-  double range = luaL_checknumber(L, 2);
+  double range = fbRuleApi_CheckDistance(L, 2);
   fbVec2 p = agent_pos(c);
   int index;
   double d;
@@ -179,8 +206,8 @@ static int l_nearest_obstacle(lua_State *L)
 static int l_cast_feeler(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
-  double length = luaL_checknumber(L, 2);
-  double pad = luaL_optnumber(L, 3, 0.0);
+  double length = fbRuleApi_CheckDistance(L, 2);
+  double pad = (lua_isnoneornil(L, 3) ? 0.0 : fbRuleApi_CheckDistance(L, 3));
   fbVec2 p = agent_pos(c);
   fbObstacleHit hit;
   if (!fbObstacles_Raycast(&c->world->obstacles, p, agent_heading(c), length, pad, &hit)) {
@@ -204,8 +231,8 @@ static int l_cast_feeler(lua_State *L)
 static int l_silhouette_edge(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
-  double range = luaL_checknumber(L, 2);
-  double pad = luaL_optnumber(L, 3, 0.0);
+  double range = fbRuleApi_CheckDistance(L, 2);
+  double pad = (lua_isnoneornil(L, 3) ? 0.0 : fbRuleApi_CheckDistance(L, 3));
   fbVec2 p = agent_pos(c), h = agent_heading(c);
   int found[64];
   int n = fbObstacles_Query(&c->world->obstacles, p, range, found, 64);
@@ -242,7 +269,7 @@ static int l_nearest_agent(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
   const char *name = luaL_checkstring(L, 2);
-  double radius = luaL_checknumber(L, 3);
+  double radius = fbRuleApi_CheckDistance(L, 3);
   int s = fbWorld_FindSpecies(c->world, name);
   if (s < 0) {
     return luaL_error(L, "unknown species '%s'", name);
@@ -288,8 +315,8 @@ static void count_if_in_front(int index, fbVec2 d, double distance, void *user)
 static int l_count_in_front(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
-  double radius = luaL_checknumber(L, 2);
-  double front = luaL_checknumber(L, 3);
+  double radius = fbRuleApi_CheckDistance(L, 2);
+  double front = fbRuleApi_CheckDistance(L, 3);
   uint32_t mask = UINT32_MAX;
   if (!lua_isnoneornil(L, 4)) {
     const char *name = luaL_checkstring(L, 4);
@@ -310,8 +337,7 @@ static int l_count_in_front(lua_State *L)
 static int l_remove(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
-  lua_Integer id = luaL_checkinteger(L, 2);
-  fbCommand cmd = {.kind = FB_CMD_REMOVE, .target = (uint32_t)id, .by = c->world->agents.id[c->agent]};
+  fbCommand cmd = {.kind = FB_CMD_REMOVE, .target = fbRuleApi_CheckId(L, 2), .by = c->world->agents.id[c->agent]};
   if (++c->removals > FB_MAX_REMOVALS_PER_AGENT) {
     return luaL_error(L, "a:remove: more than %d removals by one agent in one step", FB_MAX_REMOVALS_PER_AGENT);
   }

@@ -36,6 +36,18 @@ typedef struct fbRuleContext {
 // The context of the rule state L.
 fbRuleContext *fbRuleApi_Context(lua_State *L);
 
+// Argument arg as an agent id: a whole number from 1 to 2^32 - 1, else a Lua error naming the
+// call. An id is never wrapped into range: fb.remove(2^32 + 1) must not remove agent 1.
+uint32_t fbRuleApi_CheckId(lua_State *L, int arg);
+
+// Argument arg as a finite number within +-FB_MAX_MAGNITUDE, else a Lua error naming the call;
+// the Opt form gives `def` when the argument is absent or nil.
+double fbRuleApi_CheckNumber(lua_State *L, int arg);
+double fbRuleApi_OptNumber(lua_State *L, int arg, double def);
+
+// Argument arg as a distance or a range a query reaches: any number but NaN (math.huge: no limit).
+double fbRuleApi_CheckDistance(lua_State *L, int arg);
+
 // Sets the agent view's methods (neighbour, get, set, random, terrain, nearest_agent,
 // nearest_obstacle, cast_feeler, silhouette_edge, remove, ...) into the table on top of the stack.
 void fbRuleApi_SetMethods(lua_State *L);

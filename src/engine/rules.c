@@ -1,10 +1,12 @@
 // rules.c — one Lua state's rule modules: loading them with their parameters, and the protected loop over a range of agents.
 #include "rules.h"
 
+#include <math.h>
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
 #include "sandbox.h"
 
 // math.random keeps one sequence per state, so its numbers would depend on which thread ran which
@@ -52,19 +54,23 @@ void fbRules_Close(fbRuleRunner *r)
   fbNeighbourList_Free(&r->ctx.seen);
 }
 
-bool fbRules_LoadLibrary(fbRuleRunner *r, const char *path, char *err, size_t errlen)
+static bool load_library(lua_State *L, void *ud, char *err, size_t errlen)
 {
-  lua_State *L = r->host.L;
-  if (!fbLuaHost_RunFile(&r->host, path, err, errlen)) {
+  const char *path = ud;
+  if (!fbLuaHost_RunFile(fbLuaHost_Of(L), path, err, errlen)) {
     return false;
   }
   if (!lua_istable(L, -1)) {
     snprintf(err, errlen, "%s: must return a table (the library's functions)", path);
-    lua_pop(L, 1);
     return false;
   }
   lua_setglobal(L, "steering");  // every module environment made from now on gets a copy
   return true;
+}
+
+bool fbRules_LoadLibrary(fbRuleRunner *r, const char *path, char *err, size_t errlen)
+{
+  return fbLuaHost_Protect(&r->host, path, load_library, (void *)path, err, errlen);
 }
 
 // ---- loading ------------------------------------------------------------------------------------
@@ -112,19 +118,6 @@ static bool merge_overrides(lua_State *L, const fbRuleDef *def, const fbParamSpe
   return true;
 }
 
-static bool is_identifier(const char *s)
-{
-  if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) {
-    return false;
-  }
-  for (; *s; ++s) {
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) {
-      return false;
-    }
-  }
-  return true;
-}
-
 typedef struct FieldDecl {
   char name[FB_NAME_LEN];
   double initial;
@@ -153,7 +146,7 @@ static bool declare_fields(lua_State *L, fbWorld *w, int species, const char *wh
   lua_pushnil(L);
   while (lua_next(L, -2) != 0) {
     const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-    if (name == NULL || !is_identifier(name) || strlen(name) >= FB_NAME_LEN || lua_type(L, -1) != LUA_TNUMBER) {
+    if (name == NULL || !fbName_IsIdentifier(name) || strlen(name) >= FB_NAME_LEN || lua_type(L, -1) != LUA_TNUMBER) {
       snprintf(err, errlen, "%s: fields: expected name = number pairs, names being Lua identifiers (a.%s)", what,
                name ? name : "?");
       lua_pop(L, 3);
@@ -243,11 +236,28 @@ static void replace_ref(lua_State *L, int *ref)
  * Nothing is committed until the module has loaded, its params merged and validated: a reload that
  * fails at any point leaves the last good version running.
  */
-static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src,
-                      const fbRuleDef *def, const char *what, bool keep_previous, fbParamSpecs *specs_out, char *err,
-                      size_t errlen)
+typedef struct LoadJob {
+  fbRuleRunner *r;
+  fbWorld *w;
+  int species, rule;
+  const fbRuleSource *src;
+  const fbRuleDef *def;
+  const char *what;
+  bool keep_previous;
+  fbParamSpecs *specs_out;
+} LoadJob;
+
+static bool load_protected(lua_State *L, void *ud, char *err, size_t errlen)
 {
-  lua_State *L = r->host.L;
+  const LoadJob *job = ud;
+  fbRuleRunner *r = job->r;
+  fbWorld *w = job->w;
+  int species = job->species, rule = job->rule;
+  const fbRuleSource *src = job->src;
+  const fbRuleDef *def = job->def;
+  const char *what = job->what;
+  bool keep_previous = job->keep_previous;
+  fbParamSpecs *specs_out = job->specs_out;
   int top = lua_gettop(L);
   r->ctx.world = w;
   r->ctx.species = species;
@@ -290,6 +300,16 @@ static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, const 
   }
   lua_settop(L, top);
   return ok;
+}
+
+// Loading runs the module and reads what it returned (its table, params, fields, validate): one
+// protected call, so a metamethod among them that errors or loops is the module's error.
+static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src,
+                      const fbRuleDef *def, const char *what, bool keep_previous, fbParamSpecs *specs_out, char *err,
+                      size_t errlen)
+{
+  LoadJob job = {r, w, species, rule, src, def, what, keep_previous, specs_out};
+  return fbLuaHost_Protect(&r->host, what, load_protected, &job, err, errlen);
 }
 
 bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src, const fbRuleDef *def,
@@ -361,13 +381,27 @@ static void push_species(lua_State *L, const fbWorld *w, const fbSpecies *s)
   lua_setfield(L, -2, "wraps");
 }
 
-void fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species)
+typedef struct SpeciesJob {
+  fbRuleRunner *r;
+  const fbWorld *w;
+  int species;
+} SpeciesJob;
+
+static bool set_species(lua_State *L, void *ud, char *err, size_t errlen)
 {
-  lua_State *L = r->host.L;
-  for (int k = 0; k < w->species[species].rule_count; ++k) {
-    push_species(L, w, &w->species[species]);
-    replace_ref(L, &r->species_ref[species][k]);
+  (void)err, (void)errlen;
+  SpeciesJob *job = ud;
+  for (int k = 0; k < job->w->species[job->species].rule_count; ++k) {
+    push_species(L, job->w, &job->w->species[job->species]);
+    replace_ref(L, &job->r->species_ref[job->species][k]);
   }
+  return true;
+}
+
+bool fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species, char *err, size_t errlen)
+{
+  SpeciesJob job = {r, w, species};
+  return fbLuaHost_Protect(&r->host, w->species[species].name, set_species, &job, err, errlen);
 }
 
 // A Lua integer for an integer parameter, a float otherwise: a rule that formats it with %d or
@@ -381,19 +415,41 @@ static void push_param(lua_State *L, double value, bool integer)
   }
 }
 
-bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value, bool integer)
+typedef struct ParamJob {
+  fbRuleRunner *r;
+  const fbWorld *w;
+  int species, rule;
+  const fbSpecies *sp;
+  const char *name;
+  double value;
+  bool integer;
+  char (*names)[FB_NAME_LEN];  // ListParams
+  double *values;
+  int max, count;
+  FILE *out;                   // WriteParams
+} ParamJob;
+
+// The rule's params table is the one its steer function gets: the rule may have set a metatable
+// on it, so it is read like any other script value, inside a protected call.
+static bool set_param(lua_State *L, void *ud, char *err, size_t errlen)
 {
-  lua_State *L = r->host.L;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
-  if (!lua_istable(L, -1) || lua_getfield(L, -1, name) != LUA_TNUMBER) {
-    lua_pop(L, lua_istable(L, -1) ? 2 : 1);
+  ParamJob *job = ud;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, job->r->params_ref[job->species][job->rule]);
+  if (!lua_istable(L, -1) || lua_getfield(L, -1, job->name) != LUA_TNUMBER) {
+    snprintf(err, errlen, "%s: no numeric parameter of that name", job->name);
     return false;
   }
   lua_pop(L, 1);
-  push_param(L, value, integer);
-  lua_setfield(L, -2, name);
-  lua_pop(L, 1);
+  push_param(L, job->value, job->integer);
+  lua_setfield(L, -2, job->name);
   return true;
+}
+
+bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value, bool integer)
+{
+  ParamJob job = {.r = r, .species = species, .rule = rule, .name = name, .value = value, .integer = integer};
+  char err[512];
+  return fbLuaHost_Protect(&r->host, name, set_param, &job, err, sizeof err);
 }
 
 /*
@@ -401,12 +457,12 @@ bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, 
  * changed (the rule's own table is left alone until the answer is yes), and the species table it
  * would get.
  */
-bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp, const char *name,
-                   double value, bool integer, char *msg, size_t len)
+static bool check_protected(lua_State *L, void *ud, char *msg, size_t len)
 {
-  lua_State *L = r->host.L;
+  ParamJob *job = ud;
+  fbRuleRunner *r = job->r;
   int top = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, r->validate_ref[species][rule]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, r->validate_ref[job->species][job->rule]);
   if (!lua_isfunction(L, -1)) {
     lua_settop(L, top);
     return true;
@@ -414,7 +470,7 @@ bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, con
   int validate = lua_gettop(L);
   lua_newtable(L);
   int params = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[job->species][job->rule]);
   if (lua_istable(L, -1)) {
     lua_pushnil(L);
     while (lua_next(L, -2) != 0) {
@@ -424,53 +480,78 @@ bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, con
     }
   }
   lua_pop(L, 1);
-  if (name != NULL) {
-    push_param(L, value, integer);
-    lua_setfield(L, params, name);
+  if (job->name != NULL) {
+    push_param(L, job->value, job->integer);
+    lua_setfield(L, params, job->name);
   }
-  if (sp != NULL) {
-    push_species(L, w, sp);
+  if (job->sp != NULL) {
+    push_species(L, job->w, job->sp);
   } else {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[species][rule]);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[job->species][job->rule]);
   }
   bool ok = call_validate(r, validate, params, msg, len);
   lua_settop(L, top);
   return ok;
 }
 
+bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp, const char *name,
+                   double value, bool integer, char *msg, size_t len)
+{
+  ParamJob job = {.r = r, .w = w, .species = species, .rule = rule, .sp = sp, .name = name, .value = value,
+                  .integer = integer};
+  return fbLuaHost_Protect(&r->host, "validate", check_protected, &job, msg, len);
+}
+
 static int compare_names(const void *a, const void *b) { return strcmp(a, b); }
 
-int fbRules_ListParams(const fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max)
+static bool list_params(lua_State *L, void *ud, char *err, size_t errlen)
 {
-  lua_State *L = r->host.L;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
+  (void)err, (void)errlen;
+  ParamJob *job = ud;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, job->r->params_ref[job->species][job->rule]);
   int n = 0;
   if (lua_istable(L, -1)) {
     lua_pushnil(L);
-    while (n < max && lua_next(L, -2) != 0) {
+    while (n < job->max && lua_next(L, -2) != 0) {
       if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TNUMBER && lua_rawlen(L, -2) < FB_NAME_LEN) {
-        snprintf(names[n++], FB_NAME_LEN, "%s", lua_tostring(L, -2));
+        snprintf(job->names[n++], FB_NAME_LEN, "%s", lua_tostring(L, -2));
       }
       lua_pop(L, 1);
     }
   }
   // Table order is not stable across runs: sort by name, then read the values.
-  qsort(names, (size_t)n, FB_NAME_LEN, compare_names);
+  qsort(job->names, (size_t)n, FB_NAME_LEN, compare_names);
   for (int k = 0; k < n; ++k) {
-    lua_getfield(L, -1, names[k]);
-    values[k] = lua_tonumber(L, -1);
+    lua_getfield(L, -1, job->names[k]);
+    job->values[k] = lua_tonumber(L, -1);
     lua_pop(L, 1);
   }
-  lua_pop(L, 1);
-  return n;
+  job->count = n;
+  return true;
+}
+
+int fbRules_ListParams(const fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max)
+{
+  ParamJob job = {.r = (fbRuleRunner *)r, .species = species, .rule = rule, .names = names, .values = values,
+                  .max = max};
+  char err[512];
+  return fbLuaHost_Protect((fbLuaHost *)&r->host, "params", list_params, &job, err, sizeof err) ? job.count : 0;
+}
+
+static bool write_params(lua_State *L, void *ud, char *err, size_t errlen)
+{
+  (void)err, (void)errlen;
+  ParamJob *job = ud;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, job->r->params_ref[job->species][job->rule]);
+  fbLua_Write(L, -1, job->out);
+  return true;
 }
 
 void fbRules_WriteParams(const fbRuleRunner *r, int species, int rule, FILE *out)
 {
-  lua_State *L = r->host.L;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
-  fbLua_Write(L, -1, out);
-  lua_pop(L, 1);
+  ParamJob job = {.r = (fbRuleRunner *)r, .species = species, .rule = rule, .out = out};
+  char err[512];
+  fbLuaHost_Protect((fbLuaHost *)&r->host, "params", write_params, &job, err, sizeof err);
 }
 
 // ---- running ------------------------------------------------------------------------------------
@@ -583,7 +664,7 @@ static void bad_result(lua_State *L, fbRuleRunner *r, int slot, int s, int k)
   const char *colon = strrchr(r->where[s][k], ':');
   snprintf(where, sizeof where, "%.*s:%d", colon ? (int)(colon - r->where[s][k]) : 0, r->where[s][k],
            c->return_line >= 0 ? c->return_line : ar.linedefined);
-  lua_pushfstring(L, "%s: steer returned %d value%s (%s); expected two finite numbers, the acceleration", where, results,
+  lua_pushfstring(L, "%s: steer returned %d value%s (%s); expected two finite numbers within -1e9 .. 1e9, the acceleration", where, results,
                   results == 1 ? "" : "s", results ? got : "nothing");
   lua_error(L);
 }
@@ -607,7 +688,7 @@ static fbVec2 call_rule(lua_State *L, fbRuleRunner *r, int slot, bool with_speci
     out = fbV(lua_tonumber(L, -2), lua_tonumber(L, -1));
   }
   lua_pop(L, 2);
-  if (!isfinite(out.x) || !isfinite(out.y)) {
+  if (!(fabs(out.x) <= FB_MAX_MAGNITUDE && fabs(out.y) <= FB_MAX_MAGNITUDE)) {  // NaN fails too
     bad_result(L, r, slot, s, k);
   }
   return out;

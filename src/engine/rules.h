@@ -76,7 +76,7 @@ bool fbRules_Fallback(fbRuleRunner *r, int species, int rule);
 void fbRules_Settle(fbRuleRunner *r, int species, int rule);
 
 // (Re)builds the species table each rule of species s gets as its third argument (each its own).
-void fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species);
+bool fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species, char *err, size_t errlen);
 
 // Sets one numeric parameter of a loaded rule (the caller has checked its range), as a Lua
 // integer when `integer`, else as a float.

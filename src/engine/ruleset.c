@@ -113,11 +113,14 @@ void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, cons
   }
 }
 
-void fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s)
+bool fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s, char *err, size_t errlen)
 {
   for (int t = 0; t < rs->threads; ++t) {
-    fbRules_SetSpecies(&rs->runners[t], w, s);
+    if (!fbRules_SetSpecies(&rs->runners[t], w, s, err, errlen)) {
+      return false;
+    }
   }
+  return true;
 }
 
 // Appends every identifier that follows a '.' in the file's code (a.x, a.leader, p.divisor, ...)

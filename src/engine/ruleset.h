@@ -69,7 +69,7 @@ void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, cons
                     fbNeighbourList *lists, fbCommandQueue *queues);
 
 // (Re)builds species s's table (max_speed, dt, ...) that its rules get as their third argument.
-void fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s);
+bool fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s, char *err, size_t errlen);
 
 // Rule k of species s from its def: finds the module, loads it into every state with the def's
 // parameters, declares its fields, and fills the species' slot (weight, force, native). A native

@@ -383,48 +383,33 @@ static bool read_terrain_shorthand(fbTableReader *r, int root, bool *given)
   return type == LUA_TNIL || type == LUA_TTABLE || fbTable_Fail(r, "", "terrain", "expected a table or a PNG path");
 }
 
-typedef struct ReadJob {
-  fbTableReader *r;
-  fbScenarioDef *d;
-  bool ok;
-} ReadJob;
-
-static int read_protected(lua_State *L)
+// The scenario's table is at index 1 (fbLuaHost_ProtectWith).
+static bool read_protected(lua_State *L, void *ud, char *err, size_t errlen)
 {
-  ReadJob *job = lua_touserdata(L, 1);
-  fbTableReader *r = job->r;
-  fbScenarioDef *d = job->d;
-  int root = 2;
+  fbScenarioDef *d = ud;
+  fbTableReader reader = {L, d->path, err, errlen}, *r = &reader;
+  int root = 1;
   bool terrain = false;
-  job->ok = read_terrain_shorthand(r, root, &terrain) && fbTable_ReadDef(r, root, "", &fbScenarioSchema, d);
-  if (job->ok && terrain && d->world.terrain.png[0] == '\0' && d->world.terrain.generate < 0) {
-    job->ok = fbTable_Fail(r, "terrain", "", "give png = \"terrains/NAME.png\" or generate = SEED");
+  bool ok = read_terrain_shorthand(r, root, &terrain) && fbTable_ReadDef(r, root, "", &fbScenarioSchema, d);
+  if (ok && terrain && d->world.terrain.png[0] == '\0' && d->world.terrain.generate < 0) {
+    ok = fbTable_Fail(r, "terrain", "", "give png = \"terrains/NAME.png\" or generate = SEED");
   }
-  job->ok = job->ok && read_obstacles(r, d, root) && read_goals(r, d, root) &&
-            fbScenario_ReadPaths(r, d, root) && read_rule_dirs(r, d, root) &&
-            read_species(r, d, root);
-  return 0;
+  return ok && read_obstacles(r, d, root) && read_goals(r, d, root) && fbScenario_ReadPaths(r, d, root) &&
+         read_rule_dirs(r, d, root) && read_species(r, d, root);
 }
 
 bool fbScenario_Read(lua_State *L, int root, const char *path, fbScenarioDef *d, char *err, size_t errlen)
 {
   snprintf(d->path, sizeof d->path, "%s", path);
-  fbTableReader r = {L, path, err, errlen};
-  ReadJob job = {&r, d, false};
   root = lua_absindex(L, root);
   if (!lua_istable(L, root)) {
     snprintf(err, errlen, "%s: must return a table (the scenario), got %s", path, luaL_typename(L, root));
     return false;
   }
-  // Metamethods of the scenario's tables run while it is read: an error in one is the scenario's
-  // error, reported with its file, never a crash.
-  lua_pushcfunction(L, read_protected);
-  lua_pushlightuserdata(L, &job);
+  // Metamethods of the scenario's tables run while it is read (under the time limit: one may
+  // loop): an error in one is the scenario's error, reported with its file, never a crash.
+  char about[600];
+  snprintf(about, sizeof about, "%s: while reading the scenario", path);
   lua_pushvalue(L, root);
-  char msg[1536];  // under the time limit: a metamethod may loop
-  if (!fbLuaHost_Call(fbLuaHost_Of(L), 2, 0, msg, sizeof msg)) {
-    snprintf(err, errlen, "%s: while reading the scenario: %s", path, msg);
-    return false;
-  }
-  return job.ok;
+  return fbLuaHost_ProtectWith(fbLuaHost_Of(L), 1, about, read_protected, d, err, errlen);
 }

@@ -59,7 +59,9 @@ static bool build(fbSim *sim, fbScenarioDef *d, char *err, size_t errlen)
   }
   fbRuleSet_Bind(&sim->rules, w, &sim->perception, &sim->agg, sim->lists, sim->queues);
   for (int s = 0; s < w->species_count; ++s) {
-    fbRuleSet_SetSpecies(&sim->rules, w, s);
+    if (!fbRuleSet_SetSpecies(&sim->rules, w, s, err, errlen)) {
+      return false;
+    }
     for (int k = 0; k < d->species[s].rule_count; ++k) {
       char where[640];
       snprintf(where, sizeof where, "%s: species[%d].rules[%d]", d->path[0] ? d->path : "(world built in C)", s + 1,

@@ -126,3 +126,20 @@ bool fbTelemetry_Close(fbTelemetry *t)
   t->csv = NULL;
   return ok;
 }
+
+bool fbTelemetry_IsBuiltinColumn(const char *name)
+{
+  static const char *const per_species[] = {".agents", ".mean_speed", ".polarisation", ".mean_nn_distance",
+                                            ".mean_energy"};
+  if (strcmp(name, "step") == 0 || strcmp(name, "time") == 0) {
+    return true;
+  }
+  size_t len = strlen(name);
+  for (size_t k = 0; k < sizeof per_species / sizeof per_species[0]; ++k) {
+    size_t n = strlen(per_species[k]);
+    if (len > n && strcmp(name + len - n, per_species[k]) == 0) {
+      return true;  // SPECIES.measure: species names hold no dot, so any such name may collide
+    }
+  }
+  return false;
+}

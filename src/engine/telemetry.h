@@ -36,4 +36,8 @@ bool fbTelemetry_Row(fbTelemetry *t, fbSim *sim);
 // Closes the CSV; false if writing it failed (disk full, ...).
 bool fbTelemetry_Close(fbTelemetry *t);
 
+// Whether a column of that name is one telemetry writes itself (step, time, SPECIES.agents, ...):
+// a scenario's metric may not take it.
+bool fbTelemetry_IsBuiltinColumn(const char *name);
+
 #endif
