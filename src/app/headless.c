@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "headless.h"
 
+#include "lua_host.h"
+
 #include <signal.h>
 #include <string.h>
 #include <time.h>
@@ -50,6 +52,7 @@ static void on_interrupt(int signal_number)
 {
   (void)signal_number;
   interrupted = 1;
+  fbLuaHost_RequestStop();  // a script stuck in the load or the step stops within 0.1 s of CPU time
 }
 
 static void catch_interrupts(void)
@@ -103,7 +106,13 @@ int fbHeadless_Run(const fbCli *cli)
 {
   static fbRun run;  // large; static keeps it off the stack
   char err[4096];
+  interrupted = 0;
+  catch_interrupts();  // from the start: loading runs the scenario's Lua, which may be stuck
   int status = fbRun_Begin(&run, cli, &cli->run, err, sizeof err);
+  if (status != 0 && interrupted) {
+    fprintf(stderr, "flockbox: %s: interrupted while loading (%s)\n", cli->scenario, err);
+    return 130;
+  }
   if (status != 0) {
     fprintf(stderr, "flockbox: %s\n", err);
     return status;
@@ -111,8 +120,6 @@ int fbHeadless_Run(const fbCli *cli)
   fbSim *sim = &run.sim;
   double start = fbRun_Seconds();
   bool ok = fbRun_Row(&run);
-  interrupted = 0;
-  catch_interrupts();
   while (ok && run.steps < cli->steps && !interrupted && !stopped(sim)) {
     keep_pace(cli->pace, run.steps, start);
     fbRun_Poll(&run);

@@ -531,7 +531,12 @@ int fbSweep_Main(int argc, char **argv)
   fbExperiment e;
   fbPlan p;
   char self[4096];
-  if (!load_experiment(&e, &o, err, sizeof err)) {
+  fbSweepPool_CatchStops(true);
+  bool loaded = load_experiment(&e, &o, err, sizeof err);
+  if (fbSweepPool_CatchStops(false)) {
+    snprintf(err, sizeof err, "interrupted while reading the experiment");
+    status = 130;
+  } else if (!loaded) {
     status = 2;
   } else if (!fbProcess_Self(self, sizeof self)) {
     snprintf(err, sizeof err, "cannot find the flockbox executable (/proc/self/exe)");

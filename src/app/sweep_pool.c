@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fb.h"
+#include "lua_host.h"
 #include "process.h"
 #include "run_record.h"
 
@@ -20,7 +21,11 @@ static const int STOP_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP};
 
 static volatile sig_atomic_t stop_signal;
 
-static void on_stop(int signal_number) { stop_signal = signal_number; }
+static void on_stop(int signal_number)
+{
+  stop_signal = signal_number;
+  fbLuaHost_RequestStop();  // a script stuck in this process (reading the experiment) stops too
+}
 static void on_child(int signal_number) { (void)signal_number; }
 
 static void waited_signals(sigset_t *set)
@@ -37,6 +42,25 @@ void fbSweepPool_BlockSignals(void)
   sigset_t set;
   waited_signals(&set);
   pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+bool fbSweepPool_CatchStops(bool on)
+{
+  sigset_t stops;
+  sigemptyset(&stops);
+  for (size_t k = 0; k < STOP_COUNT; ++k) {
+    sigaddset(&stops, STOP_SIGNALS[k]);
+  }
+  if (on) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    for (size_t k = 0; k < STOP_COUNT; ++k) {
+      sigaction(STOP_SIGNALS[k], &sa, NULL);
+    }
+  }
+  pthread_sigmask(on ? SIG_UNBLOCK : SIG_BLOCK, &stops, NULL);
+  return stop_signal != 0;
 }
 
 static void catch_signals(void)

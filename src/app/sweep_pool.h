@@ -8,6 +8,11 @@
 // signals the pool waits for in every thread, so that they reach the pool's wait and no other.
 void fbSweepPool_BlockSignals(void);
 
+// While the experiment is read (Lua code that may be stuck), Ctrl-C, SIGTERM and SIGHUP are
+// caught instead of blocked, and ask any stuck script to stop (on = true); then blocked again for
+// the pool (on = false). Returns whether one of them arrived.
+bool fbSweepPool_CatchStops(bool on);
+
 typedef struct fbPoolOptions {
   int jobs;          // runs at once
   long done_before;  // runs of the plan already made, for the progress line

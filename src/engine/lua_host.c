@@ -7,6 +7,7 @@
 
 #include <lauxlib.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -80,6 +81,21 @@ static unsigned long seen_progress[FB_MAX_HOSTS];
 static double seen_cpu_ms[FB_MAX_HOSTS];  // the thread's CPU time when progress was last seen
 static int watched_count;
 static bool watchdog_running;
+static atomic_int stop_requested;  // set from a signal handler (fbLuaHost_RequestStop)
+
+/*
+ * Ctrl-C or SIGTERM while a script is stuck: the program's handler may only set a flag, and the
+ * step or the load it interrupted would go on until the script returned (a metamethod looping in
+ * an experiment's table, a rule a little under its time limit on every call). Once a stop is
+ * requested, the watchdog gives any work that makes no progress 100 ms of CPU time instead of its
+ * whole limit, then stops it with a message that says why; calls that return in time are left
+ * alone, so the program can still finish its step and write its results.
+ */
+#define FB_STOP_GRACE_MS 100
+
+void fbLuaHost_RequestStop(void) { atomic_store(&stop_requested, 1); }
+
+bool fbLuaHost_StopRequested(void) { return atomic_load(&stop_requested) != 0; }
 
 // True while the watchdog's interrupt of h stands: the work it saw stuck is still the work running.
 static bool interrupted(fbLuaHost *h)
@@ -96,7 +112,11 @@ static int raise_stopped(lua_State *L, fbLuaHost *h)
     ++level;
   }
   luaL_where(L, level);
-  lua_pushfstring(L, "stopped after %d ms of CPU time without returning (endless loop?)", h->timeout_ms);
+  if (h->stopped_by_signal) {
+    lua_pushliteral(L, "stopped: the program was asked to stop (Ctrl-C or SIGTERM) while this was running");
+  } else {
+    lua_pushfstring(L, "stopped after %d ms of CPU time without returning (endless loop?)", h->timeout_ms);
+  }
   lua_concat(L, 2);
   return lua_error(L);
 }
@@ -175,8 +195,11 @@ static void *watchdog_main(void *arg)
         continue;
       }
       double now = cpu_ms(h, seen_cpu_ms[i]);
-      if (now - seen_cpu_ms[i] >= h->timeout_ms && !atomic_load(&h->interrupt)) {
+      bool stopping = atomic_load(&stop_requested) && h->timeout_ms > FB_STOP_GRACE_MS;
+      double limit = stopping ? FB_STOP_GRACE_MS : h->timeout_ms;
+      if (now - seen_cpu_ms[i] >= limit && !atomic_load(&h->interrupt)) {
         h->stuck_at = p;
+        h->stopped_by_signal = stopping;
         atomic_store(&h->interrupt, 1);
         lua_sethook(h->L, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
         seen_cpu_ms[i] = now;
@@ -195,7 +218,13 @@ static void watch(fbLuaHost *h)
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    // The thread is born with every signal blocked: the program's Ctrl-C and SIGTERM must reach
+    // the thread that handles them (a sweep waits for them in sigsuspend), never the watchdog.
+    sigset_t all, saved;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &saved);
     watchdog_running = pthread_create(&thread, &attr, watchdog_main, NULL) == 0;
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
     pthread_attr_destroy(&attr);
   }
   FB_ASSERT(watched_count < FB_MAX_HOSTS);

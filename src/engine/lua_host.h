@@ -21,6 +21,7 @@ typedef struct fbLuaHost {
   atomic_int interrupt;      // set by the watchdog, cleared by the hook
   atomic_int cpu_clock;      // the CPU-time clock (clockid_t) of the thread that entered last
   unsigned long stuck_at;    // progress value the watchdog saw when it interrupted
+  bool stopped_by_signal;    // ... because the program was asked to stop (fbLuaHost_RequestStop)
   int timeout_ms;
   int depth;                 // protected calls under way (they nest: loading runs a chunk, then reads it)
   void *context;             // what the C functions called from Lua work on (see rules.h); NULL while closing
@@ -85,6 +86,11 @@ void *fbLuaHost_Context(lua_State *L);
 // After the protected call that ran stuck work has returned: removes the watchdog's hook and its
 // interrupt, which stand until then (a script cannot catch the stop and carry on).
 void fbLuaHost_Disarm(fbLuaHost *h);
+
+// Asks every host's stuck work to stop soon (within 100 ms of CPU time without progress): for the
+// program's SIGINT/SIGTERM handler (only an atomic store, safe in a signal handler).
+void fbLuaHost_RequestStop(void);
+bool fbLuaHost_StopRequested(void);
 
 // Gives a new coroutine the check for the watchdog's interrupt (its hook is per thread).
 void fbLuaHost_WatchCoroutine(lua_State *co);

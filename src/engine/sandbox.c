@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lua_host.h"
+#include "library_guard.h"
 #include "pattern_guard.h"
 #include "paths.h"
 
@@ -112,6 +113,7 @@ void fbSandbox_Open(lua_State *L)
   lua_setfield(L, -2, "dump");
   lua_pop(L, 1);
   fbPatternGuard_Install(L);
+  fbLibraryGuard_Install(L);
   // Every string shares this metatable (its __index is the string library): nobody may reach it.
   lua_pushliteral(L, "");
   lua_getmetatable(L, -1);
