@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cli_docs.sh — the README and docs/ say what is true: the quick start lists the packages setup.sh
-# installs, every relative link and picture points to a file (and heading) that exists, and the
-# README's first rule runs.
+# installs, every relative link and picture points to a file (and heading) that exists, the README
+# links every file in docs/, and the README's first rule runs.
 set -u
 flockbox=$(realpath "$1")  # absolute: the first rule runs from its own folder
 source "$(dirname "$0")/check_lib.sh"
@@ -61,6 +61,10 @@ for md in README.md docs/*.md; do
   done < <(targets "$md")
 done
 check "the README and docs/ have links to check ($links)" test "$links" -gt 50
+# The README is the way in: its manual table links every file in docs/.
+for md in docs/*.md; do
+  check "the README links $md" grep -qF "]($md)" README.md
+done
 
 # --- The README's first rule runs --------------------------------------------------------------------
 # Each lua block under "## Your first rule" is saved where its first line says (-- mine/x.lua — ...),
