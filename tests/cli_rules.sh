@@ -23,10 +23,11 @@ fi
 # Every parameter of a shipped rule says what it is: no empty "meaning" cell.
 check "every parameter has a description" bash -c "! grep -E '^\| \`[a-z_]+\` \|.*\| *\|$' '$tmp/md'"
 
-# The README's example rule is tests/behaviours/hunt.lua, which test_rule_api runs: the first lua
-# block under "## Writing a rule" must be that file, line for line.
-awk '/^## Writing a rule/ { on = 1 } on && /^```lua$/ { grab = 1; next } grab && /^```$/ { exit } grab' README.md >"$tmp/example"
-check "the README's example rule is tests/behaviours/hunt.lua" diff -u tests/behaviours/hunt.lua "$tmp/example"
+# The manual's example rule is tests/behaviours/hunt.lua, which test_rule_api runs: the first lua
+# block under "## A whole rule" in docs/writing-rules.md must be that file, line for line.
+awk '/^## A whole rule/ { on = 1 } on && /^```lua$/ { grab = 1; next } grab && /^```$/ { exit } grab' docs/writing-rules.md >"$tmp/example"
+check "the manual's example rule is there" test -s "$tmp/example"
+check "the manual's example rule is tests/behaviours/hunt.lua" diff -u tests/behaviours/hunt.lua "$tmp/example"
 
 "$flockbox" --rules "$tmp/none" >/dev/null 2>"$tmp/err"
 check "a missing folder is exit 2" test $? -eq 2

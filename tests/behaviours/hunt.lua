@@ -1,5 +1,5 @@
 -- behaviours/hunt.lua — pursue the nearest prey where it will be, catch it, rest (Reynolds' pursuit; Bourg's closing time).
--- The README's example rule, word for word (tests/cli_rules.sh checks they agree; test_rule_api runs it).
+-- The manual's example rule, word for word (docs/writing-rules.md; tests/cli_rules.sh checks they agree; test_rule_api runs it).
 local pursue, match_velocity = steering.pursue, steering.match_velocity
 local world = fb.world -- width, height, wraps, dt: fixed for the life of the module
 
