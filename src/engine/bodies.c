@@ -105,15 +105,6 @@ void fbBodies_Begin(fbBodies *b, fbWorld *w, const fbGrid *g, uint32_t solid, do
   b->reach = reach;
 }
 
-// Nearest periodic image of an offset component.
-static inline double min_image(double d, double size)
-{
-  if (d > 0.5 * size || d < -0.5 * size) {
-    d -= size * floor(d / size + 0.5);
-  }
-  return d;
-}
-
 // The line of centres of a coincident pair: hashed from both ids, flipped for the higher one.
 static fbVec2 coincident_normal(const fbWorld *w, uint32_t self, uint32_t other)
 {
@@ -187,8 +178,8 @@ static inline __attribute__((always_inline)) void search(const fbBodies *b, int 
     for (int j = run.begin; j < run.end; ++j) {
       double dx = x - px[j], dy = y - py[j];
       if (wrap) {
-        dx = min_image(dx, W);
-        dy = min_image(dy, H);
+        dx = fbGrid_MinImage(dx, W);
+        dy = fbGrid_MinImage(dy, H);
       }
       const double d2 = dx * dx + dy * dy;
       if (d2 < near2 && j != i) {

@@ -179,21 +179,12 @@ void fbGrid_Build(fbGrid *g, const double *px, const double *py, const uint32_t 
   }
 }
 
-// Nearest periodic image of an offset component along an axis of length size (half = size / 2).
-static inline double min_image(double d, double size, double half)
-{
-  if (d > half || d < -half) {
-    d -= size * floor(d / size + 0.5);
-  }
-  return d;
-}
-
 fbVec2 fbGrid_Offset(const fbGrid *g, fbVec2 a, fbVec2 b)
 {
   double dx = b.x - a.x, dy = b.y - a.y;
   if (g->wrap) {
-    dx = min_image(dx, g->world_w, 0.5 * g->world_w);
-    dy = min_image(dy, g->world_h, 0.5 * g->world_h);
+    dx = fbGrid_MinImage(dx, g->world_w);
+    dy = fbGrid_MinImage(dy, g->world_h);
   }
   return fbV(dx, dy);
 }

@@ -106,15 +106,6 @@ static void list_reserve(fbNeighbourList *l, int need)
   l->capacity = cap;
 }
 
-// Nearest periodic image of an offset component (fbGrid_Offset's rule, for runs without a shift).
-static inline double min_image(double d, double size)
-{
-  if (d > 0.5 * size || d < -0.5 * size) {
-    d -= size * floor(d / size + 0.5);
-  }
-  return d;
-}
-
 // What one agent saw: the sums of pass 2, the nearest, and where its list entries are.
 typedef struct Seen {
   int n, first;
@@ -129,8 +120,8 @@ typedef struct Seen {
     dx = px[j] - x;                                                            \
     dy = py[j] - y;                                                            \
     if (shifted) {                                                             \
-      dx = run.min_image ? min_image(dx, W) : dx + run.sx;                     \
-      dy = run.min_image ? min_image(dy, H) : dy + run.sy;                     \
+      dx = run.min_image ? fbGrid_MinImage(dx, W) : dx + run.sx;               \
+      dy = run.min_image ? fbGrid_MinImage(dy, H) : dy + run.sy;               \
     }                                                                          \
   } while (0)
 
