@@ -171,7 +171,9 @@ static int tree_contacts(const char *avoid_weight, double *centre_x)
 }
 
 // Steering past the nearest silhouette edge (Gompert 6.2) keeps the flock off the trees; without
-// it the flock still crosses (collision handling) but bumps into them far more often.
+// it the flock still crosses (collision handling) but bumps into them far more often. Gompert's
+// gain of 10000, the rule's default, touches trees less than a gentler 100 (290 contacts against
+// 499), which is why it is the default; the gentler gain still avoids them and crosses.
 static void test_flock_avoids_trees(void **state)
 {
   (void)state;
@@ -183,7 +185,11 @@ static void test_flock_avoids_trees(void **state)
   print_message("tree contacts: %d with avoidance (Gompert's gain 10000), %d with gain 100, %d without; "
                 "centre x %.0f / %.0f / %.0f\n", with, gentle, without, with_x, gentle_x, without_x);
   assert_true(with_x > 250);
+  assert_true(gentle_x > 250);
+  assert_true(without_x > 250);
   assert_true(without > 4 * with + 20);
+  assert_true(2 * gentle > 3 * with);
+  assert_true(without > 4 * gentle + 20);
 }
 
 int main(void)
