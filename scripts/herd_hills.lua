@@ -52,7 +52,7 @@ return {
   on_step = function(step)
     if arrived then return end
     if goal_distance() < 20 then
-      arrived = { time = step * 0.05, energy = mean_energy() }
+      arrived = { time = step * fb.world.dt, energy = mean_energy() }
     end
   end,
   metrics = {

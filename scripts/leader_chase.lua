@@ -89,7 +89,7 @@ return {
   -- The autopilot: the player heads flat out for a point running round a figure of eight a little
   -- faster than it can, so it never quite gets there.
   on_step = function(step)
-    local t = step * 0.05
+    local t = step * fb.world.dt
     local cx, cy = W / 2 + 70 * math.sin(0.09 * t), H / 2 + 45 * math.sin(0.18 * t)
     if not autopilot then
       return

@@ -614,7 +614,7 @@ void fbExperiment_Where(const fbExperiment *e, const char *field, char *out, siz
 bool fbExperiment_Check(const fbExperiment *e, char *err, size_t errlen)
 {
   char where[600];
-  if (e->scenario == NULL || !fbPath_IsFile(e->scenario)) {
+  if (e->scenario == NULL || !fbFilePath_IsFile(e->scenario)) {
     fbExperiment_Where(e, "scenario", where, sizeof where);
     return e->scenario == NULL
                ? fbFail(err, errlen, "%s: missing (the scenario file to run, e.g. scripts/herd_hills.lua)", where)

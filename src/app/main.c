@@ -12,7 +12,7 @@
 static int list_rules(const fbCli *cli)
 {
   char folder[1024], err[1024];
-  fbPath_Resolve("", cli->scenario ? cli->scenario : "behaviours", folder, sizeof folder);
+  fbFilePath_Resolve("", cli->scenario ? cli->scenario : "behaviours", folder, sizeof folder);
   int failed = fbCatalogue_Write(folder, cli->rules == 2 ? FB_CATALOGUE_MARKDOWN : FB_CATALOGUE_TEXT, stdout, err,
                                  sizeof err);
   if (failed < 0) {

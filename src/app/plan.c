@@ -198,7 +198,7 @@ static char *read_all(const char *path)
 {
   char why[256];
   long size;
-  FILE *f = fbPath_OpenRegular(path, 64L << 20, &size, why, sizeof why);
+  FILE *f = fbFilePath_OpenRegular(path, 64L << 20, &size, why, sizeof why);
   if (f == NULL) {
     return NULL;
   }

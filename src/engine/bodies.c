@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "memory.h"
 #include "rng.h"
 
 /*
@@ -55,13 +56,6 @@
 #define FB_BODIES_STREAM 0x626f646965730001ULL  // "bodies": the direction for coincident centres
 #define FB_TINY 1e-12
 
-static void *grow(void *p, size_t elem, size_t n)
-{
-  void *q = realloc(p, elem * (n > 0 ? n : 1));
-  FB_ASSERT(q != NULL);
-  return q;
-}
-
 void fbBodies_Free(fbBodies *b)
 {
   free(b->px);
@@ -78,11 +72,11 @@ static void reserve(fbBodies *b, int count)
     return;
   }
   size_t n = (size_t)count;
-  b->px = grow(b->px, sizeof *b->px, n);
-  b->py = grow(b->py, sizeof *b->py, n);
-  b->vx = grow(b->vx, sizeof *b->vx, n);
-  b->vy = grow(b->vy, sizeof *b->vy, n);
-  b->moved = grow(b->moved, sizeof *b->moved, n);
+  b->px = fbMemory_Grow(b->px, sizeof *b->px, n);
+  b->py = fbMemory_Grow(b->py, sizeof *b->py, n);
+  b->vx = fbMemory_Grow(b->vx, sizeof *b->vx, n);
+  b->vy = fbMemory_Grow(b->vy, sizeof *b->vy, n);
+  b->moved = fbMemory_Grow(b->moved, sizeof *b->moved, n);
   b->capacity = count;
 }
 
@@ -109,15 +103,6 @@ void fbBodies_Begin(fbBodies *b, fbWorld *w, const fbGrid *g, uint32_t solid, do
     }
   }
   b->reach = reach;
-}
-
-// Nearest periodic image of an offset component.
-static inline double min_image(double d, double size)
-{
-  if (d > 0.5 * size || d < -0.5 * size) {
-    d -= size * floor(d / size + 0.5);
-  }
-  return d;
 }
 
 // The line of centres of a coincident pair: hashed from both ids, flipped for the higher one.
@@ -193,8 +178,8 @@ static inline __attribute__((always_inline)) void search(const fbBodies *b, int 
     for (int j = run.begin; j < run.end; ++j) {
       double dx = x - px[j], dy = y - py[j];
       if (wrap) {
-        dx = min_image(dx, W);
-        dy = min_image(dy, H);
+        dx = fbGrid_MinImage(dx, W);
+        dy = fbGrid_MinImage(dy, H);
       }
       const double d2 = dx * dx + dy * dy;
       if (d2 < near2 && j != i) {

@@ -27,7 +27,7 @@ static bool build_terrain(fbWorld *w, const fbScenarioDef *d, char *err, size_t 
   fbTerrain_InitFlat(&w->terrain, w->width, w->height);
   if (t->png[0] != '\0') {
     char path[600], msg[700];
-    fbPath_Resolve(d->path, t->png, path, sizeof path);
+    fbFilePath_Resolve(d->path, t->png, path, sizeof path);
     if (!fbTerrain_LoadPng(&w->terrain, path, w->width, w->height, t->height, msg, sizeof msg)) {
       snprintf(err, errlen, "%s: terrain.png: %s", file_of(d), msg);
       return false;

@@ -39,7 +39,7 @@ static void read_summary(const char *path, char *out, size_t len)
 {
   out[0] = '\0';
   char why[256];
-  FILE *f = fbPath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, NULL, why, sizeof why);
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, NULL, why, sizeof why);
   if (f == NULL) {
     return;
   }

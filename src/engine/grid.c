@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "memory.h"
+
 /*
  * The grid
  * --------
@@ -49,13 +51,6 @@
 
 #define FB_GRID_MAX_SIDE 4096
 #define FB_GRID_MIN_CELL_CAP 65536
-
-static void *grow(void *p, size_t elem, size_t n)
-{
-  void *q = realloc(p, elem * (n > 0 ? n : 1));
-  FB_ASSERT(q != NULL);
-  return q;
-}
 
 void fbGrid_Init(fbGrid *g) { memset(g, 0, sizeof *g); }
 
@@ -147,12 +142,12 @@ void fbGrid_Build(fbGrid *g, const double *px, const double *py, const uint32_t 
   int ncell = g->nx * g->ny;
   if (g->cell_capacity < ncell + 1) {
     g->cell_capacity = ncell + 1;
-    g->cell_start = grow(g->cell_start, sizeof *g->cell_start, (size_t)g->cell_capacity);
+    g->cell_start = fbMemory_Grow(g->cell_start, sizeof *g->cell_start, (size_t)g->cell_capacity);
   }
   if (g->capacity < count) {
     g->capacity = count;
-    g->cell_of = grow(g->cell_of, sizeof *g->cell_of, (size_t)count);
-    g->order = grow(g->order, sizeof *g->order, (size_t)count);
+    g->cell_of = fbMemory_Grow(g->cell_of, sizeof *g->cell_of, (size_t)count);
+    g->order = fbMemory_Grow(g->order, sizeof *g->order, (size_t)count);
   }
   int *start = g->cell_start, *cell_of = g->cell_of, *order = g->order;
   memset(start, 0, (size_t)(ncell + 1) * sizeof *start);
@@ -184,21 +179,12 @@ void fbGrid_Build(fbGrid *g, const double *px, const double *py, const uint32_t 
   }
 }
 
-// Nearest periodic image of an offset component along an axis of length size (half = size / 2).
-static inline double min_image(double d, double size, double half)
-{
-  if (d > half || d < -half) {
-    d -= size * floor(d / size + 0.5);
-  }
-  return d;
-}
-
 fbVec2 fbGrid_Offset(const fbGrid *g, fbVec2 a, fbVec2 b)
 {
   double dx = b.x - a.x, dy = b.y - a.y;
   if (g->wrap) {
-    dx = min_image(dx, g->world_w, 0.5 * g->world_w);
-    dy = min_image(dy, g->world_h, 0.5 * g->world_h);
+    dx = fbGrid_MinImage(dx, g->world_w);
+    dy = fbGrid_MinImage(dy, g->world_h);
   }
   return fbV(dx, dy);
 }

@@ -36,6 +36,17 @@ void fbGrid_Build(fbGrid *g, const double *px, const double *py, const uint32_t 
 // Offset from a to b, through the nearest periodic image when the grid wraps.
 fbVec2 fbGrid_Offset(const fbGrid *g, fbVec2 a, fbVec2 b);
 
+// Nearest periodic image of an offset component along a wrapping axis of length size: the one
+// shortest-way-round rule of the torus, for fbGrid_Offset, the perception kernels and the collision
+// pass alike, so that they agree to the bit on which image is nearest.
+static inline double fbGrid_MinImage(double d, double size)
+{
+  if (d > 0.5 * size || d < -0.5 * size) {
+    d -= size * floor(d / size + 0.5);
+  }
+  return d;
+}
+
 // The cell of a point: clamped into the border cells, or on a torus wrapped first; NaN to cell 0.
 int fbGrid_CellOf(const fbGrid *g, double x, double y);
 

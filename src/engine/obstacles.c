@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "memory.h"
+
 /*
  * Conventions. A polygon is stored counter-clockwise in the sense of the shoelace formula,
  *   A = 1/2 sum_i (x_i y_{i+1} - x_{i+1} y_i) > 0,
@@ -30,13 +32,6 @@
 
 // Points closer than this to a surface count as on it (world units; rounding is ~1e-12 here).
 #define FB_SURFACE_EPS 1e-9
-
-static void *grow(void *p, size_t elem, int capacity)
-{
-  void *q = realloc(p, elem * (size_t)(capacity > 0 ? capacity : 1));
-  FB_ASSERT(q != NULL);
-  return q;
-}
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -68,7 +63,7 @@ static int push_item(fbObstacles *o, fbObstacle item)
 {
   if (o->count == o->capacity) {
     o->capacity = o->capacity > 0 ? 2 * o->capacity : 8;
-    o->items = grow(o->items, sizeof *o->items, o->capacity);
+    o->items = fbMemory_Grow(o->items, sizeof *o->items, (size_t)o->capacity);
   }
   o->items[o->count] = item;
   return o->count++;
@@ -153,7 +148,7 @@ int fbObstacles_AddPolygon(fbObstacles *o, const fbVec2 *v, int n, char *err, si
     while (o->vertex_capacity < o->vertex_count + n) {
       o->vertex_capacity = o->vertex_capacity > 0 ? 2 * o->vertex_capacity : 32;
     }
-    o->vertices = grow(o->vertices, sizeof *o->vertices, o->vertex_capacity);
+    o->vertices = fbMemory_Grow(o->vertices, sizeof *o->vertices, (size_t)o->vertex_capacity);
   }
   fbVec2 *dst = o->vertices + o->vertex_count;
   for (int i = 0; i < n; ++i) {

@@ -11,19 +11,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-bool fbPath_IsFile(const char *path)
+bool fbFilePath_IsFile(const char *path)
 {
   struct stat st;
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-bool fbPath_Exists(const char *path)
+bool fbFilePath_Exists(const char *path)
 {
   struct stat st;
   return stat(path, &st) == 0;
 }
 
-FILE *fbPath_OpenRegular(const char *path, long max_bytes, long *size, char *why, size_t len)
+FILE *fbFilePath_OpenRegular(const char *path, long max_bytes, long *size, char *why, size_t len)
 {
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);  // O_NONBLOCK: a FIFO opens at once
   if (fd < 0) {
@@ -81,7 +81,7 @@ static void tidy_path(char *path, size_t len)
   }
 }
 
-void fbPath_Resolve(const char *scenario, const char *rel, char *out, size_t len)
+void fbFilePath_Resolve(const char *scenario, const char *rel, char *out, size_t len)
 {
   if (rel[0] == '/') {
     snprintf(out, len, "%s", rel);
@@ -104,25 +104,25 @@ void fbPath_Resolve(const char *scenario, const char *rel, char *out, size_t len
   }
 }
 
-void fbPath_ResolveRule(const char (*dirs)[512], int dir_count, const char *scenario_path, const char *name, char *out,
-                        size_t len)
+void fbFilePath_ResolveRule(const char (*dirs)[512], int dir_count, const char *scenario_path, const char *name,
+                            char *out, size_t len)
 {
   char module[FB_NAME_LEN];  // a copy: out and name may be the same buffer
   snprintf(module, sizeof module, "%s", name);
   for (int d = 0; d < dir_count; ++d) {
     snprintf(out, len, "%s/%s.lua", dirs[d], module);
-    if (fbPath_Exists(out)) {  // not only regular files: a FIFO there is named, not skipped
+    if (fbFilePath_Exists(out)) {  // not only regular files: a FIFO there is named, not skipped
       return;
     }
   }
   char rel[128];
   snprintf(rel, sizeof rel, "behaviours/%s.lua", module);
-  fbPath_Resolve(scenario_path, rel, out, len);
+  fbFilePath_Resolve(scenario_path, rel, out, len);
 }
 
 
 // The folders behaviours/<module>.lua is looked for in after the scenario's own: beside the
-// scenario's folder, as given, in the source tree (fbPath_Resolve's order).
+// scenario's folder, as given, in the source tree (fbFilePath_Resolve's order).
 static int fallback_folders(const char *scenario, char out[3][PATH_MAX])
 {
   const char *slash = strrchr(scenario, '/');
@@ -138,7 +138,7 @@ static int fallback_folders(const char *scenario, char out[3][PATH_MAX])
   return n;
 }
 
-void fbPath_RuleFolders(const char (*dirs)[512], int dir_count, const char *scenario, char *out, size_t len)
+void fbFilePath_RuleFolders(const char (*dirs)[512], int dir_count, const char *scenario, char *out, size_t len)
 {
   char fallback[3][PATH_MAX];
   int n = fallback_folders(scenario, fallback);
@@ -203,8 +203,8 @@ static void closest_in(const char *folder, const char *module, char *best, size_
   closedir(dir);
 }
 
-void fbPath_ClosestRule(const char (*dirs)[512], int dir_count, const char *scenario, const char *module, char *out,
-                        size_t len)
+void fbFilePath_ClosestRule(const char (*dirs)[512], int dir_count, const char *scenario, const char *module, char *out,
+                            size_t len)
 {
   char fallback[3][PATH_MAX];
   int n = fallback_folders(scenario, fallback), distance = INT_MAX;

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "memory.h"
 #include "rng.h"
 
 /*
@@ -46,28 +47,21 @@
  * into the kernels that run.
  */
 
-static void *grow(void *p, size_t elem, size_t n)
-{
-  void *q = realloc(p, elem * (n > 0 ? n : 1));
-  FB_ASSERT(q != NULL);
-  return q;
-}
-
 void fbAggregates_Reserve(fbAggregates *a, int count)
 {
   if (a->capacity >= count) {
     return;
   }
   size_t n = (size_t)count;
-  a->n = grow(a->n, sizeof *a->n, n);
-  a->cx = grow(a->cx, sizeof *a->cx, n);
-  a->cy = grow(a->cy, sizeof *a->cy, n);
-  a->avx = grow(a->avx, sizeof *a->avx, n);
-  a->avy = grow(a->avy, sizeof *a->avy, n);
-  a->sx = grow(a->sx, sizeof *a->sx, n);
-  a->sy = grow(a->sy, sizeof *a->sy, n);
-  a->nearest = grow(a->nearest, sizeof *a->nearest, n);
-  a->first = grow(a->first, sizeof *a->first, n);
+  a->n = fbMemory_Grow(a->n, sizeof *a->n, n);
+  a->cx = fbMemory_Grow(a->cx, sizeof *a->cx, n);
+  a->cy = fbMemory_Grow(a->cy, sizeof *a->cy, n);
+  a->avx = fbMemory_Grow(a->avx, sizeof *a->avx, n);
+  a->avy = fbMemory_Grow(a->avy, sizeof *a->avy, n);
+  a->sx = fbMemory_Grow(a->sx, sizeof *a->sx, n);
+  a->sy = fbMemory_Grow(a->sy, sizeof *a->sy, n);
+  a->nearest = fbMemory_Grow(a->nearest, sizeof *a->nearest, n);
+  a->first = fbMemory_Grow(a->first, sizeof *a->first, n);
   a->capacity = count;
 }
 
@@ -105,20 +99,11 @@ static void list_reserve(fbNeighbourList *l, int need)
   while (cap < need) {
     cap = cap > (1 << 29) ? need : 2 * cap;
   }
-  l->index = grow(l->index, sizeof *l->index, (size_t)cap);
-  l->dx = grow(l->dx, sizeof *l->dx, (size_t)cap);
-  l->dy = grow(l->dy, sizeof *l->dy, (size_t)cap);
-  l->dist = grow(l->dist, sizeof *l->dist, (size_t)cap);
+  l->index = fbMemory_Grow(l->index, sizeof *l->index, (size_t)cap);
+  l->dx = fbMemory_Grow(l->dx, sizeof *l->dx, (size_t)cap);
+  l->dy = fbMemory_Grow(l->dy, sizeof *l->dy, (size_t)cap);
+  l->dist = fbMemory_Grow(l->dist, sizeof *l->dist, (size_t)cap);
   l->capacity = cap;
-}
-
-// Nearest periodic image of an offset component (fbGrid_Offset's rule, for runs without a shift).
-static inline double min_image(double d, double size)
-{
-  if (d > 0.5 * size || d < -0.5 * size) {
-    d -= size * floor(d / size + 0.5);
-  }
-  return d;
 }
 
 // What one agent saw: the sums of pass 2, the nearest, and where its list entries are.
@@ -135,8 +120,8 @@ typedef struct Seen {
     dx = px[j] - x;                                                            \
     dy = py[j] - y;                                                            \
     if (shifted) {                                                             \
-      dx = run.min_image ? min_image(dx, W) : dx + run.sx;                     \
-      dy = run.min_image ? min_image(dy, H) : dy + run.sy;                     \
+      dx = run.min_image ? fbGrid_MinImage(dx, W) : dx + run.sx;               \
+      dy = run.min_image ? fbGrid_MinImage(dy, H) : dy + run.sy;               \
     }                                                                          \
   } while (0)
 
@@ -248,7 +233,7 @@ static void keys_reserve(fbNeighbourList *l, long need)
 {
   if (l->key_capacity < need) {
     l->key_capacity = (int)(need > 2L * l->key_capacity ? need : 2L * l->key_capacity);
-    l->key = grow(l->key, sizeof *l->key, (size_t)l->key_capacity);
+    l->key = fbMemory_Grow(l->key, sizeof *l->key, (size_t)l->key_capacity);
   }
 }
 

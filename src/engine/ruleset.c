@@ -21,7 +21,7 @@ static void search_path(fbRuleSet *rs)
   static const char *const folders[] = {"behaviours", "behaviours/lib"};
   for (int f = 0; f < 2 && used < sizeof rs->search; ++f) {
     char dir[512];
-    fbPath_Resolve(rs->scenario, folders[f], dir, sizeof dir);
+    fbFilePath_Resolve(rs->scenario, folders[f], dir, sizeof dir);
     used += (size_t)snprintf(rs->search + used, sizeof rs->search - used, "%s%s", used ? ";" : "", dir);
   }
 }
@@ -38,7 +38,7 @@ bool fbRuleSet_Open(fbRuleSet *rs, int threads, size_t memory_limit, int timeout
   rs->dir_count = dir_count < FB_MAX_RULE_DIRS ? dir_count : FB_MAX_RULE_DIRS;
   memcpy(rs->dirs, dirs, sizeof rs->dirs[0] * (size_t)rs->dir_count);
   search_path(rs);
-  fbPath_Resolve(rs->scenario, "behaviours/lib/steering.lua", rs->library, sizeof rs->library);
+  fbFilePath_Resolve(rs->scenario, "behaviours/lib/steering.lua", rs->library, sizeof rs->library);
   for (int t = 0; t < rs->threads; ++t) {
     if (!fbRules_Open(&rs->runners[t], memory_limit, timeout_ms, w, rs->search)) {
       snprintf(err, errlen, "cannot create a Lua state");
@@ -129,7 +129,7 @@ bool fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s, char *err, siz
 static bool scan_file_names(const char *path, char *out, size_t len, size_t *used)
 {
   char why[256];
-  FILE *f = fbPath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, NULL, why, sizeof why);
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, NULL, why, sizeof why);
   if (f == NULL) {
     return false;
   }
@@ -193,15 +193,15 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
   if (def->native != NULL) {
     return true;
   }
-  fbPath_ResolveRule(rs->dirs, rs->dir_count, rs->scenario, def->module, info->path, sizeof info->path);
-  if (fbPath_Exists(info->path) && !fbPath_IsFile(info->path)) {
+  fbFilePath_ResolveRule(rs->dirs, rs->dir_count, rs->scenario, def->module, info->path, sizeof info->path);
+  if (fbFilePath_Exists(info->path) && !fbFilePath_IsFile(info->path)) {
     snprintf(err, errlen, "%s.rule: %s: not a regular file", where, info->path);
     return false;
   }
-  if (!fbPath_IsFile(info->path)) {
+  if (!fbFilePath_IsFile(info->path)) {
     char folders[2048], closest[FB_NAME_LEN];
-    fbPath_RuleFolders(rs->dirs, rs->dir_count, rs->scenario, folders, sizeof folders);
-    fbPath_ClosestRule(rs->dirs, rs->dir_count, rs->scenario, def->module, closest, sizeof closest);
+    fbFilePath_RuleFolders(rs->dirs, rs->dir_count, rs->scenario, folders, sizeof folders);
+    fbFilePath_ClosestRule(rs->dirs, rs->dir_count, rs->scenario, def->module, closest, sizeof closest);
     snprintf(err, errlen, "%s.rule: unknown rule '%s' (no %s.lua in %s)%s%s%s", where, def->module, def->module,
              folders, closest[0] ? "; did you mean '" : "", closest, closest[0] ? "'?" : "");
     return false;

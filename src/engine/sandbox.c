@@ -176,7 +176,7 @@ static bool module_in(const char *dir, const char *name, char *out, size_t len)
   for (char *p = out + strlen(dir) + 1; *p && strcmp(p, ".lua") != 0; ++p) {
     *p = *p == '.' ? '/' : *p;
   }
-  return fbPath_IsFile(out);
+  return fbFilePath_IsFile(out);
 }
 
 // The folder of a file ("" when it has none).
@@ -271,7 +271,7 @@ char *fbSandbox_ReadFile(const char *path, size_t *len, char *err, size_t errlen
 {
   long size;
   char why[256];
-  FILE *f = fbPath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, &size, why, sizeof why);
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, &size, why, sizeof why);
   if (f == NULL) {
     snprintf(err, errlen, "%s: cannot open file: %s", path, why);
     return NULL;

@@ -127,7 +127,7 @@ static bool read_rule_dirs(fbTableReader *r, fbScenarioDef *d, int root)
     char *out = d->rule_dirs[d->rule_dir_count];
     struct stat st;
     if (dir != NULL) {
-      fbPath_Resolve(d->path, dir, out, sizeof d->rule_dirs[0]);
+      fbFilePath_Resolve(d->path, dir, out, sizeof d->rule_dirs[0]);
     }
     if (dir == NULL || stat(out, &st) != 0 || !S_ISDIR(st.st_mode)) {
       char key[32];

@@ -323,7 +323,7 @@ bool fbTerrain_LoadPng(fbTerrain *t, const char *path, double world_w, double wo
   }
   long size;
   char why[256];
-  FILE *f = fbPath_OpenRegular(path, FB_TERRAIN_MAX_FILE_BYTES, &size, why, sizeof why);
+  FILE *f = fbFilePath_OpenRegular(path, FB_TERRAIN_MAX_FILE_BYTES, &size, why, sizeof why);
   if (f == NULL) {
     return fbFail(err, errlen, "%s: cannot read: %s", path, why);
   }

@@ -3,12 +3,7 @@
 
 #include <string.h>
 
-static void *grow(void *p, size_t elem, int capacity)
-{
-  void *q = realloc(p, elem * (size_t)(capacity > 0 ? capacity : 1));
-  FB_ASSERT(q != NULL);
-  return q;
-}
+#include "memory.h"
 
 void fbWorld_Init(fbWorld *w)
 {
@@ -54,15 +49,15 @@ static void reserve(fbWorld *w, int needed)
   double **arrays[FB_MAX_DOUBLE_ARRAYS];
   int n = double_arrays(a, w->field_count, arrays);
   for (int i = 0; i < n; ++i) {
-    *arrays[i] = grow(*arrays[i], sizeof(double), capacity);
+    *arrays[i] = fbMemory_Grow(*arrays[i], sizeof(double), (size_t)capacity);
   }
-  a->id = grow(a->id, sizeof(uint32_t), capacity);
-  a->species = grow(a->species, 1, capacity);
-  a->active = grow(a->active, 1, capacity);
-  a->held = grow(a->held, 1, capacity);
-  a->spare = grow(a->spare, sizeof(double), capacity);
-  a->spare_id = grow(a->spare_id, sizeof(uint32_t), capacity);
-  a->spare_byte = grow(a->spare_byte, 1, capacity);
+  a->id = fbMemory_Grow(a->id, sizeof(uint32_t), (size_t)capacity);
+  a->species = fbMemory_Grow(a->species, 1, (size_t)capacity);
+  a->active = fbMemory_Grow(a->active, 1, (size_t)capacity);
+  a->held = fbMemory_Grow(a->held, 1, (size_t)capacity);
+  a->spare = fbMemory_Grow(a->spare, sizeof(double), (size_t)capacity);
+  a->spare_id = fbMemory_Grow(a->spare_id, sizeof(uint32_t), (size_t)capacity);
+  a->spare_byte = fbMemory_Grow(a->spare_byte, 1, (size_t)capacity);
   a->capacity = capacity;
 }
 
@@ -103,8 +98,8 @@ int fbWorld_DeclareField(fbWorld *w, const char *name, double initial)
   w->field_defaults[f] = initial;
   fbAgents *a = &w->agents;
   int capacity = a->capacity > 0 ? a->capacity : 1;
-  a->field[f] = grow(NULL, sizeof(double), capacity);
-  a->field_next[f] = grow(NULL, sizeof(double), capacity);
+  a->field[f] = fbMemory_Grow(NULL, sizeof(double), (size_t)capacity);
+  a->field_next[f] = fbMemory_Grow(NULL, sizeof(double), (size_t)capacity);
   for (int i = 0; i < a->count; ++i) {
     a->field[f][i] = initial;
     a->field_next[f][i] = initial;
@@ -181,8 +176,8 @@ static void rebuild_map(fbAgents *a)
     capacity *= 2;
   }
   if (capacity != a->map_capacity) {
-    a->map_id = grow(a->map_id, sizeof(uint32_t), capacity);
-    a->map_index = grow(a->map_index, sizeof(int), capacity);
+    a->map_id = fbMemory_Grow(a->map_id, sizeof(uint32_t), (size_t)capacity);
+    a->map_index = fbMemory_Grow(a->map_index, sizeof(int), (size_t)capacity);
     a->map_capacity = capacity;
   }
   memset(a->map_id, 0, sizeof(uint32_t) * (size_t)capacity);
@@ -408,7 +403,7 @@ bool fbCommands_Push(fbCommandQueue *q, fbCommand c)
   }
   if (q->count == q->capacity) {
     q->capacity = q->capacity > 0 ? q->capacity * 2 : 16;
-    q->items = grow(q->items, sizeof(fbCommand), q->capacity);
+    q->items = fbMemory_Grow(q->items, sizeof(fbCommand), (size_t)q->capacity);
   }
   q->items[q->count++] = c;
   return true;
