@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
 
+#include "log.h"
+
 #include <time.h>
 
 double fbRun_Seconds(void)
@@ -25,7 +27,7 @@ int fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char 
   run->telemetry.flush = cli->watch || cli->pace > 0;
   run->watching = cli->watch && fbHotReload_Open(&run->reload, &run->sim, cli->poll_files, err, errlen);
   if (cli->watch && !run->watching) {
-    fprintf(stderr, "flockbox: %s\n", err);
+    fbLog(FB_LOG_WARNING, "%s", err);
   }
   return 0;
 }
