@@ -180,7 +180,7 @@ int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms)
       h->reloads++;
       h->scenario_reloads += is_scenario;
       h->last_ms = now_ms;
-      snprintf(h->last_path, sizeof h->last_path, "%s", changed[k]);
+      snprintf(h->last_path, sizeof h->last_path, "%.*s", (int)sizeof h->last_path - 1, changed[k]);
     }
   }
   if (scenario) {
