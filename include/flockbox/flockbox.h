@@ -253,10 +253,11 @@ bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, ch
 
 // ---- where shipped files are found ------------------------------------------------------------
 
-// The folder holding the shipped behaviours/ (rule modules and behaviours/lib/steering.lua) and
-// terrains/, looked in after a scenario's own folders. NULL (the default): the source tree the
-// library was built from, else the installed <prefix>/share/flockbox. A folder set here is the
-// only one looked in. Set it before creating a sim.
+// The folder holding the shipped behaviours/ (rule modules and behaviours/lib/steering.lua),
+// terrains/ and scripts/, looked in last: after the rule folders added to the def, the folder
+// beside a scenario file and the working directory. NULL (the default): the source tree the library
+// was built from, else the installed <prefix>/share/flockbox (pkg-config --variable=datadir
+// flockbox). A folder set here replaces both. Set it before creating a sim.
 void fbSetDataFolder(const char *folder);
 
 // ---- messages ---------------------------------------------------------------------------------
