@@ -256,8 +256,10 @@ bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, ch
 // The folder holding the shipped behaviours/ (rule modules and behaviours/lib/steering.lua),
 // terrains/ and scripts/, looked in last: after the rule folders added to the def, the folder
 // beside a scenario file and the working directory. NULL (the default): the source tree the library
-// was built from, else the installed <prefix>/share/flockbox (pkg-config --variable=datadir
-// flockbox). A folder set here replaces both. Set it before creating a sim.
+// was built from, else <prefix>/share/flockbox for the prefix it was configured with
+// (CMAKE_INSTALL_PREFIX; a static library cannot tell where it was copied to). A folder set here
+// replaces both: pass pkg-config --variable=datadir flockbox, or flockbox_DATA_DIR from CMake, to be
+// sure of the installed files. Set it before creating a sim.
 void fbSetDataFolder(const char *folder);
 
 // ---- messages ---------------------------------------------------------------------------------
