@@ -45,6 +45,10 @@ static void keep_pace(long pace, long steps, double start)
   }
 }
 
+// The exit status of a run that could not start (README, exit statuses): bad input 2, an output
+// that cannot be written 1. The window (viewer.c) answers the same.
+static int start_exit_status(fbRunStart start) { return start == FB_START_BAD_SCENARIO ? 2 : 1; }
+
 // Ctrl-C (or SIGTERM) ends a headless run after the current step, with its CSV complete.
 static volatile sig_atomic_t interrupted;
 
@@ -108,15 +112,16 @@ int fbHeadless_Run(const fbCli *cli)
   char err[4096];
   interrupted = 0;
   catch_interrupts();  // from the start: loading runs the scenario's Lua, which may be stuck
-  int status = fbRun_Begin(&run, cli, &cli->run, err, sizeof err);
-  if (status != 0 && interrupted) {
+  fbRunStart begun = fbRun_Begin(&run, cli, &cli->run, err, sizeof err);
+  if (begun != FB_START_RUNNING && interrupted) {
     fprintf(stderr, "flockbox: %s: interrupted while loading (%s)\n", cli->scenario, err);
     return 130;
   }
-  if (status != 0) {
+  if (begun != FB_START_RUNNING) {
     fprintf(stderr, "flockbox: %s\n", err);
-    return status;
+    return start_exit_status(begun);
   }
+  int status = 0;
   fbSim *sim = &run.sim;
   double start = fbRun_Seconds();
   bool ok = fbRun_Row(&run);

@@ -48,13 +48,11 @@ int main(int argc, char **argv)
   }
   fbCli cli;
   char err[1024];
-  int parsed = fbCli_Parse(&cli, argc, argv, err, sizeof err);
-  if (parsed == 1) {
-    return 0;
-  }
-  if (parsed == 2) {
-    fprintf(stderr, "flockbox: %s\n", err);
-    return 2;
+  switch (fbCli_Parse(&cli, argc, argv, err, sizeof err)) {
+  case FB_CLI_HELP: fbCli_PrintHelp(stdout); return 0;
+  case FB_CLI_VERSION: printf("flockbox %s\n", FB_VERSION); return 0;
+  case FB_CLI_BAD: fprintf(stderr, "flockbox: %s\n", err); return 2;
+  case FB_CLI_RUN: break;
   }
   if (cli.rules != 0) {
     return list_rules(&cli);

@@ -4,12 +4,7 @@
 
 #include "fb.h"
 
-typedef enum fbAccumKind {
-  FB_ACCUM_WEIGHTED,     // sum of weight * output, truncated to max_accel (Parker; Bourg)
-  FB_ACCUM_PRIORITISED,  // in priority order, fractions of max_accel added until a budget of 1 is spent (Reynolds 1987; Gompert)
-  FB_ACCUM_EXCLUSIVE,    // the first non-zero output in priority order wins
-  FB_ACCUM_STRICT,       // Gamlen 3.6: a pre-emptive rule that acts wins outright; else the rest add up
-} fbAccumKind;
+// fbAccumKind, which a program chooses for a species, is in flockbox.h.
 
 typedef struct fbAccumulator {
   fbAccumKind kind;

@@ -87,7 +87,7 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     if (!parse_long(value, table[k].lo, table[k].hi, &v)) {
       snprintf(err, errlen, "%s: expected a whole number from %ld to %ld, got '%s'", opt, table[k].lo, table[k].hi,
                value);
-      return 2;
+      return FB_CLI_BAD;
     }
     switch (k) {
     case 0: cli->steps = v; cli->steps_given = true; break;
@@ -125,7 +125,7 @@ static int parse_show(fbCli *cli, const char *list, char *err, size_t errlen)
     }
     if (!known) {
       snprintf(err, errlen, "--show: unknown '%.*s' (plots, params, help, trails, list, -info)", (int)n, p);
-      return 2;
+      return FB_CLI_BAD;
     }
     p += n + (p[n] == ',');
   }
@@ -151,14 +151,14 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
     if (sscanf(value, "%dx%d%c", &cli->window_w, &cli->window_h, &tail) != 2 || cli->window_w < 320 ||
         cli->window_h < 240 || cli->window_w > 16384 || cli->window_h > 16384) {
       snprintf(err, errlen, "--size: expected WIDTHxHEIGHT from 320x240 to 16384x16384, got '%s'", value);
-      return 2;
+      return FB_CLI_BAD;
     }
   } else if (strcmp(opt, "--show") == 0) {
     return parse_show(cli, value, err, errlen);
   } else if (strcmp(opt, "--set") == 0) {
     if (cli->run.set_count >= FB_MAX_SETS) {
       snprintf(err, errlen, "--set: at most %d overrides", FB_MAX_SETS);
-      return 2;
+      return FB_CLI_BAD;
     }
     cli->run.sets[cli->run.set_count++] = value;
   } else {
@@ -167,7 +167,7 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
   return 0;
 }
 
-int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
+fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
 {
   memset(cli, 0, sizeof *cli);
   fbRunOptions_Default(&cli->run);
@@ -176,11 +176,9 @@ int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
   for (int k = 1; k < argc; ++k) {
     const char *a = argv[k];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      fbCli_PrintHelp(stdout);
-      return 1;
+      return FB_CLI_HELP;
     } else if (strcmp(a, "--version") == 0) {
-      printf("flockbox %s\n", FB_VERSION);
-      return 1;
+      return FB_CLI_VERSION;
     } else if (strcmp(a, "--headless") == 0) {
       cli->headless = true;
     } else if (strcmp(a, "--watch") == 0) {
@@ -199,28 +197,28 @@ int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
     } else if (strncmp(a, "--", 2) == 0) {
       if (k + 1 >= argc) {
         snprintf(err, errlen, "%s: unknown option or missing value (see --help)", a);
-        return 2;
+        return FB_CLI_BAD;
       }
       int r = parse_valued(cli, a, argv[k + 1], err, errlen);
       if (r < 0) {
         snprintf(err, errlen, "%s: unknown option (see --help)", a);
-        return 2;
+        return FB_CLI_BAD;
       }
       if (r > 0) {
-        return 2;
+        return FB_CLI_BAD;
       }
       ++k;
     } else if (cli->scenario == NULL) {
       cli->scenario = a;
     } else {
       snprintf(err, errlen, "%s: only one scenario may be given (already have %s)", a, cli->scenario);
-      return 2;
+      return FB_CLI_BAD;
     }
   }
   if (cli->scenario == NULL && cli->rules == 0) {
     snprintf(err, errlen, "no scenario given (try: flockbox scripts/classic_flock.lua, or --help)");
-    return 2;
+    return FB_CLI_BAD;
   }
   cli->run.headless = cli->headless;
-  return 0;
+  return FB_CLI_RUN;
 }

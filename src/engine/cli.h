@@ -37,8 +37,16 @@ typedef struct fbCli {
   fbRunOptions run;
 } fbCli;
 
-// Returns 0 to run, 1 after printing help or the version (exit 0), 2 on a bad argument (message in err).
-int fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen);
+// What the command line asks for; the program prints the help or the version and picks the exit
+// status (the engine writes nothing of its own).
+typedef enum fbCliResult {
+  FB_CLI_RUN,      // run cli->scenario (or list rules, check determinism)
+  FB_CLI_HELP,     // --help
+  FB_CLI_VERSION,  // --version
+  FB_CLI_BAD,      // a bad argument, message in err
+} fbCliResult;
+
+fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen);
 
 void fbCli_PrintHelp(FILE *out);
 

@@ -10,15 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <flockbox/flockbox.h>  // the limits, fbVec2 and the description structs a program sees
+
 // The largest magnitude of any position, velocity, acceleration, weight or field value a script may
 // hand to the engine: finite numbers beyond it (1e308) would overflow into infinities downstream
 // (a length, a sum of weighted outputs), so they are refused at the door.
 #define FB_MAX_MAGNITUDE 1e9
 
-#define FB_MAX_SPECIES 16
-#define FB_MAX_RULES 24        // rules per species
 #define FB_MAX_FIELDS 16       // user per-agent fields declared by rules and scenarios
-#define FB_NAME_LEN 48
 // What a script may make the engine allocate on its behalf (the Lua budget covers only Lua's own
 // memory): agents in the world (about 250 bytes each with the grid, so 1 GB at the cap), and
 // spawns and removals queued by one hook call or one worker in one step (24 MB each at the cap).
@@ -47,10 +46,6 @@ __attribute__((format(printf, 3, 4))) static inline bool fbFail(char *err, size_
   }
   return false;
 }
-
-typedef struct fbVec2 {
-  double x, y;
-} fbVec2;
 
 static inline fbVec2 fbV(double x, double y) { return (fbVec2){x, y}; }
 static inline fbVec2 fbV_Add(fbVec2 a, fbVec2 b) { return fbV(a.x + b.x, a.y + b.y); }

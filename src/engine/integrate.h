@@ -6,16 +6,7 @@
 #include "obstacles.h"
 #include "terrain.h"
 
-typedef enum fbBounds {
-  FB_BOUNDS_WRAP,   // torus: leaving one edge enters the opposite one
-  FB_BOUNDS_CLAMP,  // solid walls at the edges (soft bounds are a rule that keeps agents off them)
-} fbBounds;
-
-// How a step moves a body (issue: Parker's and Gompert's updates differ in which velocity moves it).
-typedef enum fbUpdate {
-  FB_UPDATE_EULER,          // Gompert eq. 1-2: p += v dt (+ 1/2 a dt^2), then v += a dt
-  FB_UPDATE_SEMI_IMPLICIT,  // Parker: v += a dt, limited, then p += v dt with the new velocity
-} fbUpdate;
+// fbBounds and fbUpdate, which a program chooses for its world, are in flockbox.h.
 
 typedef struct fbMotionLimits {
   double max_speed;     // > 0

@@ -81,6 +81,33 @@ static void tidy_path(char *path, size_t len)
   }
 }
 
+/*
+ * The shipped files (behaviours/, behaviours/lib/steering.lua, terrains/) are looked for last in a
+ * data folder: the one the program set with fbSetDataFolder, else the source tree the library was
+ * built from (a build folder's tests and the program run from it), else the installed
+ * <prefix>/share/flockbox (an installed library whose source tree is gone). A folder the program
+ * set is the only one: an embedder who names a folder never gets files from elsewhere.
+ */
+static char data_folder[PATH_MAX];
+
+void fbSetDataFolder(const char *folder) { snprintf(data_folder, sizeof data_folder, "%s", folder ? folder : ""); }
+
+static int data_folders(const char *out[2])
+{
+  if (data_folder[0] != '\0') {
+    out[0] = data_folder;
+    return 1;
+  }
+  int n = 0;
+#ifdef FB_SOURCE_DIR
+  out[n++] = FB_SOURCE_DIR;
+#endif
+#ifdef FB_DATA_DIR
+  out[n++] = FB_DATA_DIR;
+#endif
+  return n;
+}
+
 void fbFilePath_Resolve(const char *scenario, const char *rel, char *out, size_t len)
 {
   if (rel[0] == '/') {
@@ -98,10 +125,14 @@ void fbFilePath_Resolve(const char *scenario, const char *rel, char *out, size_t
   if (exists(out)) {
     return;
   }
-  snprintf(out, len, "%s/%s", FB_SOURCE_DIR, rel);
-  if (!exists(out)) {
-    snprintf(out, len, "%s", rel);
+  const char *data[2];
+  for (int k = 0, n = data_folders(data); k < n; ++k) {
+    snprintf(out, len, "%s/%s", data[k], rel);
+    if (exists(out)) {
+      return;
+    }
   }
+  snprintf(out, len, "%s", rel);
 }
 
 void fbFilePath_ResolveRule(const char (*dirs)[512], int dir_count, const char *scenario_path, const char *name,
@@ -122,8 +153,8 @@ void fbFilePath_ResolveRule(const char (*dirs)[512], int dir_count, const char *
 
 
 // The folders behaviours/<module>.lua is looked for in after the scenario's own: beside the
-// scenario's folder, as given, in the source tree (fbFilePath_Resolve's order).
-static int fallback_folders(const char *scenario, char out[3][PATH_MAX])
+// scenario's folder, as given, in the data folders (fbFilePath_Resolve's order).
+static int fallback_folders(const char *scenario, char out[4][PATH_MAX])
 {
   const char *slash = strrchr(scenario, '/');
   int dir = slash ? (int)(slash - scenario) : 0, n = 0;
@@ -131,7 +162,10 @@ static int fallback_folders(const char *scenario, char out[3][PATH_MAX])
     snprintf(out[n++], PATH_MAX, "%.*s%sbehaviours", dir, scenario, dir ? "/../" : "../");
   }
   snprintf(out[n++], PATH_MAX, "behaviours");
-  snprintf(out[n++], PATH_MAX, "%s/behaviours", FB_SOURCE_DIR);
+  const char *data[2];
+  for (int k = 0, count = data_folders(data); k < count; ++k) {
+    snprintf(out[n++], PATH_MAX, "%s/behaviours", data[k]);
+  }
   for (int k = 0; k < n; ++k) {
     tidy_path(out[k], PATH_MAX);
   }
@@ -140,7 +174,7 @@ static int fallback_folders(const char *scenario, char out[3][PATH_MAX])
 
 void fbFilePath_RuleFolders(const char (*dirs)[512], int dir_count, const char *scenario, char *out, size_t len)
 {
-  char fallback[3][PATH_MAX];
+  char fallback[4][PATH_MAX];
   int n = fallback_folders(scenario, fallback);
   size_t used = 0;
   out[0] = '\0';
@@ -206,7 +240,7 @@ static void closest_in(const char *folder, const char *module, char *best, size_
 void fbFilePath_ClosestRule(const char (*dirs)[512], int dir_count, const char *scenario, const char *module, char *out,
                             size_t len)
 {
-  char fallback[3][PATH_MAX];
+  char fallback[4][PATH_MAX];
   int n = fallback_folders(scenario, fallback), distance = INT_MAX;
   out[0] = '\0';
   for (int k = 0; k < dir_count + n; ++k) {

@@ -1,4 +1,4 @@
-// paths.h — finding the files a scenario names: beside its folder first, then as given, then in the source tree.
+// paths.h — finding the files a scenario names: beside its folder first, then as given, then in the data folder (fbSetDataFolder).
 #ifndef FB_PATHS_H
 #define FB_PATHS_H
 

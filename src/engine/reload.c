@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "reload.h"
 
+#include "log.h"
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,13 +42,13 @@ static bool reload_scenario(fbSim *sim)
   char err[4096];
   if (!fbSim_Load(&fresh, sim->path, &o, err, sizeof err)) {
     snprintf(sim->reload_error, sizeof sim->reload_error, "%.2000s", err);
-    fprintf(stderr, "flockbox: scenario reload failed, the last good version keeps running: %s\n", err);
+    fbLog(FB_LOG_WARNING, "scenario reload failed, the last good version keeps running: %s", err);
     return false;
   }
   fbSim_Adopt(sim, &fresh);
   fbSim_Free(&fresh);
-  fprintf(stderr, "flockbox: reloaded scenario %s at step %llu (%d agents kept)\n", sim->path,
-          (unsigned long long)sim->world.step, sim->world.agents.count);
+  fbLog(FB_LOG_INFO, "reloaded scenario %s at step %llu (%d agents kept)", sim->path,
+        (unsigned long long)sim->world.step, sim->world.agents.count);
   return true;
 }
 
@@ -178,7 +180,7 @@ int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms)
       h->reloads++;
       h->scenario_reloads += is_scenario;
       h->last_ms = now_ms;
-      snprintf(h->last_path, sizeof h->last_path, "%s", changed[k]);
+      snprintf(h->last_path, sizeof h->last_path, "%.*s", (int)sizeof h->last_path - 1, changed[k]);
     }
   }
   if (scenario) {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "log.h"
 #include "paths.h"
 
 // Where modules and helpers are looked for, after a module's own folder: the scenario's rule
@@ -245,7 +246,7 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
     char path[sizeof info->path];  // a copy: GCC cannot tell the two members of *info apart
     memcpy(path, info->path, sizeof path);
     snprintf(info->error, sizeof info->error, "%.500s: the file is gone; its last version keeps running", path);
-    fprintf(stderr, "flockbox: %s\n", info->error);
+    fbLog(FB_LOG_WARNING, "%s", info->error);
     return false;
   }
   char what[768], err[2048];
@@ -265,7 +266,7 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
     text_free(&info->rejected);
     info->rejected = text;
     snprintf(info->error, sizeof info->error, "%.2000s", err);
-    fprintf(stderr, "flockbox: reload failed, the last good version keeps running: %s\n", err);
+    fbLog(FB_LOG_WARNING, "reload failed, the last good version keeps running: %s", err);
     return false;
   }
   // As in every state: the version replaced is the fallback, the new one on trial.
@@ -278,8 +279,8 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
   info->error[0] = '\0';
   scan_names(info->path, rs->library, info->names, sizeof info->names);
   fbRuleSet_PrimeViews(rs, w);
-  fprintf(stderr, "flockbox: reloaded %s (species '%s' rule '%s') at step %llu\n", info->path, w->species[s].name,
-          fbRuleDef_Name(&info->def), (unsigned long long)w->step);
+  fbLog(FB_LOG_INFO, "reloaded %s (species '%s' rule '%s') at step %llu", info->path, w->species[s].name,
+        fbRuleDef_Name(&info->def), (unsigned long long)w->step);
   return true;
 }
 
@@ -337,7 +338,7 @@ bool fbRuleSet_ReloadAll(fbRuleSet *rs, fbWorld *w)
   char err[2048];
   for (int t = 0; t < rs->threads; ++t) {
     if (!fbRules_LoadLibrary(&rs->runners[t], rs->library, err, sizeof err)) {
-      fprintf(stderr, "flockbox: reload failed, the last good version keeps running: %s\n", err);
+      fbLog(FB_LOG_WARNING, "reload failed, the last good version keeps running: %s", err);
       return false;  // modules loaded before keep their copy of the last good library
     }
   }
@@ -426,8 +427,7 @@ static bool fall_back(fbRuleSet *rs, fbWorld *w, int s, int k, const char *messa
   char path[sizeof info->path];  // a copy: GCC cannot tell the two members of *info apart
   memcpy(path, info->path, sizeof path);
   snprintf(info->error, sizeof info->error, "%.1800s\n(the last good version of %.200s keeps running)", message, path);
-  fprintf(stderr, "flockbox: %s: the new version failed; the last good one keeps running:\n%s\n", info->path,
-          message);
+  fbLog(FB_LOG_WARNING, "%s: the new version failed; the last good one keeps running:\n%s", info->path, message);
   return true;
 }
 
@@ -477,8 +477,8 @@ static bool switch_off_failed_rules(fbRuleSet *rs, fbWorld *w)
       bool named = strstr(f->message, base) != NULL;
       snprintf(info->error, sizeof info->error, "%.500s%s%.1000s", named ? "" : info->path, named ? "" : ": ",
                f->message);
-      fprintf(stderr, "flockbox: rule '%s' of species '%s' switched off at step %llu: %s\n",
-              fbRuleDef_Name(&info->def), w->species[f->species].name, (unsigned long long)w->step, info->error);
+      fbLog(FB_LOG_WARNING, "rule '%s' of species '%s' switched off at step %llu: %s",
+            fbRuleDef_Name(&info->def), w->species[f->species].name, (unsigned long long)w->step, info->error);
     }
   }
   return any;
@@ -580,8 +580,7 @@ static void keep_rule(fbRuleSet *fresh, fbWorld *fw, int s, int k, const fbRuleI
       text_copy(&f->good, &o->good);
       text_copy(&f->rejected, &o->rejected);
       memcpy(f->error, o->error, sizeof f->error);
-      fprintf(stderr, "flockbox: %s still holds the version that failed; its last good version keeps running\n",
-              f->path);
+      fbLog(FB_LOG_WARNING, "%s still holds the version that failed; its last good version keeps running", f->path);
     }
   } else if (o->good.text != NULL && !text_equal(&f->source, &o->good)) {
     // Another version than the last good one: on trial, with the last good one to fall back to.

@@ -83,7 +83,7 @@ void fbRuleSet_PrimeViews(fbRuleSet *rs, const fbWorld *w);
 
 // Loads rule k of species s again from its file into every state, keeping the current version as
 // the fallback until the new one has run a step cleanly. On failure nothing changes, and the
-// message is in info[s][k].error and on stderr.
+// message is in info[s][k].error and goes to the log function (log.h).
 bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k);
 
 /*

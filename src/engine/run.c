@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
 
+#include "log.h"
+
 #include <time.h>
 
 double fbRun_Seconds(void)
@@ -11,23 +13,23 @@ double fbRun_Seconds(void)
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-int fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char *err, size_t errlen)
+fbRunStart fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char *err, size_t errlen)
 {
   run->cli = cli;
   run->steps = 0;
   if (!fbSim_Load(&run->sim, cli->scenario, options, err, errlen)) {
-    return 2;
+    return FB_START_BAD_SCENARIO;
   }
   if (!fbTelemetry_Open(&run->telemetry, cli->csv, &run->sim, err, errlen)) {
     fbSim_Free(&run->sim);
-    return 1;
+    return FB_START_CANNOT_WRITE;
   }
   run->telemetry.flush = cli->watch || cli->pace > 0;
   run->watching = cli->watch && fbHotReload_Open(&run->reload, &run->sim, cli->poll_files, err, errlen);
   if (cli->watch && !run->watching) {
-    fprintf(stderr, "flockbox: %s\n", err);
+    fbLog(FB_LOG_WARNING, "%s", err);
   }
-  return 0;
+  return FB_START_RUNNING;
 }
 
 bool fbRun_Row(fbRun *run) { return fbTelemetry_Row(&run->telemetry, &run->sim); }

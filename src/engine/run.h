@@ -17,9 +17,15 @@ typedef struct fbRun {
   long steps;             // steps made since the start
 } fbRun;
 
-// Loads cli->scenario with these options and opens cli->csv (no row yet). Returns 0, or the exit
-// status with one message in err: 2 if the scenario is bad, 1 if the CSV cannot be written.
-int fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char *err, size_t errlen);
+// How starting a run went; the program turns it into its exit status.
+typedef enum fbRunStart {
+  FB_START_RUNNING,
+  FB_START_BAD_SCENARIO,  // the scenario did not load (message in err)
+  FB_START_CANNOT_WRITE,  // the CSV cannot be written (message in err)
+} fbRunStart;
+
+// Loads cli->scenario with these options and opens cli->csv (no row yet).
+fbRunStart fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char *err, size_t errlen);
 
 // Writes the CSV row of the current step; false if a scenario metric failed (sim.error).
 bool fbRun_Row(fbRun *run);

@@ -299,7 +299,7 @@ bool fbSandbox_LoadFile(lua_State *L, const char *path, char *err, size_t errlen
 bool fbSandbox_LoadBuffer(lua_State *L, const char *code, size_t len, const char *path, char *err, size_t errlen)
 {
   char chunkname[600];
-  snprintf(chunkname, sizeof chunkname, "@%s", path);
+  snprintf(chunkname, sizeof chunkname, "@%.*s", (int)sizeof chunkname - 2, path);
   int status = luaL_loadbufferx(L, code, len, chunkname, "t");
   if (status != LUA_OK) {
     snprintf(err, errlen, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error)");

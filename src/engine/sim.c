@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "build.h"
+#include "log.h"
 #include "overrides.h"
 #include "scenario.h"
 #include "spawn.h"
@@ -339,7 +340,8 @@ static bool run_hook(fbSim *sim)
   bool ok = fbHooks_Step(&sim->hooks, sim->world.step, sim->error, sizeof sim->error);
   apply_commands(sim, &sim->hooks.queue, 1);
   if (!ok && sim->options.keep_going) {
-    fprintf(stderr, "flockbox: %s\nflockbox: on_step switched off (--keep-going)\n", sim->error);
+    fbLog(FB_LOG_ERROR, "%s", sim->error);
+    fbLog(FB_LOG_WARNING, "on_step switched off (--keep-going)");
     fbHooks_SwitchOffStep(&sim->hooks, sim->world.step);
     ok = true;
   }
@@ -452,7 +454,8 @@ bool fbSim_Metrics(fbSim *sim, double *values)
   bool ok = fbHooks_Metrics(&sim->hooks, sim->path, values, sim->options.keep_going, sim->world.step, sim->error,
                             sizeof sim->error);
   if (sim->hooks.failures > failures) {
-    fprintf(stderr, "flockbox: %s\nflockbox: metric switched off (--keep-going): NaN from now on\n", sim->error);
+    fbLog(FB_LOG_ERROR, "%s", sim->error);
+    fbLog(FB_LOG_WARNING, "metric switched off (--keep-going): NaN from now on");
   }
   return ok;
 }
@@ -512,7 +515,7 @@ void fbSim_Adopt(fbSim *sim, fbSim *fresh)
   fbRuleSet_Bind(&sim->rules, &sim->world, &sim->perception, &sim->agg, sim->lists, sim->queues);
   fbRuleSet_Bind(&fresh->rules, &fresh->world, &fresh->perception, &fresh->agg, fresh->lists, fresh->queues);
   if (sim->hooks.metric_count != fresh->hooks.metric_count) {
-    fprintf(stderr, "flockbox: the scenario's metrics changed: CSV columns no longer match the header\n");
+    fbLog(FB_LOG_WARNING, "the scenario's metrics changed: CSV columns no longer match the header");
   }
   fbHooks old;
   fbHooks_Move(&old, &sim->hooks, fresh);

@@ -8,27 +8,12 @@
 #include "ruleset.h"
 #include "workers.h"
 
-#define FB_MAX_SETS 64
-
-typedef struct fbRunOptions {
-  uint64_t seed;
-  int threads;                     // worker threads (each with its own Lua state), 0: the machine's cores;
-                                   // results do not depend on it
-  const char *sets[FB_MAX_SETS];   // --set NAME=VALUE overrides, applied to the scenario's description
-  int set_count;
-  size_t lua_memory;               // bytes per Lua state
-  int lua_timeout_ms;              // a rule or hook making no progress this long is stopped
-  bool headless;
-  bool keep_going;                 // a failed hook or metric is switched off and the run goes on (flagged)
-  bool no_spawn;                   // build the world without agents (a scenario reload keeps the old ones)
-} fbRunOptions;
-
-void fbRunOptions_Default(fbRunOptions *o);
-
 // Wall-clock cost of the last step's phases, for the HUD (never used by the simulation itself).
 typedef struct fbStepCost {
   double grid_ms, rules_ms, integrate_ms, bodies_ms, hooks_ms, total_ms;
 } fbStepCost;
+
+// fbRunOptions, how a sim is run (seed, threads, --set, Lua limits), is public: flockbox.h.
 
 typedef struct fbSim {
   fbWorld world;                   // what a step reads and writes: agents, species, terrain, obstacles
@@ -73,10 +58,8 @@ bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char 
 
 void fbSim_Free(fbSim *sim);
 
-// One fixed step: grid, perception and rules (in parallel), integration, overlapping bodies pushed
-// apart, the path objects, commands, then the scenario's on_step hook. Returns false if the hook
-// failed (message in sim->error).
-bool fbSim_Step(fbSim *sim);
+// fbSim_Step (flockbox.h), one fixed step: grid, perception and rules (in parallel), integration,
+// overlapping bodies pushed apart, the path objects, commands, then the scenario's on_step hook.
 
 // Sorts the agents by grid cell for their current positions (a step does it first; telemetry and
 // the viewer do it before asking where agents are) and sets up perception. Agents move in
@@ -98,8 +81,7 @@ bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out);
 // "Left"). Returns false if the hook failed (message in sim->error).
 bool fbSim_Key(fbSim *sim, const char *name);
 
-// FNV-1a hash over every agent's id, position and velocity: equal hashes mean equal runs.
-uint64_t fbSim_Hash(const fbSim *sim);
+// fbSim_Hash (flockbox.h): FNV-1a over every agent's id, position and velocity.
 
 // What the run has lost: how many rules were switched off and hooks or metrics failed (and were
 // switched off under --keep-going), with the first of them described in what, e.g. "rule
@@ -114,17 +96,10 @@ bool fbSim_Metrics(fbSim *sim, double *values);
 
 // ---- the rules, as the panel, hooks and hot reload reach them ----------------------------------
 
-// Rule index of species s by the name the scenario gave it (or its module's), -1 if none.
-int fbSim_FindRule(const fbSim *sim, int s, const char *name);
 const char *fbSim_RuleName(const fbSim *sim, int s, int k);
 const char *fbSim_RuleModule(const fbSim *sim, int s, int k);
 const char *fbSim_RuleError(const fbSim *sim, int s, int k);   // "" when it runs fine
-
-void fbSim_SetWeight(fbSim *sim, int s, int k, double weight);
-// One numeric parameter in every thread's state; false with the reason in msg, and nothing changed,
-// if the rule has no numeric parameter of that name, the value lies outside its declared range or
-// the module's validate refuses it.
-bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, char *msg, size_t len);
+// fbSim_FindRule, fbSim_SetWeight and fbSim_SetParam: flockbox.h.
 
 // Species s as its description gave it (after --set and live changes): values as written, negative
 // where a field is derived from others.

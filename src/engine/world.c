@@ -1,6 +1,8 @@
 // world.c — agent storage (arrays per field, in spatial order), the id map, species lookup, the command queue.
 #include "world.h"
 
+#include "log.h"
+
 #include <string.h>
 
 #include "memory.h"
@@ -327,8 +329,7 @@ static void remap_species(fbWorld *old, const fbWorld *fresh)
   for (int s = 0; s < old->species_count; ++s) {
     map[s] = fbWorld_FindSpecies(fresh, old->species[s].name);
     if (map[s] < 0) {
-      fprintf(stderr, "flockbox: species '%s' is no longer in the scenario: its agents are removed\n",
-              old->species[s].name);
+      fbLog(FB_LOG_WARNING, "species '%s' is no longer in the scenario: its agents are removed", old->species[s].name);
     }
   }
   fbAgents *a = &old->agents;

@@ -10,11 +10,6 @@
 #include "spline_path.h"
 #include "terrain.h"
 
-struct fbRuleContext;
-
-// A rule written in C (the benchmark's native baseline): same inputs as a Lua rule, same output.
-typedef fbVec2 (*fbNativeRule)(const struct fbRuleContext *c, int agent);
-
 // One rule of a species as the step uses it. Its Lua function and parameters live in each Lua
 // state, its names, file and last error in the rule set (ruleset.h): only what every agent's step
 // reads sits here.

@@ -774,7 +774,8 @@ int fbRender_SelectionCircles(const fbSim *sim, int i, fbSelectionCircle *out, i
         SDL_Color c = fbRender_RuleColour(k);
         c.a = 200;
         out[n++] = (fbSelectionCircle){values[q], c, ""};
-        snprintf(out[n - 1].label, sizeof out[0].label, "%s.%s %g", fbSim_RuleName(sim, s, k), names[q], values[q]);
+        snprintf(out[n - 1].label, sizeof out[0].label, "%.*s.%.*s %g", FB_NAME_LEN - 1, fbSim_RuleName(sim, s, k),
+                 FB_NAME_LEN - 1, names[q], values[q]);
       }
     }
   }

@@ -92,8 +92,7 @@ static void restart(fbViewer *v, bool new_seed)
     snprintf(kept[k], sizeof kept[k], "%s", panel[k]);
     options.sets[options.set_count++] = kept[k];
   }
-  int status = fbRun_Begin(v->run, &v->cli, &options, v->load_error, sizeof v->load_error);
-  if (status != 0) {
+  if (fbRun_Begin(v->run, &v->cli, &options, v->load_error, sizeof v->load_error) != FB_START_RUNNING) {
     fprintf(stderr, "flockbox: %s\n", v->load_error);
     return;
   }
@@ -742,14 +741,14 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
   }
   v->run = calloc(1, sizeof *v->run);
   FB_ASSERT(v->run != NULL);
-  int status = fbRun_Begin(v->run, &v->cli, &v->options, err, errlen);
-  if (status != 0) {
+  fbRunStart start = fbRun_Begin(v->run, &v->cli, &v->options, err, errlen);
+  if (start != FB_START_RUNNING) {
     free(v->run);
     v->run = NULL;
-    return status;
+    return start == FB_START_BAD_SCENARIO ? 2 : 1;  // as headless.c: bad input 2, an output not written 1
   }
   v->loaded = true;
-  status = open_window(v, err, errlen);
+  int status = open_window(v, err, errlen);
   char font_err[512];
   if (status == 0 && !fbHud_Init(&v->hud, v->sdl, FB_FONT_PATH, font_size(v), font_err, sizeof font_err)) {
     fprintf(stderr, "flockbox: %s; the window runs without text\n", font_err);

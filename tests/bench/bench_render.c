@@ -115,11 +115,11 @@ int main(int argc, char **argv)
   int rest_n = take_options(&o, argc, argv, rest);
   fbCli cli;
   char err[4096];
-  int parsed = fbCli_Parse(&cli, rest_n, rest, err, sizeof err);
-  if (parsed != 0) {
-    fprintf(stderr, "bench_render: %s\n", parsed == 2 ? err :
+  fbCliResult parsed = fbCli_Parse(&cli, rest_n, rest, err, sizeof err);
+  if (parsed != FB_CLI_RUN) {
+    fprintf(stderr, "bench_render: %s\n", parsed == FB_CLI_BAD ? err :
             "usage: bench_render [--agents N,N,..] [--species NAME] [--rounds R] [--trails] [--frames N] [--set ...] SCENARIO");
-    return parsed == 2 ? 2 : 0;
+    return parsed == FB_CLI_BAD ? 2 : 0;
   }
   long frames = cli.frames > 0 ? cli.frames : 300;
   cli.frames = 0;  // the viewer must not quit on its own

@@ -1,0 +1,50 @@
+// log.c — messages from the engine to the program's log function (default: stderr).
+#include "log.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void write_stderr(fbLogLevel level, const char *message, void *context)
+{
+  (void)level;
+  (void)context;
+  fprintf(stderr, "flockbox: %s\n", message);
+}
+
+// Set before any sim runs (a program's first lines): workers read it while a step runs.
+static fbLogFcn *log_fcn = write_stderr;
+static void *log_context = NULL;
+
+void fbSetLogFunction(fbLogFcn *fcn, void *context)
+{
+  log_fcn = fcn != NULL ? fcn : write_stderr;
+  log_context = fcn != NULL ? context : NULL;
+}
+
+void fbLog(fbLogLevel level, const char *fmt, ...)
+{
+  char small[1024];
+  va_list args;
+  va_start(args, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, args);
+  va_end(args);
+  if (n < 0) {
+    return;
+  }
+  if ((size_t)n < sizeof small) {
+    log_fcn(level, small, log_context);
+    return;
+  }
+  // A long message (a Lua traceback) is passed whole rather than cut at an arbitrary byte.
+  char *big = malloc((size_t)n + 1);
+  if (big == NULL) {
+    log_fcn(level, small, log_context);
+    return;
+  }
+  va_start(args, fmt);
+  vsnprintf(big, (size_t)n + 1, fmt, args);
+  va_end(args);
+  log_fcn(level, big, log_context);
+  free(big);
+}

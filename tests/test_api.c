@@ -1,0 +1,183 @@
+// test_api.c — the public API alone (flockbox.h): a world from Defs, agents by copy, messages through the log function, the data folder.
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <flockbox/flockbox.h>  // and nothing of the engine's own headers: this is what an embedder sees
+
+static fbScenarioDef *flock_def(int count)
+{
+  fbScenarioDef *d = fbScenarioDef_New();
+  fbScenarioDef_World(d)->width = 60;
+  fbSpeciesDef *boid = fbScenarioDef_AddSpecies(d, "boid");
+  boid->count = count;
+  fbSpeciesDef_AddRule(boid, "separation");
+  fbSpeciesDef_AddRule(boid, "alignment");
+  return d;
+}
+
+static fbSim *new_sim(fbScenarioDef *d, int threads)
+{
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.seed = 3;
+  o.threads = threads;
+  char err[1024];
+  fbSim *sim = fbSim_New(d, &o, err, sizeof err);
+  if (sim == NULL) {
+    fail_msg("%s", err);
+  }
+  return sim;
+}
+
+static void test_world_from_defs(void **state)
+{
+  (void)state;
+  fbScenarioDef *d = flock_def(30);
+  fbSim *sim = new_sim(d, 1), *other = new_sim(d, 2);
+  fbScenarioDef_Delete(d);
+  for (int k = 0; k < 20; ++k) {
+    assert_true(fbSim_Step(sim));
+    assert_true(fbSim_Step(other));
+  }
+  assert_true(fbSim_Time(sim) > 0.99 && fbSim_Time(sim) < 1.01);  // 20 steps of 0.05 s
+  assert_int_equal(fbSim_SpeciesCount(sim), 1);
+  assert_string_equal(fbSim_SpeciesName(sim, 0), "boid");
+  assert_int_equal(fbSim_AgentCount(sim), 30);
+  fbAgentState agents[40];
+  assert_int_equal(fbSim_GetAgents(sim, agents, 40), 30);
+  assert_int_equal(fbSim_GetAgents(sim, agents, 7), 7);
+  fbSim_GetAgents(sim, agents, 40);
+  uint64_t seen = 0;  // ids 1..30, each once
+  for (int i = 0; i < 30; ++i) {
+    assert_true(agents[i].id >= 1 && agents[i].id <= 30);
+    assert_false(seen & (1ull << agents[i].id));
+    seen |= 1ull << agents[i].id;
+    assert_int_equal(agents[i].species, 0);
+    assert_true(agents[i].position.x >= 0 && agents[i].position.x <= fbSim_WorldSize(sim).x);
+    assert_true(agents[i].position.y >= 0 && agents[i].position.y <= fbSim_WorldSize(sim).y);
+  }
+  assert_true(fbSim_Hash(sim) == fbSim_Hash(other));  // the thread count changes nothing
+  assert_true(fbSim_FindRule(sim, 0, "alignment") == 1);
+  fbSim_Delete(sim);
+  fbSim_Delete(other);
+}
+
+static void test_bad_def_is_refused(void **state)
+{
+  (void)state;
+  fbScenarioDef *d = flock_def(5);
+  fbScenarioDef_FindSpecies(d, "boid")->vision.fov = 400;
+  char err[1024];
+  assert_null(fbSim_New(d, NULL, err, sizeof err));
+  assert_non_null(strstr(err, "vision.fov"));
+  fbScenarioDef_Delete(d);
+}
+
+typedef struct Heard {
+  int count;
+  fbLogLevel level;
+  char text[2048];
+} Heard;
+
+static void hear(fbLogLevel level, const char *message, void *context)
+{
+  Heard *h = context;
+  h->count++;
+  h->level = level;
+  snprintf(h->text, sizeof h->text, "%s", message);
+}
+
+// A rule that fails is switched off with a message: it reaches the log function, and stderr
+// stays empty.
+static void test_messages_go_to_the_log_function(void **state)
+{
+  (void)state;
+  char dir[] = "/tmp/fb_test_api_XXXXXX", path[128], out[128];
+  assert_non_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/boom.lua", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("return { steer = function(a, p) error('boom') end }\n", f);
+  fclose(f);
+  fbScenarioDef *d = flock_def(5);
+  assert_true(fbScenarioDef_AddRuleFolder(d, dir));
+  fbSpeciesDef_AddRule(fbScenarioDef_FindSpecies(d, "boid"), "boom");
+  fbSim *sim = new_sim(d, 1);
+  fbScenarioDef_Delete(d);
+
+  Heard heard = {0};
+  fbSetLogFunction(hear, &heard);
+  snprintf(out, sizeof out, "%s/stderr", dir);
+  fflush(stderr);
+  int saved = dup(2), fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  dup2(fd, 2);
+  bool stepped = fbSim_Step(sim) && fbSim_Step(sim);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(fd);
+  close(saved);
+  fbSetLogFunction(NULL, NULL);
+
+  assert_true(stepped);
+  assert_int_equal(heard.count, 1);
+  assert_int_equal(heard.level, FB_LOG_WARNING);
+  assert_non_null(strstr(heard.text, "rule 'boom' of species 'boid' switched off at step 0"));
+  assert_non_null(strstr(heard.text, "boom.lua"));
+  assert_true(heard.text[strlen(heard.text) - 1] != '\n');  // no final newline: the program frames it
+  f = fopen(out, "r");
+  assert_non_null(f);
+  fseek(f, 0, SEEK_END);
+  assert_int_equal(ftell(f), 0);
+  fclose(f);
+  fbSim_Delete(sim);
+  remove(out);
+  remove(path);
+  rmdir(dir);
+}
+
+// A data folder set by the program is the only place shipped rules come from.
+static void test_data_folder(void **state)
+{
+  (void)state;
+  char cwd[4096], dir[] = "/tmp/fb_test_api_XXXXXX", err[1024];
+  assert_non_null(getcwd(cwd, sizeof cwd));  // the source root, with its behaviours/
+  assert_non_null(mkdtemp(dir));
+  assert_int_equal(chdir(dir), 0);  // away from it: a rule is looked for as given, too
+  fbSetDataFolder(dir);
+  fbScenarioDef *d = flock_def(5);
+  fbSim *sim = fbSim_New(d, NULL, err, sizeof err);
+  fbScenarioDef_Delete(d);
+  fbSetDataFolder(NULL);
+  assert_int_equal(chdir(cwd), 0);
+  rmdir(dir);
+  assert_null(sim);
+  assert_non_null(strstr(err, "steering.lua"));
+
+  fbSetDataFolder(cwd);  // the source tree, named
+  d = flock_def(5);
+  sim = fbSim_New(d, NULL, err, sizeof err);
+  fbScenarioDef_Delete(d);
+  fbSetDataFolder(NULL);
+  assert_non_null(sim);
+  fbSim_Delete(sim);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_world_from_defs),
+      cmocka_unit_test(test_bad_def_is_refused),
+      cmocka_unit_test(test_messages_go_to_the_log_function),
+      cmocka_unit_test(test_data_folder),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
