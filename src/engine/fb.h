@@ -16,6 +16,8 @@
 // hand to the engine: finite numbers beyond it (1e308) would overflow into infinities downstream
 // (a length, a sum of weighted outputs), so they are refused at the door.
 #define FB_MAX_MAGNITUDE 1e9
+// The largest magnitude of a metric: a sweep sums and squares them over runs, and that must stay finite.
+#define FB_MAX_METRIC 1e150
 
 #define FB_MAX_FIELDS 16       // user per-agent fields declared by rules and scenarios
 // What a script may make the engine allocate on its behalf (the Lua budget covers only Lua's own

@@ -559,9 +559,11 @@ static bool eval_metric(fbHooks *h, int m, const char *path, double *value, char
     snprintf(err, errlen, "%s: metric '%s' returned a non-number", path, h->metric_names[m]);
     return false;
   }
-  if (!isfinite(*value)) {  // a column of nan or inf would pass for data in the CSV
-    snprintf(err, errlen, "%s: metric '%s' returned %g; a metric must be a finite number", path, h->metric_names[m],
-             *value);
+  // A column of nan or inf would pass for data in the CSV; and a sweep sums and squares every
+  // run's value, which must stay finite too.
+  if (!(fabs(*value) <= FB_MAX_METRIC)) {
+    snprintf(err, errlen, "%s: metric '%s' returned %g; a metric must be a finite number within -1e150 .. 1e150", path,
+             h->metric_names[m], *value);
     return false;
   }
   return true;

@@ -309,7 +309,9 @@ static bool load_rule(fbRuleRunner *r, fbWorld *w, int species, int rule, const 
                       size_t errlen)
 {
   LoadJob job = {r, w, species, rule, src, def, what, keep_previous, specs_out};
-  return fbLuaHost_Protect(&r->host, what, load_protected, &job, err, errlen);
+  char about[1100];  // a stop inside a __close or a C function has no line: the message names the file
+  snprintf(about, sizeof about, "%s (%s)", what, src->path);
+  return fbLuaHost_Protect(&r->host, about, load_protected, &job, err, errlen);
 }
 
 bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src, const fbRuleDef *def,
