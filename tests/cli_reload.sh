@@ -153,5 +153,24 @@ after=$(tail -1 "$tmp/out.csv" | cut -d, -f6)
 check "a saved helper takes effect ($before -> $after)" awk -v a="$before" -v b="$after" 'BEGIN { exit !(b > 1.5 * a) }'
 check "a saved helper reloads every rule" test "$(grep -c '^flockbox: reloaded .*behaviours/' "$tmp/err")" -eq 4
 
+# 9. A scenario saved while a rule file is broken applies, the broken rule keeping its last good
+# version; fixing the rule then reloads it. (The save used to be refused, and stayed so.)
+echo "$original" | save_in_place - "$cohesion"
+rm -f "$tmp/behaviours/tuning.lua"
+start --watch
+echo 'return {' | save_in_place - "$cohesion"
+wait_for "reload failed"
+sed -i 's/max_speed = 12, min_speed = 4/max_speed = 3, min_speed = 1/' "$tmp/scripts/flock.lua"
+wait_for "reloaded scenario" && sleep 1
+echo "$original" | save_in_place - "$cohesion"
+wait_for "reloaded $cohesion" && sleep 1
+stop
+check "a scenario saved beside a broken rule applies" grep -q "reloaded scenario .* (120 agents kept)" "$tmp/err"
+check "the broken rule kept its last good version" grep -q "cohesion.lua does not load; its last good version keeps running" "$tmp/err"
+check "no rule was switched off" bash -c "! grep -q 'switched off' '$tmp/err'"
+speed=$(tail -1 "$tmp/out.csv" | cut -d, -f4)
+check "the scenario's new max_speed applies ($speed)" awk -v s="$speed" 'BEGIN { exit !(s <= 3.0001) }'
+sed -i 's/max_speed = 3, min_speed = 1/max_speed = 12, min_speed = 4/' "$tmp/scripts/flock.lua"
+
 echo "$passed passed, $failures failed"
 [ $failures -eq 0 ]

@@ -40,7 +40,7 @@ static bool reload_scenario(fbSim *sim)
   fbRunOptions o = sim->options;
   o.no_spawn = true;
   char err[4096];
-  if (!fbSim_Load(&fresh, sim->path, &o, err, sizeof err)) {
+  if (!fbSim_LoadReplacing(&fresh, sim, &o, err, sizeof err)) {
     snprintf(sim->reload_error, sizeof sim->reload_error, "%.2000s", err);
     fbLog(FB_LOG_WARNING, "scenario reload failed, the last good version keeps running: %s", err);
     return false;

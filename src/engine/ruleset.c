@@ -178,6 +178,44 @@ static void rule_what(const fbRuleSet *rs, const fbWorld *w, int s, int k, char 
            w->species[s].name, fbRuleDef_Name(&rs->info[s][k].def));
 }
 
+static bool load_text(fbRuleSet *rs, fbWorld *w, int s, int k, const fbText *text, bool trial, char *err,
+                      size_t errlen);
+
+/*
+ * During a scenario reload, a rule file that does not load (broken, emptied, half-saved) must not
+ * refuse the whole save: the rule loads from the last good version the running rules hold for
+ * the same file, and keeps the file's error, as a failed save of the rule alone would. False (the
+ * save refused) when there is no such version: a new rule, or a file never loaded.
+ */
+static bool keep_previous_version(fbRuleSet *rs, fbWorld *w, int s, int k, const fbText *failed, const char *err)
+{
+  fbRuleInfo *info = &rs->info[s][k];
+  const fbRuleInfo *old = NULL;
+  for (int os = 0; rs->previous != NULL && old == NULL && os < FB_MAX_SPECIES; ++os) {
+    for (int j = 0; j < FB_MAX_RULES; ++j) {
+      const fbRuleInfo *o = &rs->previous->info[os][j];
+      if (o->good.text != NULL && strcmp(o->path, info->path) == 0) {
+        old = o;
+        break;
+      }
+    }
+  }
+  char why[2048];
+  if (old == NULL || !load_text(rs, w, s, k, &old->good, false, why, sizeof why)) {
+    return false;
+  }
+  text_copy(&info->source, &old->good);
+  text_copy(&info->good, &old->good);
+  if (failed->text != NULL) {
+    text_copy(&info->rejected, failed);
+  }
+  char path[sizeof info->path];  // a copy: GCC cannot tell the two members of *info apart
+  memcpy(path, info->path, sizeof path);
+  snprintf(info->error, sizeof info->error, "%.1800s\n(the last good version of %.200s keeps running)", err, path);
+  fbLog(FB_LOG_WARNING, "%s does not load; its last good version keeps running: %s", path, err);
+  return true;
+}
+
 bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *def, const char *where, char *err,
                     size_t errlen)
 {
@@ -212,15 +250,15 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
   scan_names(info->path, rs->library, info->names, sizeof info->names);
   fbText text = {0};
   text.text = fbSandbox_ReadFile(info->path, &text.len, err, errlen);
-  if (text.text == NULL) {
-    return false;
-  }
   fbRuleSource src = {info->path, text.text, text.len};
-  for (int t = 0; t < rs->threads; ++t) {
-    if (!fbRules_Load(&rs->runners[t], w, s, k, &src, def, what, t == 0 ? &info->specs : NULL, err, errlen)) {
-      text_free(&text);
-      return false;
-    }
+  bool ok = text.text != NULL;
+  for (int t = 0; ok && t < rs->threads; ++t) {
+    ok = fbRules_Load(&rs->runners[t], w, s, k, &src, def, what, t == 0 ? &info->specs : NULL, err, errlen);
+  }
+  if (!ok) {
+    bool kept = keep_previous_version(rs, w, s, k, &text, err);
+    text_free(&text);
+    return kept;
   }
   info->source = text;
   text_copy(&info->good, &info->source);

@@ -48,6 +48,8 @@ typedef struct fbRuleSet {
   int dir_count;
   char search[2048];                     // folders searched for modules and helpers, ';'-separated
   char library[512];                     // the steering library's file
+  const struct fbRuleSet *previous;      // while a scenario reload loads: the running rules, whose last
+                                         // good versions stand in for files that do not load
 } fbRuleSet;
 
 /*

@@ -49,8 +49,9 @@ static bool begin(fbSim *sim, const fbRunOptions *o, const char *path, char *err
   return true;
 }
 
-// The world, then every rule into every state, then the agents.
-static bool build(fbSim *sim, fbScenarioDef *d, char *err, size_t errlen)
+// The world, then every rule into every state, then the agents. `previous`: the rules of the run a
+// scenario reload replaces (NULL otherwise), whose last good versions stand in for broken files.
+static bool build(fbSim *sim, fbScenarioDef *d, const fbRuleSet *previous, char *err, size_t errlen)
 {
   fbWorld *w = &sim->world;
   if (!fbBuild_World(w, d, err, errlen) ||
@@ -58,6 +59,7 @@ static bool build(fbSim *sim, fbScenarioDef *d, char *err, size_t errlen)
                       (const char(*)[512])d->rule_dirs, d->rule_dir_count, err, errlen)) {
     return false;
   }
+  sim->rules.previous = previous;
   fbRuleSet_Bind(&sim->rules, w, &sim->perception, &sim->agg, sim->lists, sim->queues);
   for (int s = 0; s < w->species_count; ++s) {
     if (!fbRuleSet_SetSpecies(&sim->rules, w, s, err, errlen)) {
@@ -91,14 +93,15 @@ static bool build(fbSim *sim, fbScenarioDef *d, char *err, size_t errlen)
 
 bool fbSim_Create(fbSim *sim, fbScenarioDef *d, const fbRunOptions *options, char *err, size_t errlen)
 {
-  bool ok = begin(sim, options, d->path, err, errlen) && build(sim, d, err, errlen);
+  bool ok = begin(sim, options, d->path, err, errlen) && build(sim, d, NULL, err, errlen);
   if (!ok) {
     fbSim_Free(sim);
   }
   return ok;
 }
 
-bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char *err, size_t errlen)
+static bool load(fbSim *sim, const char *path, const fbRunOptions *options, const fbRuleSet *previous, char *err,
+                 size_t errlen)
 {
   fbScenarioDef *d = fbScenarioDef_New();
   bool ok = begin(sim, options, path, err, errlen) && fbLuaHost_RunFile(&sim->hooks.host, path, err, errlen);
@@ -106,7 +109,7 @@ bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char 
     lua_State *L = sim->hooks.host.L;
     int root = lua_gettop(L);
     ok = fbScenario_Read(L, root, path, d, err, errlen) &&
-         fbOverrides_Apply(d, options->sets, options->set_count, err, errlen) && build(sim, d, err, errlen) &&
+         fbOverrides_Apply(d, options->sets, options->set_count, err, errlen) && build(sim, d, previous, err, errlen) &&
          fbHooks_Read(&sim->hooks, root, path, err, errlen);
     lua_settop(L, root - 1);
   }
@@ -114,7 +117,18 @@ bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char 
   if (!ok) {
     fbSim_Free(sim);
   }
+  sim->rules.previous = NULL;
   return ok;
+}
+
+bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char *err, size_t errlen)
+{
+  return load(sim, path, options, NULL, err, errlen);
+}
+
+bool fbSim_LoadReplacing(fbSim *fresh, const fbSim *running, const fbRunOptions *options, char *err, size_t errlen)
+{
+  return load(fresh, running->path, options, &running->rules, err, errlen);
 }
 
 void fbSim_Free(fbSim *sim)

@@ -56,6 +56,11 @@ bool fbSim_Create(fbSim *sim, fbScenarioDef *d, const fbRunOptions *options, cha
 // creates the sim from it, hooks and metrics included. On failure as fbSim_Create.
 bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char *err, size_t errlen);
 
+// As fbSim_Load, for a scenario reload of `running`: a rule whose file does not load (broken, empty,
+// mid-save) is loaded from the last good version running holds, with the file's error kept on the
+// rule, so a good scenario save applies while a rule file is broken.
+bool fbSim_LoadReplacing(fbSim *fresh, const fbSim *running, const fbRunOptions *options, char *err, size_t errlen);
+
 void fbSim_Free(fbSim *sim);
 
 // fbSim_Step (flockbox.h), one fixed step: grid, perception and rules (in parallel), integration,
