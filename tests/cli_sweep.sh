@@ -192,4 +192,20 @@ check "--seeds backwards: named" grep -q -- '--seeds 3-1: expected A-B' "$tmp/er
 "$flockbox" sweep "$exp" --out "$tmp/bad" --bogus 1 2>"$tmp/err" >/dev/null
 check "an unknown option: exit 2" test $? -eq 2
 
+# ---- every way of making a run claims it first ------------------------------------------------------
+# A run whose claim another process holds (here flock(1), standing in for a local sweep or a Slurm
+# task making it) is made by neither `sweep --run K` nor a local sweep; once let go, it is made.
+claims=$tmp/claims
+sweep "$exp" --seeds 1-1 --out "$claims" --list >/dev/null
+check "--list makes the folder" test -d "$claims/runs"
+flock "$claims/runs/2.claim" -c "'$flockbox' sweep '$exp' --seeds 1-1 --out '$claims' --run 2 2>'$tmp/claimed'"
+check "--run K whose claim is held exits 0" test $? -eq 0
+check "--run K whose claim is held says so" grep -q "run 2 is being made by another process" "$tmp/claimed"
+check "--run K whose claim is held makes nothing" test ! -e "$claims/runs/2.status"
+flock "$claims/runs/3.claim" -c "'$flockbox' sweep '$exp' --seeds 1-1 --out '$claims' --jobs 2 --quiet 2>/dev/null"
+check "a local sweep leaves a claimed run alone" test ! -e "$claims/runs/3.status"
+check "and makes the others" test -e "$claims/runs/1.status" -a -e "$claims/runs/2.status" -a -e "$claims/runs/4.status"
+sweep "$exp" --seeds 1-1 --out "$claims" --jobs 2 --quiet
+check "once let go, the claimed run is made" test -e "$claims/runs/3.status"
+
 finish

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,6 +34,30 @@ fbRunState fbRunState_OfExit(int exit_status)
   case 128 + SIGTERM:
   case 128 + SIGHUP: return FB_RUN_PENDING;
   default: return FB_RUN_FAILED;
+  }
+}
+
+int fbRunRecord_Claim(const fbPlan *p, long run, char *err, size_t errlen)
+{
+  char path[4200];
+  fbPlan_RunFile(p, run, ".claim", path, sizeof path);
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);  // not inherited by the run's process
+  if (fd < 0) {
+    snprintf(err, errlen, "%s: cannot be made: %s", path, strerror(errno));
+    return -1;
+  }
+  if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    err[0] = '\0';  // another process is making this run
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+void fbRunRecord_Release(int claim)
+{
+  if (claim >= 0) {
+    close(claim);  // closing the descriptor lets go of the lock
   }
 }
 

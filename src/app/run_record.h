@@ -18,6 +18,16 @@ const char *fbRunState_Name(fbRunState state);
 // is PENDING: its CSV stops early, so it is made again.
 fbRunState fbRunState_OfExit(int exit_status);
 
+/*
+ * Every way of making a run claims it first: a local sweep, `sweep --run K` from GNU parallel or a
+ * Slurm task, any number at once in one folder. The claim is an exclusive lock (flock) on
+ * OUT/runs/<run>.claim, held while the run is made and let go by the kernel if the holder dies,
+ * so a run is never made twice at once. Returns the lock's descriptor, or -1 when another process
+ * holds the claim (or the file cannot be made: then err says why).
+ */
+int fbRunRecord_Claim(const fbPlan *p, long run, char *err, size_t errlen);
+void fbRunRecord_Release(int claim);
+
 // Removes what an earlier attempt at the run left (CSV, metadata, status), before it is made again.
 void fbRunRecord_Clear(const fbPlan *p, long run);
 

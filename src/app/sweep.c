@@ -320,7 +320,7 @@ static int make_here(const fbPlan *p, const options *o)
   todo.runs = pending_runs(p, o->retry_failed, &todo.count, &todo.done);
   bool ok = true;
   if (todo.count > 0) {
-    fbPoolOptions po = {o->jobs, todo.done, o->quiet};
+    fbPoolOptions po = {o->jobs, todo.done, o->quiet, o->retry_failed};
     ok = fbSweepPool_Run(p, todo.runs, todo.count, &po, &interrupted, err, sizeof err);
   }
   free(todo.runs);
@@ -464,10 +464,17 @@ static int make_one(const fbPlan *p, const options *o)
 {
   int exit_status;
   fbRunState state = fbRunRecord_State(p, o->run, &exit_status);
+  char err[1024];
+  int claim = fbRunRecord_Claim(p, o->run, err, sizeof err);
+  if (claim < 0 && err[0] == '\0') {
+    fprintf(stderr, "sweep: run %ld is being made by another process (it holds the run's claim); not made here\n",
+            o->run);
+    return 0;
+  }
+  fbRunRecord_Release(claim);  // the pool claims it again, for as long as it makes it
   if (state == FB_RUN_PENDING || (o->retry_failed && state == FB_RUN_FAILED)) {
-    char err[1024];
     bool interrupted = false;
-    fbPoolOptions po = {1, 0, true};
+    fbPoolOptions po = {1, 0, true, o->retry_failed};
     if (!fbSweepPool_Run(p, &o->run, 1, &po, &interrupted, err, sizeof err)) {
       fprintf(stderr, "sweep: %s\n", err);
       return 1;

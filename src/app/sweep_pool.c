@@ -108,10 +108,24 @@ static void show(progress *s, bool last)
 typedef struct slot {
   pid_t pid;   // 0: free
   long run;
+  int claim;   // the run's claim (run_record.h), held while it is made
 } slot;
 
-static bool start(const fbPlan *p, long run, slot *s, char *err, size_t errlen)
+// Claims the run and starts it; a run another process is making, or has made since the plan was
+// read, is left to it (*started false). False only when the run cannot be started.
+static bool start(const fbPlan *p, long run, bool retry_failed, slot *s, bool *started, char *err, size_t errlen)
 {
+  *started = false;
+  int claim = fbRunRecord_Claim(p, run, err, errlen);
+  if (claim < 0) {
+    return err[0] == '\0';
+  }
+  int exit_status;
+  fbRunState state = fbRunRecord_State(p, run, &exit_status);
+  if (state != FB_RUN_PENDING && !(retry_failed && state == FB_RUN_FAILED)) {
+    fbRunRecord_Release(claim);
+    return true;
+  }
   fbRunRecord_Clear(p, run);
   char log[4200];
   fbPlan_RunFile(p, run, ".log", log, sizeof log);
@@ -120,6 +134,11 @@ static bool start(const fbPlan *p, long run, slot *s, char *err, size_t errlen)
   fbPlan_FreeArgs(argv);
   s->pid = pid > 0 ? pid : 0;
   s->run = run;
+  s->claim = claim;
+  if (pid <= 0) {
+    fbRunRecord_Release(claim);
+  }
+  *started = pid > 0;
   return pid > 0;
 }
 
@@ -142,6 +161,7 @@ static bool reap(const fbPlan *p, slot *slots, int jobs, progress *s, char *err,
       s->done += fbRunState_OfExit(code) != FB_RUN_PENDING;
       s->running--;
       slots[k].pid = 0;
+      fbRunRecord_Release(slots[k].claim);
     }
   }
   return ok;
@@ -185,9 +205,11 @@ bool fbSweepPool_Run(const fbPlan *p, const long *runs, long count, const fbPool
       forwarded = true;
     }
     for (int k = 0; k < jobs && ok && stop_signal == 0 && next < count; ++k) {
-      if (slots[k].pid == 0) {
-        ok = start(p, runs[next++], &slots[k], err, errlen);
-        s.running += ok;
+      bool started = false;
+      while (ok && slots[k].pid == 0 && !started && next < count) {
+        ok = start(p, runs[next++], o->retry_failed, &slots[k], &started, err, errlen);
+        s.running += started;
+        s.done += ok && !started;  // made by another process: done as far as this one is concerned
       }
     }
     show(&s, false);

@@ -17,6 +17,7 @@ typedef struct fbPoolOptions {
   int jobs;          // runs at once
   long done_before;  // runs of the plan already made, for the progress line
   bool quiet;        // no progress line
+  bool retry_failed; // a failed run is made again (else a run found made when claimed is left as it is)
 } fbPoolOptions;
 
 // Makes the `count` runs listed, at most o->jobs at once, each in its own process (plan.h's command
