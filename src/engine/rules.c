@@ -177,12 +177,14 @@ static bool declare_fields(lua_State *L, fbWorld *w, int species, const char *wh
 // Calls the validate function at `validate` (nil: there is none) with the params at `params` and the
 // species table on top of the stack (popped): it returns nil, or a parameter name and a message,
 // which go into err as "name: message".
-static bool call_validate(fbRuleRunner *r, int validate, int params, char *err, size_t errlen)
+typedef enum Verdict { VALIDATE_ACCEPTS, VALIDATE_REFUSES, VALIDATE_FAILED } Verdict;
+
+static Verdict validate_verdict(fbRuleRunner *r, int validate, int params, char *err, size_t errlen)
 {
   lua_State *L = r->host.L;
   if (!lua_isfunction(L, validate)) {
     lua_pop(L, 1);
-    return true;
+    return VALIDATE_ACCEPTS;
   }
   int species = lua_gettop(L);
   lua_pushvalue(L, validate);
@@ -192,15 +194,20 @@ static bool call_validate(fbRuleRunner *r, int validate, int params, char *err, 
   if (!fbLuaHost_Call(&r->host, 2, 2, msg, sizeof msg)) {
     snprintf(err, errlen, "validate failed: %s", msg);
     lua_pop(L, 1);
-    return false;
+    return VALIDATE_FAILED;
   }
   bool ok = lua_isnil(L, -2);
   if (!ok) {
-    snprintf(err, errlen, "%s: %s", lua_tostring(L, -2) ? lua_tostring(L, -2) : "?",
-             lua_tostring(L, -1) ? lua_tostring(L, -1) : "out of range");
+    snprintf(err, errlen, "%s: %s", lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?",
+             lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "out of range");
   }
   lua_pop(L, 3);
-  return ok;
+  return ok ? VALIDATE_ACCEPTS : VALIDATE_REFUSES;
+}
+
+static bool call_validate(fbRuleRunner *r, int validate, int params, char *err, size_t errlen)
+{
+  return validate_verdict(r, validate, params, err, errlen) == VALIDATE_ACCEPTS;
 }
 
 // Calls module.validate(params, species) if present (module at `module`, params at `params`).
@@ -217,9 +224,10 @@ static bool validate_params(fbRuleRunner *r, int species, int rule, int module, 
   int validate = lua_gettop(L);
   lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[species][rule]);
   char msg[1024];
-  bool ok = call_validate(r, validate, params, msg, sizeof msg);
-  if (!ok) {
-    snprintf(err, errlen, "%s: %s%s", what, strncmp(msg, "validate failed", 15) == 0 ? "" : "params.", msg);
+  Verdict verdict = validate_verdict(r, validate, params, msg, sizeof msg);
+  bool ok = verdict == VALIDATE_ACCEPTS;
+  if (!ok) {  // a refusal names a parameter; a failure is validate's own error
+    snprintf(err, errlen, "%s: %s%s", what, verdict == VALIDATE_REFUSES ? "params." : "", msg);
   }
   lua_pop(L, 1);
   return ok;
