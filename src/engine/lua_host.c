@@ -150,10 +150,44 @@ static void coroutine_hook(lua_State *L, lua_Debug *ar)
   }
 }
 
-void fbLuaHost_WatchCoroutine(lua_State *co)
+static void watch_coroutine(lua_State *co) { lua_sethook(co, coroutine_hook, LUA_MASKCOUNT, 1000); }
+
+// coroutine.create and coroutine.wrap (the library's own as upvalue 1), giving each new
+// coroutine the watchdog's check: an endless loop inside a coroutine is stopped like any other.
+// (Installed here, over the sandbox's libraries: the watchdog owns every hook it sets.)
+static int l_coroutine_create(lua_State *L)
 {
-  lua_sethook(co, coroutine_hook, LUA_MASKCOUNT, 1000);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  watch_coroutine(lua_tothread(L, -1));
+  return 1;
 }
+
+static int l_coroutine_wrap(lua_State *L)
+{
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  if (lua_getupvalue(L, -1, 1) != NULL && lua_type(L, -1) == LUA_TTHREAD) {  // the wrapped coroutine
+    watch_coroutine(lua_tothread(L, -1));
+  }
+  lua_pop(L, 1);
+  return 1;
+}
+
+static void watch_coroutines(lua_State *L)
+{
+  lua_getglobal(L, "coroutine");
+  lua_getfield(L, -1, "create");
+  lua_pushcclosure(L, l_coroutine_create, 1);
+  lua_setfield(L, -2, "create");
+  lua_getfield(L, -1, "wrap");
+  lua_pushcclosure(L, l_coroutine_wrap, 1);
+  lua_setfield(L, -2, "wrap");
+  lua_pop(L, 1);
+}
+
 
 void fbLuaHost_Disarm(fbLuaHost *h)
 {
@@ -278,6 +312,7 @@ bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms)
   *(fbLuaHost **)lua_getextraspace(h->L) = h;
   lua_atpanic(h->L, panic);
   fbSandbox_Open(h->L);
+  watch_coroutines(h->L);
   watch(h);
   return true;
 }

@@ -92,9 +92,6 @@ void fbLuaHost_Disarm(fbLuaHost *h);
 void fbLuaHost_RequestStop(void);
 bool fbLuaHost_StopRequested(void);
 
-// Gives a new coroutine the check for the watchdog's interrupt (its hook is per thread).
-void fbLuaHost_WatchCoroutine(lua_State *co);
-
 // Pushes the traceback message handler (for callers that run many calls inside one pcall).
 void fbLuaHost_PushTraceback(lua_State *L);
 

@@ -6,7 +6,6 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "lua_host.h"
 #include "library_guard.h"
 #include "pattern_guard.h"
 #include "paths.h"
@@ -55,41 +54,6 @@ static int l_setmetatable(lua_State *L)
   return 1;
 }
 
-// coroutine.create and coroutine.wrap (the library's own as upvalue 1), giving each new
-// coroutine the watchdog's check: an endless loop inside a coroutine is stopped like any other.
-static int l_coroutine_create(lua_State *L)
-{
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
-  fbLuaHost_WatchCoroutine(lua_tothread(L, -1));
-  return 1;
-}
-
-static int l_coroutine_wrap(lua_State *L)
-{
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
-  if (lua_getupvalue(L, -1, 1) != NULL && lua_type(L, -1) == LUA_TTHREAD) {  // the wrapped coroutine
-    fbLuaHost_WatchCoroutine(lua_tothread(L, -1));
-  }
-  lua_pop(L, 1);
-  return 1;
-}
-
-static void watch_coroutines(lua_State *L)
-{
-  lua_getglobal(L, "coroutine");
-  lua_getfield(L, -1, "create");
-  lua_pushcclosure(L, l_coroutine_create, 1);
-  lua_setfield(L, -2, "create");
-  lua_getfield(L, -1, "wrap");
-  lua_pushcclosure(L, l_coroutine_wrap, 1);
-  lua_setfield(L, -2, "wrap");
-  lua_pop(L, 1);
-}
-
 void fbSandbox_Open(lua_State *L)
 {
   static const luaL_Reg libs[] = {
@@ -102,7 +66,6 @@ void fbSandbox_Open(lua_State *L)
   }
   lua_pushcfunction(L, l_setmetatable);
   lua_setglobal(L, "setmetatable");
-  watch_coroutines(L);
   static const char *const removed[] = {"dofile", "loadfile", "collectgarbage", "load", NULL};
   for (int i = 0; removed[i] != NULL; ++i) {
     lua_pushnil(L);
