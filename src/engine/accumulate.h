@@ -1,14 +1,17 @@
-// accumulate.h — the four ways a species combines its rules' steering into one acceleration.
+// accumulate.h — the ways (combiners) a species combines its rules' steering into one acceleration.
 #ifndef FB_ACCUMULATE_H
 #define FB_ACCUMULATE_H
 
 #include "fb.h"
 
+// The combiners, in the order of the table in accumulate.c (fbAccum_Combiner), which says what each
+// does: a new one is a value here and an entry there.
 typedef enum fbAccumKind {
-  FB_ACCUM_WEIGHTED,     // sum of weight * output, truncated to max_accel (Parker; Bourg)
-  FB_ACCUM_PRIORITISED,  // in priority order, fractions of max_accel added until a budget of 1 is spent (Reynolds 1987; Gompert)
-  FB_ACCUM_EXCLUSIVE,    // the first non-zero output in priority order wins
-  FB_ACCUM_STRICT,       // Gamlen 3.6: a pre-emptive rule that acts wins outright; else the rest add up
+  FB_ACCUM_WEIGHTED,
+  FB_ACCUM_PRIORITISED,
+  FB_ACCUM_EXCLUSIVE,
+  FB_ACCUM_STRICT,
+  FB_ACCUM_KINDS,        // how many
 } fbAccumKind;
 
 typedef struct fbAccumulator {
@@ -18,6 +21,26 @@ typedef struct fbAccumulator {
   double used;      // prioritised: magnitude of the fraction sum so far
   bool done;        // later rules cannot change the result
 } fbAccumulator;
+
+// One combiner as everything else reads it: the schema (names), the panel (its button), the HUD,
+// the fuzz target, the tests and docs/rules.md (help) all go through this table.
+typedef struct fbCombiner {
+  const char *name;          // as a scenario, --set and the panel write it
+  const char *alias;         // another spelling also accepted, or NULL
+  const char *help;          // one line: what it does, and its source
+  void (*add)(fbAccumulator *acc, fbVec2 contribution);  // one rule's weighted output; sets acc->done
+                                                         // once later rules can no longer count
+  bool fractions;            // sums fractions of max_accel within a magnitude budget of 1
+  bool replaces;             // a rule that ends it replaces the sum: the earlier rules count for nothing
+  bool preempts;             // rules marked preempt = true win outright when they act
+} fbCombiner;
+
+// The table entry of a kind (0 <= kind < FB_ACCUM_KINDS).
+const fbCombiner *fbAccum_Combiner(fbAccumKind kind);
+
+// The k-th name a scenario may write (the names in table order, then the aliases): false past the
+// last. The schema's accumulator field takes its choices from here.
+bool fbAccum_Choice(int k, fbChoice *out);
 
 void fbAccum_Begin(fbAccumulator *acc, fbAccumKind kind, double max_accel);
 

@@ -43,6 +43,13 @@ __attribute__((format(printf, 3, 4))) static inline bool fbFail(char *err, size_
   return false;
 }
 
+// One name of an enumerated setting (a field's choices, a combiner): an alias shares the value of
+// an earlier name and is accepted but not listed.
+typedef struct fbChoice {
+  const char *name;
+  int value;
+} fbChoice;
+
 typedef struct fbVec2 {
   double x, y;
 } fbVec2;

@@ -63,11 +63,7 @@ bool fbLive_SetSpeciesField(fbSim *sim, int s, const char *field, double value, 
   fbSpeciesDef def = sim->species_defs[s];
   char why[256];
   if (f->kind == FB_FIELD_CHOICE) {
-    bool known = false;
-    for (int k = 0; f->choices[k].name != NULL; ++k) {
-      known = known || f->choices[k].value == (int)value;
-    }
-    if (!known) {
+    if (fbField_ChoiceName(f, (int)value) == NULL) {
       return refuse(msg, len, field, "not one of its choices");
     }
     int choice = (int)value;

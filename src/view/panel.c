@@ -70,7 +70,7 @@ static double doubled(const fbSim *sim, int s, double v) { (void)sim, (void)s; r
 static double to_max_speed(const fbSim *sim, int s, double v) { (void)v; return max_speed(sim, s); }
 static double to_radius(const fbSim *sim, int s, double v) { (void)v; return fmax(1e-3, radius(sim, s)); }
 static double circle(const fbSim *sim, int s, double v) { (void)sim, (void)s, (void)v; return 360; }
-static double last_kind(const fbSim *sim, int s, double v) { (void)sim, (void)s, (void)v; return FB_ACCUM_STRICT; }
+static double last_kind(const fbSim *sim, int s, double v) { (void)sim, (void)s, (void)v; return FB_ACCUM_KINDS - 1; }
 static double agents(const fbSim *sim, int s, double v) { (void)sim, (void)s; return nice_above(fmax(10, 2 * v)); }
 
 // One table: the field as --set names it, its label, how it applies, what the running species has
@@ -424,7 +424,7 @@ static void row_widgets(Layout *l, fbPanelRow *row, int id, double value)
   if (row->choice) {
     fbUi_Slider(l->ui, id, (SDL_Rect){row->rect.x, row->rect.y, row->rect.w, ROW_H}, row->label, &(double){0}, 0, 0, 0);
     if (fbUi_Button(l->ui, row->field_rect, text)) {  // the next combiner, round to the first
-      apply_number(p, l->sim, row, (int)(shown + 1) % (FB_ACCUM_STRICT + 1));
+      apply_number(p, l->sim, row, (int)(shown + 1) % FB_ACCUM_KINDS);
     }
   } else {
     double v = shown;
