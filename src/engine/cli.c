@@ -5,6 +5,40 @@
 #include <errno.h>
 #include <string.h>
 
+#include "telemetry.h"
+
+// text wrapped greedily at HELP_WIDTH columns, the first line after `option`, the others indented
+// as far: an option's description in the help.
+#define HELP_WIDTH 88
+static void print_wrapped(FILE *out, const char *option, const char *text)
+{
+  int indent = (int)strlen(option), column = indent;
+  fputs(option, out);
+  while (*text != '\0') {
+    int n = (int)strcspn(text, " ");
+    if (column > indent && column + 1 + n > HELP_WIDTH) {
+      fprintf(out, "\n%*s", indent, "");
+      column = indent;
+    }
+    column += fprintf(out, "%s%.*s", column > indent ? " " : "", n, text);
+    text += n + (text[n] == ' ');
+  }
+  fputc('\n', out);
+}
+
+// --csv lists the columns from the measures' table (telemetry.h).
+static void print_csv_help(FILE *out)
+{
+  char text[1024];
+  int used = snprintf(text, sizeof text, "write telemetry: step, time, then for each species S:");
+  for (int k = 0; k < FB_MEASURES && used < (int)sizeof text; ++k) {
+    used += snprintf(text + used, sizeof text - (size_t)used, " S.%s,", fbMeasureTable[k].column);
+  }
+  snprintf(text + used, sizeof text - (size_t)used, " then the scenario's own metrics; headless, FILE.json beside "
+           "it records how the run was made and how it ended (see README)");
+  print_wrapped(out, "  --csv FILE          ", text);
+}
+
 void fbCli_PrintHelp(FILE *out)
 {
   fputs("usage: flockbox [options] SCENARIO\n"
@@ -21,11 +55,10 @@ void fbCli_PrintHelp(FILE *out)
         "  --steps N           headless: number of fixed steps to run (default 1000);\n"
         "                      window: stop stepping after N steps\n"
         "  --seed S            random seed (default 1); the same seed gives the same run, byte for byte\n"
-        "  --csv FILE          write telemetry: step, time, then for each species S: S.agents,\n"
-        "                      S.mean_speed, S.polarisation, S.mean_nn_distance, S.mean_energy,\n"
-        "                      then the scenario's own metrics; headless, FILE.json beside it\n"
-        "                      records how the run was made and how it ended (see README)\n"
-        "  --every K           write a CSV row every K steps (default 1)\n"
+        ,
+        out);
+  print_csv_help(out);
+  fputs("  --every K           write a CSV row every K steps (default 1)\n"
         "  --set NAME=VALUE    override a scenario value by dotted name; repeatable, e.g.\n"
         "                      --set world.width=300  --set boid.max_speed=8\n"
         "                      --set boid.vision.fov=180  --set boid.cohesion.weight=2\n"
