@@ -47,8 +47,9 @@ int main(int argc, char **argv)
     return fbSweep_Main(argc - 1, argv + 1);
   }
   fbCli cli;
+  fbWindowOptions window;
   char err[1024];
-  int parsed = fbCli_Parse(&cli, argc, argv, err, sizeof err);
+  int parsed = fbWindowOptions_Parse(&cli, &window, argc, argv, err, sizeof err);
   if (parsed == 1) {
     return 0;
   }
@@ -62,5 +63,5 @@ int main(int argc, char **argv)
   if (cli.check_determinism) {
     return check_determinism(&cli);
   }
-  return cli.headless ? fbHeadless_Run(&cli) : fbViewer_Run(&cli);
+  return cli.headless ? fbHeadless_Run(&cli) : fbViewer_Run(&cli, &window);
 }
