@@ -43,10 +43,11 @@ double fbLive_Running(const fbSim *sim, int s, const fbLiveField *f)
     return fbLive_SpeciesField(sim, s, f->field);
   }
   const char *at = (const char *)&sim->world.species[s] + f->running;
-  if (fbSchema_Find(&fbSpeciesSchema, f->field)->kind == FB_FIELD_CHOICE) {
-    int choice;
-    memcpy(&choice, at, sizeof choice);
-    return choice;
+  fbFieldKind kind = fbSchema_Find(&fbSpeciesSchema, f->field)->kind;
+  if (kind == FB_FIELD_CHOICE || kind == FB_FIELD_INT) {  // stored as an int (an enum)
+    int i;
+    memcpy(&i, at, sizeof i);
+    return i;
   }
   double v;
   memcpy(&v, at, sizeof v);
