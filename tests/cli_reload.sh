@@ -59,6 +59,8 @@ stop() {  # Ctrl-C: the run finishes its step, completes the CSV and exits 130
   [ $status -eq 130 ] || { echo "run ended with status $status"; sed 's/^/    /' "$tmp/err"; failures=$((failures + 1)); }
 }
 
+# col NAME: the CSV column's number, by its header (the measures are telemetry.c's table).
+col() { head -1 "$tmp/out.csv" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
 save_in_place() { cat >"$2"; }                              # save_in_place - FILE < text
 save_by_rename() { cat >"$2.tmp~" && mv "$2.tmp~" "$2"; }    # how many editors save
 
@@ -72,11 +74,11 @@ echo "$flipped" | save_in_place - "$cohesion"
 wait_for "reloaded" && sleep 3
 stop
 step=$(grep -o 'cohesion.*at step [0-9]*' "$tmp/err" | grep -o '[0-9]*$')
-before=$(awk -F, -v s="$step" 'NR > 1 && $1 <= s { v = $6 } END { print v }' "$tmp/out.csv")
-after=$(tail -1 "$tmp/out.csv" | cut -d, -f6)
+before=$(awk -F, -v s="$step" -v c="$(col boid.mean_nn_distance)" 'NR > 1 && $1 <= s { v = $c } END { print v }' "$tmp/out.csv")
+after=$(tail -1 "$tmp/out.csv" | cut -d, -f"$(col boid.mean_nn_distance)")
 check "flipped cohesion spreads the flock ($before -> $after)" awk -v a="$before" -v b="$after" 'BEGIN { exit !(b > 1.5 * a) }'
-check "agent count unchanged" test "$(cut -d, -f3 "$tmp/out.csv" | tail -n +2 | sort -u | wc -l)" -eq 1
-check "agent ids unchanged" test "$(cut -d, -f8 "$tmp/out.csv" | tail -n +2 | sort -u | wc -l)" -eq 1
+check "agent count unchanged" test "$(cut -d, -f"$(col boid.agents)" "$tmp/out.csv" | tail -n +2 | sort -u | wc -l)" -eq 1
+check "agent ids unchanged" test "$(cut -d, -f"$(col id_sum)" "$tmp/out.csv" | tail -n +2 | sort -u | wc -l)" -eq 1
 
 # 2. A broken save, then a fixed one: the run goes on, the error is reported once, then cleared.
 echo "$original" | save_in_place - "$cohesion"
@@ -135,7 +137,7 @@ sed -i 's/max_speed = 12, min_speed = 4/max_speed = 3, min_speed = 1/' "$tmp/scr
 wait_for "reloaded scenario" && sleep 2
 stop
 check "scenario reload keeps the agents" grep -q "reloaded scenario .* (120 agents kept)" "$tmp/err"
-speed=$(tail -1 "$tmp/out.csv" | cut -d, -f4)
+speed=$(tail -1 "$tmp/out.csv" | cut -d, -f"$(col boid.mean_speed)")
 check "the new max_speed applies ($speed)" awk -v s="$speed" 'BEGIN { exit !(s <= 3.0001) }'
 
 # 8. A helper module beside the rules: saving it reloads every rule, which then use the new helper.
@@ -148,8 +150,8 @@ printf 'return { pull = -20 }\n' | save_in_place - "$tmp/behaviours/tuning.lua"
 wait_for "separation.lua (species 'boid'" && wait_for "cohesion.lua (species 'boid'" && sleep 3
 stop
 step=$(grep -o 'cohesion.*at step [0-9]*' "$tmp/err" | grep -o '[0-9]*$')
-before=$(awk -F, -v s="$step" 'NR > 1 && $1 <= s { v = $6 } END { print v }' "$tmp/out.csv")
-after=$(tail -1 "$tmp/out.csv" | cut -d, -f6)
+before=$(awk -F, -v s="$step" -v c="$(col boid.mean_nn_distance)" 'NR > 1 && $1 <= s { v = $c } END { print v }' "$tmp/out.csv")
+after=$(tail -1 "$tmp/out.csv" | cut -d, -f"$(col boid.mean_nn_distance)")
 check "a saved helper takes effect ($before -> $after)" awk -v a="$before" -v b="$after" 'BEGIN { exit !(b > 1.5 * a) }'
 check "a saved helper reloads every rule" test "$(grep -c '^flockbox: reloaded .*behaviours/' "$tmp/err")" -eq 4
 

@@ -1,4 +1,4 @@
-// test_accumulate.c — the three accumulators against hand-computed results.
+// test_accumulate.c — the combiners against hand-computed results, and what every combiner in the table must do.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -275,10 +275,14 @@ static void kind_names_round_trip(void **state)
 {
   (void)state;
   fbAccumKind kind;
-  const fbAccumKind kinds[] = {FB_ACCUM_WEIGHTED, FB_ACCUM_PRIORITISED, FB_ACCUM_EXCLUSIVE, FB_ACCUM_STRICT};
-  for (size_t i = 0; i < 4; i++) {
-    assert_true(fbAccum_ParseKind(fbAccum_KindName(kinds[i]), &kind));
-    assert_int_equal(kind, kinds[i]);
+  for (int k = 0; k < FB_ACCUM_KINDS; k++) {
+    const fbCombiner *c = fbAccum_Combiner((fbAccumKind)k);
+    assert_true(fbAccum_ParseKind(fbAccum_KindName((fbAccumKind)k), &kind));
+    assert_int_equal(kind, k);
+    assert_string_equal(fbAccum_KindName((fbAccumKind)k), c->name);
+    assert_true(c->alias == NULL || (fbAccum_ParseKind(c->alias, &kind) && kind == (fbAccumKind)k));
+    assert_true(c->help != NULL && c->help[0] != '\0');
+    assert_non_null(c->add);
   }
   assert_true(fbAccum_ParseKind("prioritized", &kind));
   assert_int_equal(kind, FB_ACCUM_PRIORITISED);
@@ -288,6 +292,39 @@ static void kind_names_round_trip(void **state)
   assert_false(fbAccum_ParseKind("", &kind));
   assert_false(fbAccum_ParseKind(NULL, &kind));
   assert_int_equal(kind, FB_ACCUM_EXCLUSIVE);  // untouched on failure
+}
+
+// What every combiner in the table must do, whatever its maths: a single rule's output within
+// max_accel passes unchanged; no result is ever longer than max_accel; nothing in gives nothing
+// out; and the contributions the window draws add up to the result when it was not cut.
+static void every_combiner_keeps_the_contract(void **state)
+{
+  (void)state;
+  fbVec2 out[3] = {fbV(3, 4), fbV(-40, 10), fbV(0, 0)}, c[3];
+  bool ran[3] = {true, true, true}, pre[3] = {false, true, false}, cut;
+  double w[3] = {1, 2, 1};
+  for (int k = 0; k < FB_ACCUM_KINDS; k++) {
+    fbAccumKind kind = (fbAccumKind)k;
+    fbAccumulator acc;
+    fbAccum_Begin(&acc, kind, 10.0);
+    fbAccum_Add(&acc, fbV(3, 4), 1.0);
+    assert_vec(fbAccum_Result(&acc), 3, 4);
+    fbAccum_Begin(&acc, kind, 10.0);
+    for (int r = 0; r < 3; r++) {
+      (pre[r] ? fbAccum_AddPreemptive : fbAccum_Add)(&acc, out[r], w[r]);
+    }
+    assert_true(fbV_Length(fbAccum_Result(&acc)) <= 10.0 * (1 + 1e-12));
+    fbAccum_Begin(&acc, kind, 10.0);
+    assert_vec(fbAccum_Result(&acc), 0, 0);
+    fbVec2 small[2] = {fbV(1, 0), fbV(0, 2)};
+    fbAccum_Contributions(kind, 10.0, 2, small, ran, w, pre, c, &cut);
+    fbAccum_Begin(&acc, kind, 10.0);
+    fbAccum_Add(&acc, small[0], w[0]);
+    fbAccum_AddPreemptive(&acc, small[1], w[1]);
+    fbVec2 result = fbAccum_Result(&acc);
+    assert_false(cut);
+    assert_vec(fbV_Add(c[0], c[1]), result.x, result.y);
+  }
 }
 
 // ---- contributions (what the window draws for each rule) ------------------------------------
@@ -371,6 +408,7 @@ int main(void)
       cmocka_unit_test(strict_differs_from_exclusive),
       cmocka_unit_test(preemptive_is_ordinary_elsewhere),
       cmocka_unit_test(kind_names_round_trip),
+      cmocka_unit_test(every_combiner_keeps_the_contract),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

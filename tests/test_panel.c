@@ -8,6 +8,8 @@
 #include <lauxlib.h>
 #include <string.h>
 
+#include "live.h"
+#include "schema.h"
 #include "view_util.h"
 
 #define SCENARIO "tests/data/panel_test.lua"
@@ -390,6 +392,47 @@ static void test_printed_lua_has_species_fields(void **state)
   free(lua);
 }
 
+// Every field of the live table (live.h), whatever it holds: a labelled one has its row with the
+// value the species runs with and is printed as Lua if it applies at once; --set of its value
+// applies at once when live and is kept for the restart otherwise.
+static void test_every_live_field_is_offered(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  fbSim *sim = &v->run->sim;
+  char *lua = fbTest_PrintedLua(sim);
+  for (int k = 0; k < fbLiveFieldCount; ++k) {
+    const fbLiveField *f = &fbLiveFields[k];
+    const fbField *field = fbSchema_Find(&fbSpeciesSchema, f->field);
+    assert_non_null(field);
+    char key[128], set[192], msg[1024] = "";
+    snprintf(key, sizeof key, "boid.%s", f->field);
+    const char *dot = strchr(f->field, '.');
+    char printed[64];
+    snprintf(printed, sizeof printed, "%s = ", dot ? dot + 1 : f->field);
+    if (f->label != NULL) {
+      const fbPanelRow *r = row(v, key);
+      assert_int_equal(r->kind, f->live ? FB_PANEL_SPECIES : FB_PANEL_RESTART);
+      assert_true(r->hi > r->lo);
+      assert_int_equal(r->choice, field->kind == FB_FIELD_CHOICE);
+      assert_true(!f->live || strstr(lua, printed) != NULL);
+    }
+    double now = fbLive_SpeciesField(sim, 0, f->field);
+    if (field->kind == FB_FIELD_CHOICE) {
+      snprintf(set, sizeof set, "%s=%s", key, fbField_ChoiceName(field, (int)now));
+    } else {
+      snprintf(set, sizeof set, "%s=%.17g", key, now);
+    }
+    bool derived = field->derived && now < 0;  // as written: "derived", not a value --set takes
+    if (!derived) {
+      bool ok = fbLive_Set(sim, set, msg, sizeof msg);
+      assert_true(ok == f->live);
+      assert_true(ok || strstr(msg, "restart") != NULL);
+    }
+  }
+  free(lua);
+}
+
 int main(void)
 {
   setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -403,6 +446,7 @@ int main(void)
       cmocka_unit_test_teardown(test_changes_survive_restart_and_new_seed, teardown),
       cmocka_unit_test_teardown(test_wheel_and_scrollbar_scroll_and_headers_fold, teardown),
       cmocka_unit_test_teardown(test_printed_lua_has_species_fields, teardown),
+      cmocka_unit_test_teardown(test_every_live_field_is_offered, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

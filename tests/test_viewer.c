@@ -331,9 +331,10 @@ static void test_quit_and_frame_limit(void **state)
   assert_int_equal(fbViewer_Destroy(v), 0);
   char *argv[] = {"flockbox", "--frames", "5", SCENARIO, NULL};
   fbCli cli;
+  fbWindowOptions window;
   char err[1024];
-  assert_int_equal(fbCli_Parse(&cli, 4, argv, err, sizeof err), 0);
-  assert_int_equal(fbViewer_Create(&viewer, &cli, err, sizeof err), 0);
+  assert_int_equal(fbWindowOptions_Parse(&cli, &window, 4, argv, err, sizeof err), 0);
+  assert_int_equal(fbViewer_Create(&viewer, &cli, &window, err, sizeof err), 0);
   int n = 0;
   while (!viewer.quit) {
     fbViewer_Frame(&viewer);
@@ -388,9 +389,10 @@ static void test_failed_restart_shows_the_error(void **state)
   assert_int_equal(system(copy), 0);
   char *argv[] = {"flockbox", "--frames", "1000000", path, NULL};
   fbCli cli;
+  fbWindowOptions window;
   char err[4096];
-  assert_int_equal(fbCli_Parse(&cli, 4, argv, err, sizeof err), 0);
-  assert_int_equal(fbViewer_Create(&viewer, &cli, err, sizeof err), 0);
+  assert_int_equal(fbWindowOptions_Parse(&cli, &window, 4, argv, err, sizeof err), 0);
+  assert_int_equal(fbViewer_Create(&viewer, &cli, &window, err, sizeof err), 0);
   FILE *f = fopen(path, "w");
   assert_non_null(f);
   fputs("return { world = { width = 'wide' } }\n", f);
@@ -413,9 +415,10 @@ static void test_missing_scenario_is_refused(void **state)
   (void)state;
   char *argv[] = {"flockbox", "tests/data/no_such_scenario.lua", NULL};
   fbCli cli;
+  fbWindowOptions window;
   char err[1024];
-  assert_int_equal(fbCli_Parse(&cli, 2, argv, err, sizeof err), 0);
-  assert_int_equal(fbViewer_Create(&viewer, &cli, err, sizeof err), 2);
+  assert_int_equal(fbWindowOptions_Parse(&cli, &window, 2, argv, err, sizeof err), 0);
+  assert_int_equal(fbViewer_Create(&viewer, &cli, &window, err, sizeof err), 2);
   assert_non_null(strstr(err, "no_such_scenario.lua"));
   assert_null(viewer.run);
 }

@@ -146,7 +146,7 @@ static void test_plots_grow_freeze_and_clear(void **state)
   (void)state;
   fbViewer *v = open_on("scripts/predator_prey.lua", "--show", "plots", NULL);
   // A chart per measure with a line per species, then one per metric.
-  assert_int_equal(v->plots.chart_count, FB_PLOT_MEASURES + v->run->sim.hooks.metric_count);
+  assert_int_equal(v->plots.chart_count, FB_MEASURES + v->run->sim.hooks.metric_count);
   assert_string_equal(v->plots.series[1], "predator.agents");
   frames(v, 120);  // 2 s of simulated time at x1
   int running = v->plots.count;

@@ -23,9 +23,10 @@ static inline fbViewer *fbTest_OpenViewer(fbViewer *v, const char *seed, const c
   va_end(ap);
   argv[argc++] = (char *)scenario;
   fbCli cli;
+  fbWindowOptions window;
   char err[4096];
-  assert_int_equal(fbCli_Parse(&cli, argc, argv, err, sizeof err), 0);
-  if (fbViewer_Create(v, &cli, err, sizeof err) != 0) {
+  assert_int_equal(fbWindowOptions_Parse(&cli, &window, argc, argv, err, sizeof err), 0);
+  if (fbViewer_Create(v, &cli, &window, err, sizeof err) != 0) {
     fail_msg("%s", err);
   }
   return v;

@@ -54,6 +54,7 @@ typedef enum fbAccumKind {
   FB_ACCUM_PRIORITISED,  // in priority order, fractions of max_accel added until a budget of 1 is spent (Reynolds 1987; Gompert)
   FB_ACCUM_EXCLUSIVE,    // the first non-zero output in priority order wins
   FB_ACCUM_STRICT,       // Gamlen 3.6: a pre-emptive rule that acts wins outright; else the rest add up
+  FB_ACCUM_KINDS,        // how many (the table in src/engine/accumulate.c has an entry for each)
 } fbAccumKind;
 
 typedef enum fbValueKind { FB_VALUE_NUMBER, FB_VALUE_INTEGER, FB_VALUE_BOOL, FB_VALUE_STRING } fbValueKind;

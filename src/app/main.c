@@ -47,9 +47,10 @@ int main(int argc, char **argv)
     return fbSweep_Main(argc - 1, argv + 1);
   }
   fbCli cli;
+  fbWindowOptions window;
   char err[1024];
-  switch (fbCli_Parse(&cli, argc, argv, err, sizeof err)) {
-  case FB_CLI_HELP: fbCli_PrintHelp(stdout); return 0;
+  switch (fbWindowOptions_Parse(&cli, &window, argc, argv, err, sizeof err)) {
+  case FB_CLI_HELP: fbCli_PrintHelp(stdout, fbWindowOptions_Help()); return 0;
   case FB_CLI_VERSION: printf("flockbox %s\n", FB_VERSION); return 0;
   case FB_CLI_BAD: fprintf(stderr, "flockbox: %s\n", err); return 2;
   case FB_CLI_RUN: break;
@@ -60,5 +61,5 @@ int main(int argc, char **argv)
   if (cli.check_determinism) {
     return check_determinism(&cli);
   }
-  return cli.headless ? fbHeadless_Run(&cli) : fbViewer_Run(&cli);
+  return cli.headless ? fbHeadless_Run(&cli) : fbViewer_Run(&cli, &window);
 }

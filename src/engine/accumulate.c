@@ -17,7 +17,7 @@ void fbAccum_Begin(fbAccumulator *acc, fbAccumKind kind, double max_accel)
   acc->used = 0.0;
   // With no acceleration to hand out, prioritised fractions (output / max_accel) are undefined
   // and the result is zero whatever the rules say.
-  acc->done = kind == FB_ACCUM_PRIORITISED && !(max_accel > 0.0);
+  acc->done = fbAccum_Combiner(kind)->fractions && !(max_accel > 0.0);
 }
 
 /*
@@ -72,7 +72,7 @@ static void add_exclusive(fbAccumulator *acc, fbVec2 contribution)
  */
 bool fbAccum_AddPreemptive(fbAccumulator *acc, fbVec2 steer, double weight)
 {
-  if (acc->kind != FB_ACCUM_STRICT || acc->done) {
+  if (!fbAccum_Combiner(acc->kind)->preempts || acc->done) {
     return fbAccum_Add(acc, steer, weight);
   }
   fbVec2 contribution = fbV_Scale(steer, weight);
@@ -83,26 +83,52 @@ bool fbAccum_AddPreemptive(fbAccumulator *acc, fbVec2 steer, double weight)
   return !acc->done;
 }
 
+/*
+ * The combiners: one entry per fbAccumKind, in its order. Everything that names, explains, offers
+ * or tests a combiner reads this table, so a new combiner is a kind in accumulate.h, an add
+ * function above with its maths, and an entry here.
+ */
+static const fbCombiner COMBINERS[FB_ACCUM_KINDS] = {
+    [FB_ACCUM_WEIGHTED] = {"weighted", NULL, "sum of weight x output, cut to max_accel (Parker; Bourg)", add_weighted},
+    [FB_ACCUM_PRIORITISED] = {"prioritised", "prioritized",  // Reynolds' spelling
+                              "in priority order, fractions of max_accel until a budget of 1 is spent (Reynolds 1987; Gompert)",
+                              add_prioritised, .fractions = true},
+    [FB_ACCUM_EXCLUSIVE] = {"exclusive", NULL, "the first rule in priority order with a non-zero output decides alone",
+                            add_exclusive, .replaces = true},
+    [FB_ACCUM_STRICT] = {"strict", NULL,
+                         "a pre-emptive rule that acts wins outright, else the others add up as weighted (Gamlen 3.6)",
+                         add_weighted, .replaces = true, .preempts = true},
+};
+
+const fbCombiner *fbAccum_Combiner(fbAccumKind kind)
+{
+  FB_ASSERT(kind >= 0 && kind < FB_ACCUM_KINDS);
+  return &COMBINERS[kind];
+}
+
+bool fbAccum_Choice(int k, fbChoice *out)
+{
+  for (int kind = 0; kind < FB_ACCUM_KINDS; ++kind) {
+    if (k-- == 0) {
+      *out = (fbChoice){COMBINERS[kind].name, kind};
+      return true;
+    }
+  }
+  for (int kind = 0; kind < FB_ACCUM_KINDS; ++kind) {
+    if (COMBINERS[kind].alias != NULL && k-- == 0) {
+      *out = (fbChoice){COMBINERS[kind].alias, kind};
+      return true;
+    }
+  }
+  return false;
+}
+
 bool fbAccum_Add(fbAccumulator *acc, fbVec2 steer, double weight)
 {
   if (acc->done) {
     return false;
   }
-  fbVec2 contribution = fbV_Scale(steer, weight);
-  switch (acc->kind) {
-  case FB_ACCUM_WEIGHTED:
-  case FB_ACCUM_STRICT:  // the rules that are not pre-emptive add up
-    add_weighted(acc, contribution);
-    break;
-  case FB_ACCUM_PRIORITISED:
-    add_prioritised(acc, contribution);
-    break;
-  case FB_ACCUM_EXCLUSIVE:
-    add_exclusive(acc, contribution);
-    break;
-  default:
-    FB_ASSERT(!"unknown accumulator kind");
-  }
+  fbAccum_Combiner(acc->kind)->add(acc, fbV_Scale(steer, weight));
   return !acc->done;
 }
 
@@ -117,7 +143,8 @@ void fbAccum_Contributions(fbAccumKind kind, double max_accel, int n, const fbVe
 {
   fbAccumulator acc;
   fbAccum_Begin(&acc, kind, max_accel);
-  double unit = kind == FB_ACCUM_PRIORITISED ? max_accel : 1.0;
+  const fbCombiner *combiner = fbAccum_Combiner(kind);
+  double unit = combiner->fractions ? max_accel : 1.0;
   for (int k = 0; k < n; ++k) {
     contributions[k] = fbV(0, 0);
     if (!ran[k] || acc.done) {
@@ -129,7 +156,7 @@ void fbAccum_Contributions(fbAccumKind kind, double max_accel, int n, const fbVe
     } else {
       fbAccum_Add(&acc, outputs[k], weights[k]);
     }
-    bool replaced = acc.done && kind != FB_ACCUM_PRIORITISED && kind != FB_ACCUM_WEIGHTED;
+    bool replaced = acc.done && combiner->replaces;
     if (replaced) {
       for (int j = 0; j < k; ++j) {
         contributions[j] = fbV(0, 0);
@@ -144,7 +171,7 @@ void fbAccum_Contributions(fbAccumKind kind, double max_accel, int n, const fbVe
 
 fbVec2 fbAccum_Result(const fbAccumulator *acc)
 {
-  if (acc->kind == FB_ACCUM_PRIORITISED) {
+  if (fbAccum_Combiner(acc->kind)->fractions) {
     // |sum| <= 1 by construction; the truncation only absorbs rounding.
     return fbV_Truncate(fbV_Scale(acc->sum, acc->max_accel), acc->max_accel);
   }
@@ -186,22 +213,10 @@ double fbAccum_Budget(fbVec2 *sum, fbVec2 add)
 
 bool fbAccum_ParseKind(const char *name, fbAccumKind *kind)
 {
-  static const struct {
-    const char *name;
-    fbAccumKind kind;
-  } names[] = {
-      {"weighted", FB_ACCUM_WEIGHTED},
-      {"prioritised", FB_ACCUM_PRIORITISED},
-      {"prioritized", FB_ACCUM_PRIORITISED},  // American spelling, as in Reynolds
-      {"exclusive", FB_ACCUM_EXCLUSIVE},
-      {"strict", FB_ACCUM_STRICT},
-  };
-  if (name == NULL) {
-    return false;
-  }
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-    if (strcmp(name, names[i].name) == 0) {
-      *kind = names[i].kind;
+  fbChoice c;
+  for (int k = 0; name != NULL && fbAccum_Choice(k, &c); ++k) {
+    if (strcmp(name, c.name) == 0) {
+      *kind = (fbAccumKind)c.value;
       return true;
     }
   }
@@ -210,15 +225,5 @@ bool fbAccum_ParseKind(const char *name, fbAccumKind *kind)
 
 const char *fbAccum_KindName(fbAccumKind kind)
 {
-  switch (kind) {
-  case FB_ACCUM_WEIGHTED:
-    return "weighted";
-  case FB_ACCUM_PRIORITISED:
-    return "prioritised";
-  case FB_ACCUM_EXCLUSIVE:
-    return "exclusive";
-  case FB_ACCUM_STRICT:
-    return "strict";
-  }
-  return "unknown";
+  return kind >= 0 && kind < FB_ACCUM_KINDS ? COMBINERS[kind].name : "unknown";
 }

@@ -1,10 +1,12 @@
-// accumulate.h — the four ways a species combines its rules' steering into one acceleration.
+// accumulate.h — the ways (combiners) a species combines its rules' steering into one acceleration.
 #ifndef FB_ACCUMULATE_H
 #define FB_ACCUMULATE_H
 
 #include "fb.h"
 
-// fbAccumKind, which a program chooses for a species, is in flockbox.h.
+// fbAccumKind, which a program chooses for a species, is in flockbox.h, in the order of the table in
+// accumulate.c (fbAccum_Combiner), which says what each does: a new one is a value there and an
+// entry here.
 
 typedef struct fbAccumulator {
   fbAccumKind kind;
@@ -13,6 +15,26 @@ typedef struct fbAccumulator {
   double used;      // prioritised: magnitude of the fraction sum so far
   bool done;        // later rules cannot change the result
 } fbAccumulator;
+
+// One combiner as everything else reads it: the schema (names), the panel (its button), the HUD,
+// the fuzz target, the tests and docs/rules.md (help) all go through this table.
+typedef struct fbCombiner {
+  const char *name;          // as a scenario, --set and the panel write it
+  const char *alias;         // another spelling also accepted, or NULL
+  const char *help;          // one line: what it does, and its source
+  void (*add)(fbAccumulator *acc, fbVec2 contribution);  // one rule's weighted output; sets acc->done
+                                                         // once later rules can no longer count
+  bool fractions;            // sums fractions of max_accel within a magnitude budget of 1
+  bool replaces;             // a rule that ends it replaces the sum: the earlier rules count for nothing
+  bool preempts;             // rules marked preempt = true win outright when they act
+} fbCombiner;
+
+// The table entry of a kind (0 <= kind < FB_ACCUM_KINDS).
+const fbCombiner *fbAccum_Combiner(fbAccumKind kind);
+
+// The k-th name a scenario may write (the names in table order, then the aliases): false past the
+// last. The schema's accumulator field takes its choices from here.
+bool fbAccum_Choice(int k, fbChoice *out);
 
 void fbAccum_Begin(fbAccumulator *acc, fbAccumKind kind, double max_accel);
 

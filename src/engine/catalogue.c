@@ -151,6 +151,26 @@ static bool write_module(const char *folder, const char *name, fbCatalogueFormat
   return true;
 }
 
+// How a species' rules combine (its accumulator), from the combiners' table in accumulate.c.
+static void write_combiners(fbCatalogueFormat format, FILE *out)
+{
+  fputs(format == FB_CATALOGUE_MARKDOWN
+            ? "\n## Combiners\n\nHow a species adds up its rules' outputs (`accumulator = ...`).\n\n"
+              "| combiner | what it does |\n| --- | --- |\n"
+            : "\ncombiners (a species' accumulator = ...):\n",
+        out);
+  for (int k = 0; k < FB_ACCUM_KINDS; ++k) {
+    const fbCombiner *c = fbAccum_Combiner((fbAccumKind)k);
+    bool md = format == FB_CATALOGUE_MARKDOWN;
+    char alias[64] = "", name[96];
+    if (c->alias != NULL) {
+      snprintf(alias, sizeof alias, md ? " (or `%s`)" : " (or %s)", c->alias);
+    }
+    snprintf(name, sizeof name, md ? "`%s`%s" : "%s%s", c->name, alias);
+    fprintf(out, md ? "| %s | %s |\n" : "  %-28s %s\n", name, c->help);
+  }
+}
+
 int fbCatalogue_Write(const char *folder, fbCatalogueFormat format, FILE *out, char *err, size_t errlen)
 {
   char *names[MAX_MODULES];
@@ -168,5 +188,6 @@ int fbCatalogue_Write(const char *folder, fbCatalogueFormat format, FILE *out, c
     failed += !write_module(folder, names[k], format, out);
     free(names[k]);
   }
+  write_combiners(format, out);
   return failed;
 }

@@ -1,11 +1,45 @@
-// cli.c — parsing the command line into options for a headless or windowed run.
+// cli.c — parsing the engine's command line into options for a run, with the options a program adds.
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <errno.h>
 #include <string.h>
 
-void fbCli_PrintHelp(FILE *out)
+#include "telemetry.h"
+
+// text wrapped greedily at HELP_WIDTH columns, the first line after `option`, the others indented
+// as far: an option's description in the help.
+#define HELP_WIDTH 88
+static void print_wrapped(FILE *out, const char *option, const char *text)
+{
+  int indent = (int)strlen(option), column = indent;
+  fputs(option, out);
+  while (*text != '\0') {
+    int n = (int)strcspn(text, " ");
+    if (column > indent && column + 1 + n > HELP_WIDTH) {
+      fprintf(out, "\n%*s", indent, "");
+      column = indent;
+    }
+    column += fprintf(out, "%s%.*s", column > indent ? " " : "", n, text);
+    text += n + (text[n] == ' ');
+  }
+  fputc('\n', out);
+}
+
+// --csv lists the columns from the measures' table (telemetry.h).
+static void print_csv_help(FILE *out)
+{
+  char text[1024];
+  int used = snprintf(text, sizeof text, "write telemetry: step, time, then for each species S:");
+  for (int k = 0; k < FB_MEASURES && used < (int)sizeof text; ++k) {
+    used += snprintf(text + used, sizeof text - (size_t)used, " S.%s,", fbMeasureTable[k].column);
+  }
+  snprintf(text + used, sizeof text - (size_t)used, " then the scenario's own metrics; headless, FILE.json beside "
+           "it records how the run was made and how it ended (see README)");
+  print_wrapped(out, "  --csv FILE          ", text);
+}
+
+void fbCli_PrintHelp(FILE *out, const char *more_help)
 {
   fputs("usage: flockbox [options] SCENARIO\n"
         "       flockbox --rules [FOLDER]    list every rule with its parameters (--rules-md: Markdown)\n"
@@ -21,11 +55,10 @@ void fbCli_PrintHelp(FILE *out)
         "  --steps N           headless: number of fixed steps to run (default 1000);\n"
         "                      window: stop stepping after N steps\n"
         "  --seed S            random seed (default 1); the same seed gives the same run, byte for byte\n"
-        "  --csv FILE          write telemetry: step, time, then for each species S: S.agents,\n"
-        "                      S.mean_speed, S.polarisation, S.mean_nn_distance, S.mean_energy,\n"
-        "                      then the scenario's own metrics; headless, FILE.json beside it\n"
-        "                      records how the run was made and how it ended (see README)\n"
-        "  --every K           write a CSV row every K steps (default 1)\n"
+        ,
+        out);
+  print_csv_help(out);
+  fputs("  --every K           write a CSV row every K steps (default 1)\n"
         "  --set NAME=VALUE    override a scenario value by dotted name; repeatable, e.g.\n"
         "                      --set world.width=300  --set boid.max_speed=8\n"
         "                      --set boid.vision.fov=180  --set boid.cohesion.weight=2\n"
@@ -35,15 +68,10 @@ void fbCli_PrintHelp(FILE *out)
         "  --png FILE          save a picture of the final frame (headless too)\n"
         "  --watch             reload rules and scenarios when their files change (inotify)\n"
         "  --watch-poll        the same, noticing changes by polling modification times\n"
-        "  --pace N            headless: at most N steps per second (long runs with --watch)\n"
-        "  --frames N          window: quit after N frames\n"
-        "  --record FILE.mp4   window: record the frames with ffmpeg\n"
-        "  --inspect ID        window: select agent ID at the start (its circles, arrows, fields)\n"
-        "  --shot FILE.png     window: save the whole window (panels too) after the last frame\n"
-        "  --size WxH          window: its size at the start (default 1280x800)\n"
-        "  --show LIST         window: open at the start, comma-separated: plots, params, help,\n"
-        "                      trails, list (the scenario list); -info closes the info panel\n"
-        "  --lua-memory MB     memory budget of each Lua state (default 256)\n"
+        "  --pace N            headless: at most N steps per second (long runs with --watch)\n",
+        out);
+  fputs(more_help != NULL ? more_help : "", out);
+  fputs("  --lua-memory MB     memory budget of each Lua state (default 256)\n"
         "  --rule-timeout MS   stop a rule or hook that runs this long without returning (default 2000)\n"
         "  --quiet             no summary line\n"
         "  --keep-going        go on past a failing hook or metric (switched off) and exit 0 even if\n"
@@ -58,12 +86,13 @@ void fbCli_PrintHelp(FILE *out)
         out);
 }
 
-static bool parse_long(const char *text, long lo, long hi, long *out)
+bool fbCli_ParseLong(const char *opt, const char *text, long lo, long hi, long *out, char *err, size_t errlen)
 {
   char *end;
   errno = 0;
   long v = strtol(text, &end, 10);
   if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi) {
+    snprintf(err, errlen, "%s: expected a whole number from %ld to %ld, got '%s'", opt, lo, hi, text);
     return false;
   }
   *out = v;
@@ -76,17 +105,15 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
   static const struct {
     const char *name;
     long lo, hi;
-  } table[] = {{"--steps", 0, 2000000000L},  {"--seed", 0, 0x7fffffffffffffffL}, {"--every", 1, 2000000000L},
-               {"--threads", 1, FB_MAX_THREADS}, {"--frames", 0, 2000000000L}, {"--lua-memory", 1, 65536},
-               {"--rule-timeout", 10, 3600000}, {"--pace", 0, 1000000}, {"--inspect", 1, 0xffffffffL}};
+  } table[] = {{"--steps", 0, 2000000000L},      {"--seed", 0, 0x7fffffffffffffffL}, {"--every", 1, 2000000000L},
+               {"--threads", 1, FB_MAX_THREADS}, {"--lua-memory", 1, 65536},            {"--rule-timeout", 10, 3600000},
+               {"--pace", 0, 1000000}};
   for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k) {
     if (strcmp(opt, table[k].name) != 0) {
       continue;
     }
     long v;
-    if (!parse_long(value, table[k].lo, table[k].hi, &v)) {
-      snprintf(err, errlen, "%s: expected a whole number from %ld to %ld, got '%s'", opt, table[k].lo, table[k].hi,
-               value);
+    if (!fbCli_ParseLong(opt, value, table[k].lo, table[k].hi, &v, err, errlen)) {
       return FB_CLI_BAD;
     }
     switch (k) {
@@ -94,42 +121,13 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     case 1: cli->run.seed = (uint64_t)v; break;
     case 2: cli->every = v; break;
     case 3: cli->run.threads = (int)v; break;
-    case 4: cli->frames = v; break;
-    case 5: cli->run.lua_memory = (size_t)v << 20; break;
-    case 6: cli->run.lua_timeout_ms = (int)v; break;
-    case 7: cli->pace = v; break;
-    default: cli->inspect = v; break;
+    case 4: cli->run.lua_memory = (size_t)v << 20; break;
+    case 5: cli->run.lua_timeout_ms = (int)v; break;
+    default: cli->pace = v; break;
     }
     return 0;
   }
   return -1;
-}
-
-// --show plots,params: names of what opens at the start.
-static int parse_show(fbCli *cli, const char *list, char *err, size_t errlen)
-{
-  static const struct {
-    const char *name;
-    unsigned bit;
-  } names[] = {{"plots", FB_SHOW_PLOTS}, {"params", FB_SHOW_PARAMS}, {"help", FB_SHOW_HELP},
-               {"trails", FB_SHOW_TRAILS}, {"list", FB_SHOW_LIST}, {"-info", FB_HIDE_INFO}};
-  const char *p = list;
-  while (*p != '\0') {
-    size_t n = strcspn(p, ",");
-    bool known = false;
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; ++k) {
-      if (strlen(names[k].name) == n && strncmp(p, names[k].name, n) == 0) {
-        cli->show |= names[k].bit;
-        known = true;
-      }
-    }
-    if (!known) {
-      snprintf(err, errlen, "--show: unknown '%.*s' (plots, params, help, trails, list, -info)", (int)n, p);
-      return FB_CLI_BAD;
-    }
-    p += n + (p[n] == ',');
-  }
-  return 0;
 }
 
 static int parse_valued(fbCli *cli, const char *opt, const char *value, char *err, size_t errlen)
@@ -142,19 +140,6 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
     cli->csv = value;
   } else if (strcmp(opt, "--png") == 0) {
     cli->png = value;
-  } else if (strcmp(opt, "--record") == 0) {
-    cli->record = value;
-  } else if (strcmp(opt, "--shot") == 0) {
-    cli->shot = value;
-  } else if (strcmp(opt, "--size") == 0) {
-    char tail;
-    if (sscanf(value, "%dx%d%c", &cli->window_w, &cli->window_h, &tail) != 2 || cli->window_w < 320 ||
-        cli->window_h < 240 || cli->window_w > 16384 || cli->window_h > 16384) {
-      snprintf(err, errlen, "--size: expected WIDTHxHEIGHT from 320x240 to 16384x16384, got '%s'", value);
-      return FB_CLI_BAD;
-    }
-  } else if (strcmp(opt, "--show") == 0) {
-    return parse_show(cli, value, err, errlen);
   } else if (strcmp(opt, "--set") == 0) {
     if (cli->run.set_count >= FB_MAX_SETS) {
       snprintf(err, errlen, "--set: at most %d overrides", FB_MAX_SETS);
@@ -167,7 +152,7 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
   return 0;
 }
 
-fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen)
+fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more, char *err, size_t errlen)
 {
   memset(cli, 0, sizeof *cli);
   fbRunOptions_Default(&cli->run);
@@ -200,6 +185,9 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t err
         return FB_CLI_BAD;
       }
       int r = parse_valued(cli, a, argv[k + 1], err, errlen);
+      if (r < 0 && more != NULL) {
+        r = more->parse(more->ctx, a, argv[k + 1], err, errlen);
+      }
       if (r < 0) {
         snprintf(err, errlen, "%s: unknown option (see --help)", a);
         return FB_CLI_BAD;

@@ -1,18 +1,8 @@
-// cli.h — the command line: options and help text, for a headless or windowed run.
+// cli.h — the engine's command line: options and help text of a run; a program adds its own (the window's: window_options.h).
 #ifndef FB_CLI_H
 #define FB_CLI_H
 
 #include "sim.h"
-
-// What --show opens in the window at the start.
-enum {
-  FB_SHOW_PLOTS = 1 << 0,
-  FB_SHOW_PARAMS = 1 << 1,
-  FB_SHOW_HELP = 1 << 2,
-  FB_SHOW_TRAILS = 1 << 3,
-  FB_SHOW_LIST = 1 << 4,
-  FB_HIDE_INFO = 1 << 5,   // "-info": the info dock starts closed
-};
 
 typedef struct fbCli {
   const char *scenario;   // or, with --rules, the rule folder (default: behaviours/)
@@ -22,13 +12,7 @@ typedef struct fbCli {
   const char *csv;        // CSV telemetry file
   long every;             // a CSV row every K steps
   const char *png;        // picture of the final frame
-  const char *record;     // window: pipe frames to ffmpeg
   bool watch;             // hot reload of rules and scenarios
-  long frames;            // window: quit after N frames (tests); 0 = run until closed
-  const char *shot;       // window: save the whole window (panels and all) after the last frame
-  int window_w, window_h; // window: its size at the start (--size WxH; default 1280x800)
-  unsigned show;          // window: what is open at the start (--show), FB_SHOW_* bits
-  long inspect;           // window: the agent id selected at the start (--inspect), 0 = none
   bool quiet;             // no summary line
   long pace;              // headless: at most this many steps per second (0 = as fast as possible)
   bool poll_files;        // --watch by polling mtimes instead of inotify
@@ -46,8 +30,25 @@ typedef enum fbCliResult {
   FB_CLI_BAD,      // a bad argument, message in err
 } fbCliResult;
 
-fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, char *err, size_t errlen);
 
-void fbCli_PrintHelp(FILE *out);
+// Options a program adds to the engine's (the window adds --show, --size, ...), which the engine
+// parses without knowing them: their help lines go after the engine's options for a run, and every
+// OPTION VALUE the engine does not know is offered to parse, which returns 0 if it took it, 2 if it
+// refused the value (message in err), -1 if the option is not its own.
+typedef struct fbCliMore {
+  const char *help;
+  int (*parse)(void *ctx, const char *opt, const char *value, char *err, size_t errlen);
+  void *ctx;
+} fbCliMore;
+
+// more may be NULL: the engine's options alone.
+fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more, char *err, size_t errlen);
+
+// The help, with more_help (may be NULL) among the options.
+void fbCli_PrintHelp(FILE *out, const char *more_help);
+
+// text as a whole number from lo to hi for option opt; false with the message the engine's own
+// numeric options give ("--steps: expected a whole number from 0 to ..., got 'x'").
+bool fbCli_ParseLong(const char *opt, const char *text, long lo, long hi, long *out, char *err, size_t errlen);
 
 #endif

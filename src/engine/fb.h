@@ -49,6 +49,13 @@ __attribute__((format(printf, 3, 4))) static inline bool fbFail(char *err, size_
   return false;
 }
 
+// One name of an enumerated setting (a field's choices, a combiner): an alias shares the value of
+// an earlier name and is accepted but not listed.
+typedef struct fbChoice {
+  const char *name;
+  int value;
+} fbChoice;
+
 static inline fbVec2 fbV(double x, double y) { return (fbVec2){x, y}; }
 static inline fbVec2 fbV_Add(fbVec2 a, fbVec2 b) { return fbV(a.x + b.x, a.y + b.y); }
 static inline fbVec2 fbV_Sub(fbVec2 a, fbVec2 b) { return fbV(a.x - b.x, a.y - b.y); }

@@ -1,25 +1,57 @@
 // live.c — --set applied to a running sim: species rebuilt from their description, rule weights and parameters checked first.
 #include "live.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "overrides.h"
 #include "schema.h"
 
-// The species fields fbSpeciesDef_Build turns into what a step reads (limits, vision, combiner).
-// The others either need a restart (count, spawn: agents are spawned once) or are not offered.
-static const char *const LIVE_FIELDS[] = {"max_speed",     "min_speed",   "cruise_speed",      "max_accel",  "max_turn",
-                                          "vision.radius", "vision.fov",  "vision.separation", "accumulator"};
+#define RUN(member) offsetof(fbSpecies, member)
+
+// The species fields fbSpeciesDef_Build turns into what a step reads (limits, vision, combiner),
+// and count, which the panel keeps for a restart (agents are spawned once). Other species fields
+// take effect on restart only and are not offered.
+const fbLiveField fbLiveFields[] = {
+    {"max_speed", "max speed", true, RUN(limits.max_speed), 0, NULL, 0},
+    {"min_speed", "min speed", true, RUN(limits.min_speed), 0, "max_speed", 0},
+    {"cruise_speed", "cruise speed", true, RUN(cruise_speed), 0, "max_speed", 0},
+    {"max_accel", "max accel", true, RUN(limits.max_accel), 0, NULL, 0},
+    {"max_turn", NULL, true, FB_LIVE_AS_WRITTEN, 0, NULL, 0},  // unlimited by default: no slider end
+    {"vision.radius", "vision radius", true, RUN(vision.radius), 0, NULL, 0},
+    {"vision.fov", "field of view (deg)", true, RUN(fov_degrees), 360, NULL, 0},
+    {"vision.separation", "separation", true, RUN(vision.separation_radius), 0, "vision.radius", 0},
+    {"accumulator", "combiner", true, RUN(accumulator), 0, NULL, 0},
+    {"count", "agents (on restart: R)", false, FB_LIVE_AS_WRITTEN, 0, NULL, 10},
+};
+const int fbLiveFieldCount = (int)(sizeof fbLiveFields / sizeof fbLiveFields[0]);
 
 // Whether species field `field` ("max_speed", "vision.fov", "accumulator") can change live.
 static bool is_live(const char *field)
 {
-  for (size_t k = 0; k < sizeof LIVE_FIELDS / sizeof LIVE_FIELDS[0]; ++k) {
-    if (strcmp(LIVE_FIELDS[k], field) == 0) {
-      return true;
+  for (int k = 0; k < fbLiveFieldCount; ++k) {
+    if (strcmp(fbLiveFields[k].field, field) == 0) {
+      return fbLiveFields[k].live;
     }
   }
   return false;
+}
+
+double fbLive_Running(const fbSim *sim, int s, const fbLiveField *f)
+{
+  if (f->running == FB_LIVE_AS_WRITTEN) {
+    return fbLive_SpeciesField(sim, s, f->field);
+  }
+  const char *at = (const char *)&sim->world.species[s] + f->running;
+  fbFieldKind kind = fbSchema_Find(&fbSpeciesSchema, f->field)->kind;
+  if (kind == FB_FIELD_CHOICE || kind == FB_FIELD_INT) {  // stored as an int (an enum)
+    int i;
+    memcpy(&i, at, sizeof i);
+    return i;
+  }
+  double v;
+  memcpy(&v, at, sizeof v);
+  return v;
 }
 
 // Rebuilds species s from def as the world builder would, keeping what Build leaves to it (whom it
@@ -62,11 +94,7 @@ bool fbLive_SetSpeciesField(fbSim *sim, int s, const char *field, double value, 
   fbSpeciesDef def = sim->species_defs[s];
   char why[256];
   if (f->kind == FB_FIELD_CHOICE) {
-    bool known = false;
-    for (int k = 0; f->choices[k].name != NULL; ++k) {
-      known = known || f->choices[k].value == (int)value;
-    }
-    if (!known) {
+    if (fbField_ChoiceName(f, (int)value) == NULL) {
       return refuse(msg, len, field, "not one of its choices");
     }
     int choice = (int)value;

@@ -17,6 +17,33 @@
  * cached is left behind.
  */
 
+/*
+ * The species fields that change while the sim runs, and those the window's panel offers: one
+ * table (fbLiveFields in live.c) that fbLive_Set, the panel's rows and sliders, and its Lua print
+ * all read. A new live field is an entry there (its checks are its schema field's, its effect is
+ * fbSpeciesDef_Build's).
+ */
+typedef struct fbLiveField {
+  const char *field;         // as --set and the schema name it: "vision.fov"
+  const char *label;         // on the panel; NULL: changed by --set only (not on the panel, not printed)
+  bool live;                 // applied at once; false: kept for the restart (count)
+  size_t running;            // offset in fbSpecies of what the step uses (derived values included),
+                             // or FB_LIVE_AS_WRITTEN: the species' description holds it
+  // The slider's upper end: `top` if > 0; else the running value of `top_field` if set; else a
+  // round number at least twice the value and at least top_min. A choice steps through its names.
+  double top;
+  const char *top_field;
+  double top_min;
+} fbLiveField;
+
+#define FB_LIVE_AS_WRITTEN ((size_t)-1)
+
+extern const fbLiveField fbLiveFields[];
+extern const int fbLiveFieldCount;
+
+// Field f of species s as the running sim has it (a choice as its number).
+double fbLive_Running(const fbSim *sim, int s, const fbLiveField *f);
+
 // Applies one NAME=VALUE as --set writes it: boid.max_speed=8, boid.vision.fov=180,
 // boid.accumulator=prioritised, boid.cohesion.weight=2, boid.cohesion.divisor=50. False with the
 // reason in msg (nothing changed) if the value is refused, or if the field takes effect only on

@@ -7,14 +7,10 @@
 
 // ---- the tables -----------------------------------------------------------------------------------
 
-static const fbChoice BOUNDS[] = {{"wrap", FB_BOUNDS_WRAP}, {"clamp", FB_BOUNDS_CLAMP}, {NULL, 0}};
-static const fbChoice UPDATES[] = {{"euler", FB_UPDATE_EULER}, {"semi_implicit", FB_UPDATE_SEMI_IMPLICIT}, {NULL, 0}};
-static const fbChoice ACCUMULATORS[] = {{"weighted", FB_ACCUM_WEIGHTED},
-                                        {"prioritised", FB_ACCUM_PRIORITISED},
-                                        {"prioritized", FB_ACCUM_PRIORITISED},  // Reynolds' spelling
-                                        {"exclusive", FB_ACCUM_EXCLUSIVE},
-                                        {"strict", FB_ACCUM_STRICT},
-                                        {NULL, 0}};
+static const fbChoices BOUNDS = {(const fbChoice[]){{"wrap", FB_BOUNDS_WRAP}, {"clamp", FB_BOUNDS_CLAMP}, {NULL, 0}}, NULL};
+static const fbChoices UPDATES = {
+    (const fbChoice[]){{"euler", FB_UPDATE_EULER}, {"semi_implicit", FB_UPDATE_SEMI_IMPLICIT}, {NULL, 0}}, NULL};
+static const fbChoices COMBINERS = {NULL, fbAccum_Choice};  // the table in accumulate.c
 
 #define SC(field) offsetof(fbScenarioDef, field)
 #define SP(field) offsetof(fbSpeciesDef, field)
@@ -27,8 +23,8 @@ static const fbField scenario_fields[] = {
     {"world.width", FB_FIELD_NUMBER, SC(world.width), 0, 1e-3, 1e7, NULL, false, "world units"},
     {"world.height", FB_FIELD_NUMBER, SC(world.height), 0, 1e-3, 1e7, NULL, false, "world units"},
     {"world.dt", FB_FIELD_NUMBER, SC(world.dt), 0, 1e-5, 1.0, NULL, false, "seconds per step"},
-    {"world.bounds", FB_FIELD_CHOICE, SC(world.bounds), 0, 0, 0, BOUNDS, false, "wrap (a torus) or clamp (walls)"},
-    {"world.update", FB_FIELD_CHOICE, SC(world.update), 0, 0, 0, UPDATES, false, "euler: move by the old velocity (Gompert); semi_implicit: by the new one (Parker)"},
+    {"world.bounds", FB_FIELD_CHOICE, SC(world.bounds), 0, 0, 0, &BOUNDS, false, "wrap (a torus) or clamp (walls)"},
+    {"world.update", FB_FIELD_CHOICE, SC(world.update), 0, 0, 0, &UPDATES, false, "euler: move by the old velocity (Gompert); semi_implicit: by the new one (Parker)"},
     {"world.collision_iterations", FB_FIELD_INT, SC(world.collision_iterations), 0, 1, 64, NULL, false, "passes per step pushing overlapping bodies apart"},
     {"terrain.png", FB_FIELD_TEXT, SC(world.terrain.png), sizeof(((fbTerrainDef *)0)->png), 0, 0, NULL, false, "greyscale heightfield, 8 or 16 bits"},
     {"terrain.height", FB_FIELD_NUMBER, SC(world.terrain.height), 0, 0, 1e6, NULL, false, "world units: the height of white"},
@@ -64,7 +60,7 @@ static const fbField species_fields[] = {
     {"vision.separation", FB_FIELD_NUMBER, SP(vision.separation), 0, 0, 1e7, NULL, true, "comfort radius, world units (default 2 body lengths)"},
     {"vision.sees", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "species counted as flock-mates (default its own)"},
     {"vision.sample", FB_FIELD_INT, SP(vision.sample), 0, 0, 1e6, NULL, false, "flock-mates perceived, drawn at random each step (Gamlen; 0: all)"},
-    {"accumulator", FB_FIELD_CHOICE, SP(accumulator), 0, 0, 0, ACCUMULATORS, false, "how its rules combine"},
+    {"accumulator", FB_FIELD_CHOICE, SP(accumulator), 0, 0, 0, &COMBINERS, false, "how its rules combine (docs/rules.md, Combiners)"},
     {"update_every", FB_FIELD_INT, SP(update_every), 0, 1, 1000, NULL, false, "steps between steering updates (Gompert 8.2)"},
     {"half_accel", FB_FIELD_BOOL, SP(half_accel), 0, 0, 0, NULL, false, "add 1/2 a dt^2 to the position"},
     {"slope_correction", FB_FIELD_BOOL, SP(slope_correction), 0, 0, 0, NULL, false, "move by v / sqrt(s^2 + 1) on slopes"},
@@ -104,6 +100,32 @@ const fbField *fbSchema_Find(const fbSchema *s, const char *name)
   for (int k = 0; k < s->count; ++k) {
     if (strcmp(s->fields[k].name, name) == 0) {
       return &s->fields[k];
+    }
+  }
+  return NULL;
+}
+
+bool fbField_Choice(const fbField *f, int k, fbChoice *out)
+{
+  FB_ASSERT(f->kind == FB_FIELD_CHOICE);
+  if (f->choices->at != NULL) {
+    return f->choices->at(k, out);
+  }
+  for (int j = 0; f->choices->list[j].name != NULL; ++j) {
+    if (j == k) {
+      *out = f->choices->list[j];
+      return true;
+    }
+  }
+  return false;
+}
+
+const char *fbField_ChoiceName(const fbField *f, int value)
+{
+  fbChoice c;
+  for (int k = 0; fbField_Choice(f, k, &c); ++k) {
+    if (c.value == value) {
+      return c.name;
     }
   }
   return NULL;
@@ -214,26 +236,19 @@ bool fbField_SetBool(const fbField *f, void *def, bool v, char *msg, size_t len)
 }
 
 // "a", "b" or "c": the names a choice accepts, aliases left out.
-static void choice_names(const fbChoice *c, char *out, size_t len)
+static void choice_names(const fbField *f, char *out, size_t len)
 {
   size_t used = 0;
-  int listed = 0, total = 0;
-  for (int k = 0; c[k].name != NULL; ++k) {
-    bool alias = false;
-    for (int j = 0; j < k; ++j) {
-      alias = alias || c[j].value == c[k].value;
-    }
-    total += !alias;
+  int total = 0;
+  fbChoice c;
+  for (int k = 0; fbField_Choice(f, k, &c); ++k) {
+    total += fbField_ChoiceName(f, c.value) == c.name;  // the first name of its value
   }
   out[0] = '\0';
-  for (int k = 0; c[k].name != NULL && used < len; ++k) {
-    bool alias = false;
-    for (int j = 0; j < k; ++j) {
-      alias = alias || c[j].value == c[k].value;
-    }
-    if (!alias) {
+  for (int k = 0, listed = 0; fbField_Choice(f, k, &c) && used < len; ++k) {
+    if (fbField_ChoiceName(f, c.value) == c.name) {
       const char *sep = listed == 0 ? "" : (listed == total - 1 ? " or " : ", ");
-      used += (size_t)snprintf(out + used, len - used, "%s\"%s\"", sep, c[k].name);
+      used += (size_t)snprintf(out + used, len - used, "%s\"%s\"", sep, c.name);
       listed++;
     }
   }
@@ -243,14 +258,15 @@ bool fbField_SetText(const fbField *f, void *def, const char *text, char *msg, s
 {
   char *at = (char *)def + f->offset;
   if (f->kind == FB_FIELD_CHOICE) {
-    for (int k = 0; f->choices[k].name != NULL; ++k) {
-      if (strcmp(f->choices[k].name, text) == 0) {
-        memcpy(at, &f->choices[k].value, sizeof(int));
+    fbChoice c;
+    for (int k = 0; fbField_Choice(f, k, &c); ++k) {
+      if (strcmp(c.name, text) == 0) {
+        memcpy(at, &c.value, sizeof(int));
         return true;
       }
     }
     char names[256];
-    choice_names(f->choices, names, sizeof names);
+    choice_names(f, names, sizeof names);
     return say(msg, len, "expected %s, got \"%s\"", names, text);
   }
   if (f->kind != FB_FIELD_TEXT) {

@@ -9,16 +9,18 @@ typedef enum fbFieldKind {
   FB_FIELD_INT,      // an int in [lo, hi] (any number, truncated toward zero)
   FB_FIELD_BOOL,
   FB_FIELD_TEXT,     // a string of 1 to size - 1 bytes
-  FB_FIELD_CHOICE,   // one of the names in choices, stored as its int value
+  FB_FIELD_CHOICE,   // one of its names (fbField_Choice), stored as its int value
   FB_FIELD_LIST,     // exactly size numbers, each in [lo, hi]: { 10, 20, 30 } (on the command line: 10,20,30)
   FB_FIELD_RANGE,    // a number (min = max) or { min, max } with lo <= min <= max <= hi
   FB_FIELD_TABLE,    // a structure the scenario reader reads itself (rules, obstacles, hooks): not settable
 } fbFieldKind;
 
-typedef struct fbChoice {
-  const char *name;
-  int value;                   // an alias (same value as an earlier name) is accepted but not listed
-} fbChoice;
+// The names of a CHOICE field: a list here, or kept with what they name elsewhere (the combiners:
+// fbAccum_Choice reads accumulate.c's table).
+typedef struct fbChoices {
+  const fbChoice *list;                   // ends with a NULL name; or NULL and
+  bool (*at)(int k, fbChoice *out);       // the k-th name, false past the last
+} fbChoices;
 
 typedef struct fbField {
   const char *name;            // dotted below a table: "max_speed", "vision.fov", "spawn.speed"
@@ -26,7 +28,7 @@ typedef struct fbField {
   size_t offset;               // into the def struct
   int size;                    // TEXT: buffer size; LIST: how many numbers
   double lo, hi;               // NUMBER, INT, LIST, RANGE
-  const fbChoice *choices;     // CHOICE: ends with a NULL name
+  const struct fbChoices *choices;  // CHOICE: its names (read them with fbField_Choice)
   bool derived;                // a negative value (the default) means "derived from other fields"
   const char *help;            // one line, with units
 } fbField;
@@ -44,6 +46,12 @@ extern const fbSchema fbRuleSchema;      // fbRuleDef (the slot; a rule's own pa
 extern const fbSchema fbPathSchema;      // fbPathDef (points and speed are read by scenario_paths.c)
 
 const fbField *fbSchema_Find(const fbSchema *s, const char *name);
+
+// The k-th name a CHOICE field accepts (aliases after the names they stand for): false past the last.
+bool fbField_Choice(const fbField *f, int k, fbChoice *out);
+
+// The name of a CHOICE field's value ("weighted"), NULL if it has none.
+const char *fbField_ChoiceName(const fbField *f, int value);
 
 // True if `key` may appear in the table at `prefix` ("" for the top, "vision" for species.vision).
 bool fbSchema_HasKey(const fbSchema *s, const char *prefix, const char *key);

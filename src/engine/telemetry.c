@@ -44,6 +44,31 @@ static void measure(fbSim *sim, bool by_species, fbMeasures *m, int groups)
   }
 }
 
+#define MEASURE(field) offsetof(fbMeasures, field)
+
+// The built-in measures: column, plot title, where measure() leaves it, an int?, plotted on 0..1?
+const fbMeasure fbMeasureTable[FB_MEASURES] = {
+    {"agents", "agents", MEASURE(agents), true, false},
+    {"mean_speed", "mean speed (u/s)", MEASURE(mean_speed), false, false},
+    {"polarisation", "polarisation (0-1)", MEASURE(polarisation), false, true},
+    {"mean_nn_distance", "nearest neighbour (u)", MEASURE(mean_nn), false, false},
+    {"mean_energy", "energy spent", MEASURE(mean_energy), false, false},
+};
+
+double fbMeasures_Value(const fbMeasures *m, int k)
+{
+  const fbMeasure *d = &fbMeasureTable[k];
+  const char *at = (const char *)m + d->offset;
+  if (d->count) {
+    int n;
+    memcpy(&n, at, sizeof n);
+    return n;
+  }
+  double v;
+  memcpy(&v, at, sizeof v);
+  return v;
+}
+
 void fbTelemetry_Measure(fbSim *sim, fbMeasures *m) { measure(sim, false, m, 1); }
 
 void fbTelemetry_MeasureSpecies(fbSim *sim, fbMeasures per_species[FB_MAX_SPECIES])
@@ -64,9 +89,9 @@ bool fbTelemetry_Open(fbTelemetry *t, const char *path, const fbSim *sim, char *
   }
   fprintf(t->csv, "step,time");
   for (int s = 0; s < sim->world.species_count; ++s) {
-    const char *name = sim->world.species[s].name;
-    fprintf(t->csv, ",%s.agents,%s.mean_speed,%s.polarisation,%s.mean_nn_distance,%s.mean_energy", name, name,
-            name, name, name);
+    for (int k = 0; k < FB_MEASURES; ++k) {
+      fprintf(t->csv, ",%s.%s", sim->world.species[s].name, fbMeasureTable[k].column);
+    }
   }
   for (int m = 0; m < sim->hooks.metric_count; ++m) {
     fprintf(t->csv, ",%s", sim->hooks.metric_names[m]);
@@ -99,12 +124,14 @@ bool fbTelemetry_Row(fbTelemetry *t, fbSim *sim)
   fbMeasures per_species[FB_MAX_SPECIES];
   fbTelemetry_MeasureSpecies(sim, per_species);
   for (int s = 0; s < sim->world.species_count; ++s) {
-    const fbMeasures *m = &per_species[s];
-    fprintf(t->csv, ",%d", m->agents);
-    write_value(t->csv, m->mean_speed);
-    write_value(t->csv, m->polarisation);
-    write_value(t->csv, m->mean_nn);
-    write_value(t->csv, m->mean_energy);
+    for (int k = 0; k < FB_MEASURES; ++k) {
+      double v = fbMeasures_Value(&per_species[s], k);
+      if (fbMeasureTable[k].count) {
+        fprintf(t->csv, ",%.0f", v);
+      } else {
+        write_value(t->csv, v);
+      }
+    }
   }
   for (int k = 0; k < sim->hooks.metric_count; ++k) {
     write_value(t->csv, t->metrics[k]);

@@ -13,6 +13,24 @@ typedef struct fbMeasures {
   double mean_energy;      // Gompert's energy spent so far (section 5.2.2), energy units
 } fbMeasures;
 
+// The measures, in the order of the table in telemetry.c: that table makes the CSV's columns, the
+// window's plots and the --csv help. A new measure is a field above, its sum in telemetry.c's
+// measure(), and an entry in the table (FB_MEASURES counts them).
+#define FB_MEASURES 5
+
+typedef struct fbMeasure {
+  const char *column;      // the CSV column of species S is S.<column>
+  const char *title;       // the plot's title, with units
+  size_t offset;           // of its value in fbMeasures
+  bool count;              // an int (the CSV writes it without a point), else a double
+  bool unit_range;         // plotted on 0..1 whatever the data (polarisation)
+} fbMeasure;
+
+extern const fbMeasure fbMeasureTable[FB_MEASURES];
+
+// Measure k of m as a number.
+double fbMeasures_Value(const fbMeasures *m, int k);
+
 typedef struct fbTelemetry {
   FILE *csv;
   double metrics[FB_MAX_METRICS];
@@ -26,8 +44,9 @@ void fbTelemetry_Measure(fbSim *sim, fbMeasures *m);
 // The CSV has these columns for each species: predators and prey are never averaged together.
 void fbTelemetry_MeasureSpecies(fbSim *sim, fbMeasures per_species[FB_MAX_SPECIES]);
 
-// Opens the CSV and writes the header row: step, time, then for each species S the columns
-// S.agents, S.mean_speed, S.polarisation, S.mean_nn_distance, S.mean_energy, then the scenario's metrics. err names the path on failure.
+// Opens the CSV and writes the header row: step, time, then for each species S a column
+// S.<column> per measure of fbMeasureTable (S.agents, S.mean_speed, ...), then the scenario's
+// metrics. err names the path on failure.
 bool fbTelemetry_Open(fbTelemetry *t, const char *path, const fbSim *sim, char *err, size_t errlen);
 
 // Writes one row for the sim's current step; false if a scenario metric failed (sim->error).

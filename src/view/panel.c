@@ -54,44 +54,34 @@ static void param_range(const fbParamSpec *spec, double v, double *lo, double *h
 // ---- the species fields ---------------------------------------------------------------------------
 
 static const fbSpecies *species_of(const fbSim *sim, int s) { return &sim->world.species[s]; }
-static double max_speed(const fbSim *sim, int s) { return species_of(sim, s)->limits.max_speed; }
-static double min_speed(const fbSim *sim, int s) { return species_of(sim, s)->limits.min_speed; }
-static double cruise_speed(const fbSim *sim, int s) { return species_of(sim, s)->cruise_speed; }
-static double max_accel(const fbSim *sim, int s) { return species_of(sim, s)->limits.max_accel; }
-static double radius(const fbSim *sim, int s) { return species_of(sim, s)->vision.radius; }
-static double fov(const fbSim *sim, int s) { return species_of(sim, s)->fov_degrees; }
-static double separation(const fbSim *sim, int s) { return species_of(sim, s)->vision.separation_radius; }
-static double combiner(const fbSim *sim, int s) { return species_of(sim, s)->accumulator; }
-static double count(const fbSim *sim, int s) { return fbSim_SpeciesDef(sim, s)->count; }
 
-// Upper ends, from the landmarks that relate the fields (Gompert Table 1, defs.c): cruising and
-// minimum speed at most the maximum, the comfort zone within sight, the view a full circle.
-static double doubled(const fbSim *sim, int s, double v) { (void)sim, (void)s; return nice_above(2 * v); }
-static double to_max_speed(const fbSim *sim, int s, double v) { (void)v; return max_speed(sim, s); }
-static double to_radius(const fbSim *sim, int s, double v) { (void)v; return fmax(1e-3, radius(sim, s)); }
-static double circle(const fbSim *sim, int s, double v) { (void)sim, (void)s, (void)v; return 360; }
-static double last_kind(const fbSim *sim, int s, double v) { (void)sim, (void)s, (void)v; return FB_ACCUM_STRICT; }
-static double agents(const fbSim *sim, int s, double v) { (void)sim, (void)s; return nice_above(fmax(10, 2 * v)); }
+static const fbField *schema_of(const fbLiveField *f) { return fbSchema_Find(&fbSpeciesSchema, f->field); }
 
-// One table: the field as --set names it, its label, how it applies, what the running species has
-// now (derived values included), and the slider's upper end.
-static const struct SpeciesField {
-  const char *field, *label;
-  fbPanelRowKind kind;
-  double (*value)(const fbSim *sim, int s);
-  double (*top)(const fbSim *sim, int s, double v);
-} SPECIES_FIELDS[] = {
-    {"max_speed", "max speed", FB_PANEL_SPECIES, max_speed, doubled},
-    {"min_speed", "min speed", FB_PANEL_SPECIES, min_speed, to_max_speed},
-    {"cruise_speed", "cruise speed", FB_PANEL_SPECIES, cruise_speed, to_max_speed},
-    {"max_accel", "max accel", FB_PANEL_SPECIES, max_accel, doubled},
-    {"vision.radius", "vision radius", FB_PANEL_SPECIES, radius, doubled},
-    {"vision.fov", "field of view (deg)", FB_PANEL_SPECIES, fov, circle},
-    {"vision.separation", "separation", FB_PANEL_SPECIES, separation, to_radius},
-    {"accumulator", "combiner", FB_PANEL_SPECIES, combiner, last_kind},
-    {"count", "agents (on restart: R)", FB_PANEL_RESTART, count, agents},
-};
-#define SPECIES_FIELD_COUNT ((int)(sizeof SPECIES_FIELDS / sizeof SPECIES_FIELDS[0]))
+// The slider's upper end for field f at value v, as the table says (live.h): from the landmarks
+// that relate the fields (Gompert Table 1, defs.c), e.g. cruising speed at most the maximum.
+static double top_of(const fbSim *sim, int s, const fbLiveField *f, double v)
+{
+  if (f->top > 0) {
+    return f->top;
+  }
+  for (int k = 0; f->top_field != NULL && k < fbLiveFieldCount; ++k) {
+    if (strcmp(fbLiveFields[k].field, f->top_field) == 0) {
+      return fbLive_Running(sim, s, &fbLiveFields[k]);
+    }
+  }
+  return nice_above(fmax(f->top_min, 2 * v));
+}
+
+// How many names a choice field has (aliases not counted); its values are 0 .. that - 1.
+static int choice_count(const fbField *f)
+{
+  int n = 0;
+  fbChoice c;
+  for (int k = 0; fbField_Choice(f, k, &c); ++k) {
+    n += fbField_ChoiceName(f, c.value) == c.name;
+  }
+  return n;
+}
 
 // ---- the kept changes ---------------------------------------------------------------------------
 
@@ -201,25 +191,30 @@ static double base_of(fbParamPanel *p, const fbPanelRow *row, double now)
   return e != NULL ? e->base : now;
 }
 
+// A row for each field of the live table that has a label, in its order.
 static void species_rows(fbParamPanel *p, const fbSim *sim, int s)
 {
   const char *name = species_of(sim, s)->name;
-  for (int f = 0; f < SPECIES_FIELD_COUNT; ++f) {
-    const struct SpeciesField *sf = &SPECIES_FIELDS[f];
-    fbPanelRow *row = add_row(p, sf->kind, s, -1, f);
+  for (int f = 0; f < fbLiveFieldCount; ++f) {
+    const fbLiveField *lf = &fbLiveFields[f];
+    if (lf->label == NULL) {
+      continue;
+    }
+    fbPanelRow *row = add_row(p, lf->live ? FB_PANEL_SPECIES : FB_PANEL_RESTART, s, -1, f);
     if (row == NULL) {
       return;
     }
-    snprintf(row->field, sizeof row->field, "%s", sf->field);
-    snprintf(row->label, sizeof row->label, "%s", sf->label);
-    snprintf(row->key, sizeof row->key, "%s.%s", name, sf->field);
-    double v = sf->value(sim, s);
-    row->integer = strcmp(sf->field, "count") == 0 || strcmp(sf->field, "accumulator") == 0;
-    row->choice = strcmp(sf->field, "accumulator") == 0;
+    const fbField *field = schema_of(lf);
+    snprintf(row->field, sizeof row->field, "%s", lf->field);
+    snprintf(row->label, sizeof row->label, "%s", lf->label);
+    snprintf(row->key, sizeof row->key, "%s.%s", name, lf->field);
+    double v = fbLive_Running(sim, s, lf);
+    row->choice = field->kind == FB_FIELD_CHOICE;
+    row->integer = field->kind == FB_FIELD_INT || row->choice;
     row->step = row->integer ? 1 : 0;
     row->lo = 0;
-    row->hi = fmax(sf->top(sim, s, v), 1e-3);
-    row->base = base_of(p, row, sf->kind == FB_PANEL_SPECIES ? fbLive_SpeciesField(sim, s, sf->field) : v);
+    row->hi = fmax(row->choice ? choice_count(field) - 1 : top_of(sim, s, lf, v), 1e-3);
+    row->base = base_of(p, row, fbLive_SpeciesField(sim, s, lf->field));
   }
 }
 
@@ -296,9 +291,9 @@ static double row_value(fbParamPanel *p, fbSim *sim, const fbPanelRow *row, cons
   case FB_PANEL_RESTART: {
     const fbPanelSet *e = find_set(p, row->key);
     const char *eq = e && e->used ? strchr(e->text, '=') : NULL;
-    return eq ? atof(eq + 1) : SPECIES_FIELDS[row->param].value(sim, row->species);
+    return eq ? atof(eq + 1) : fbLive_Running(sim, row->species, &fbLiveFields[row->param]);
   }
-  case FB_PANEL_SPECIES: return SPECIES_FIELDS[row->param].value(sim, row->species);
+  case FB_PANEL_SPECIES: return fbLive_Running(sim, row->species, &fbLiveFields[row->param]);
   case FB_PANEL_WEIGHT: return species_of(sim, row->species)->rules[row->rule].weight;
   case FB_PANEL_PARAM: return params[row->param];
   }
@@ -334,7 +329,7 @@ static void apply_number(fbParamPanel *p, fbSim *sim, fbPanelRow *row, double va
 {
   char text[64];
   if (row->choice) {
-    snprintf(text, sizeof text, "%s", fbAccum_KindName((fbAccumKind)value));
+    snprintf(text, sizeof text, "%s", fbField_ChoiceName(fbSchema_Find(&fbSpeciesSchema, row->field), (int)value));
   } else {
     format_value(value, row->integer, false, text, sizeof text);
   }
@@ -401,8 +396,9 @@ static void label(Layout *l, int indent, SDL_Color c, const char *text)
 // The value as the field shows it.
 static void shown_text(const fbPanelRow *row, double v, char *out, size_t len)
 {
+  const char *name = row->choice ? fbField_ChoiceName(fbSchema_Find(&fbSpeciesSchema, row->field), (int)v) : NULL;
   if (row->choice) {
-    snprintf(out, len, "%s", fbAccum_KindName((fbAccumKind)v));
+    snprintf(out, len, "%s", name ? name : "?");
   } else if (row->integer && v == floor(v)) {
     snprintf(out, len, "%.0f", v);
   } else {
@@ -423,8 +419,8 @@ static void row_widgets(Layout *l, fbPanelRow *row, int id, double value)
   shown_text(row, shown, text, sizeof text);
   if (row->choice) {
     fbUi_Slider(l->ui, id, (SDL_Rect){row->rect.x, row->rect.y, row->rect.w, ROW_H}, row->label, &(double){0}, 0, 0, 0);
-    if (fbUi_Button(l->ui, row->field_rect, text)) {  // the next combiner, round to the first
-      apply_number(p, l->sim, row, (int)(shown + 1) % (FB_ACCUM_STRICT + 1));
+    if (fbUi_Button(l->ui, row->field_rect, text)) {  // the next choice, round to the first
+      apply_number(p, l->sim, row, (int)(shown + 1) % (int)(row->hi + 1));
     }
   } else {
     double v = shown;
@@ -540,13 +536,56 @@ void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, SDL_Rect area)
 
 // ---- printing as Lua ----------------------------------------------------------------------------
 
-static void print_species_fields(const fbSpecies *sp, FILE *out)
+// One field of the live table as Lua: name = value, a choice by its name.
+static void print_field(const fbSim *sim, int s, const fbLiveField *f, const char *name, FILE *out)
 {
-  fprintf(out, "max_speed = %.9g, min_speed = %.9g, cruise_speed = %.9g, max_accel = %.9g, accumulator = \"%s\",\n",
-          sp->limits.max_speed, sp->limits.min_speed, sp->cruise_speed, sp->limits.max_accel,
-          fbAccum_KindName(sp->accumulator));
-  fprintf(out, "vision = { radius = %.9g, fov = %.9g, separation = %.9g },\n", sp->vision.radius, sp->fov_degrees,
-          sp->vision.separation_radius);
+  const fbField *field = schema_of(f);
+  double v = fbLive_Running(sim, s, f);
+  if (field->kind == FB_FIELD_CHOICE) {
+    fprintf(out, "%s = \"%s\"", name, fbField_ChoiceName(field, (int)v));
+  } else {
+    fprintf(out, "%s = %.9g", name, v);
+  }
+}
+
+static bool printed(const fbLiveField *f) { return f->label != NULL && f->live; }
+
+// The panel's live fields with the values the species runs with: the plain ones on a line, then
+// each table of dotted ones (vision = { radius = ..., fov = ... }) on its own.
+static void print_species_fields(const fbSim *sim, int s, FILE *out)
+{
+  const char *sep = "";
+  for (int k = 0; k < fbLiveFieldCount; ++k) {
+    const fbLiveField *f = &fbLiveFields[k];
+    if (printed(f) && strchr(f->field, '.') == NULL) {
+      fputs(sep, out);
+      print_field(sim, s, f, f->field, out);
+      sep = ", ";
+    }
+  }
+  fputs(",\n", out);
+  for (int k = 0; k < fbLiveFieldCount; ++k) {
+    const char *dot = strchr(fbLiveFields[k].field, '.');
+    size_t n = dot ? (size_t)(dot - fbLiveFields[k].field) : 0;
+    bool first = dot != NULL && printed(&fbLiveFields[k]);
+    for (int j = 0; j < k && first; ++j) {  // each table once, where its first printed field stands
+      first = !printed(&fbLiveFields[j]) || strncmp(fbLiveFields[j].field, fbLiveFields[k].field, n + 1) != 0;
+    }
+    if (!first) {
+      continue;
+    }
+    fprintf(out, "%.*s = { ", (int)n, fbLiveFields[k].field);
+    sep = "";
+    for (int j = k; j < fbLiveFieldCount; ++j) {
+      const fbLiveField *f = &fbLiveFields[j];
+      if (printed(f) && strncmp(f->field, fbLiveFields[k].field, n + 1) == 0) {
+        fputs(sep, out);
+        print_field(sim, s, f, f->field + n + 1, out);
+        sep = ", ";
+      }
+    }
+    fputs(" },\n", out);
+  }
 }
 
 static void print_rule(const fbSim *sim, int s, int k, FILE *out)
@@ -580,7 +619,7 @@ void fbPanel_PrintLua(const fbSim *sim, FILE *out)
   for (int s = 0; s < w->species_count; ++s) {
     const fbSpecies *sp = &w->species[s];
     fprintf(out, "-- species \"%s\"\n", sp->name);
-    print_species_fields(sp, out);
+    print_species_fields(sim, s, out);
     fputs("rules = {\n", out);
     for (int k = 0; k < sp->rule_count; ++k) {
       print_rule(sim, s, k, out);

@@ -26,7 +26,7 @@ typedef struct fbPanelRow {
   char key[FB_PANEL_KEY];         // the --set name: "boid.vision.fov", "boid.cohesion.divisor"
   double lo, hi, step;            // the slider; step 1 for integers, 0 continuous
   bool integer;                   // written and applied as a whole number
-  bool choice;                    // the combiner: a button stepping through fbAccumKind
+  bool choice;                    // a choice field (the combiner): a button stepping through its names
   double base;                    // the scenario's value (as written, -1 where derived): what reset restores
   char error[512];                // why the last value tried was refused ("" if it was not): shown in red
   double tried;                   // that refused value: the slider stays there until a good one is set

@@ -3,15 +3,10 @@
 
 #include <string.h>
 
-#include "telemetry.h"
 
 #define SAMPLE_SECONDS 0.1     // simulated seconds between samples at the start
 #define PAD 6
 
-static const char *const MEASURE_KEYS[FB_PLOT_MEASURES] = {"agents", "mean_speed", "polarisation",
-                                                           "mean_nn_distance", "mean_energy"};
-static const char *const MEASURE_TITLES[FB_PLOT_MEASURES] = {"agents", "mean speed (u/s)", "polarisation (0-1)",
-                                                             "nearest neighbour (u)", "energy spent"};
 static const SDL_Color METRIC_COLOUR = {255, 214, 64, 255};
 
 // The series the sim has: each measure for each species, then each metric; a chart per measure and per metric.
@@ -19,14 +14,14 @@ static void configure(fbPlots *p, const fbSim *sim)
 {
   const fbWorld *w = &sim->world;
   p->series_count = p->chart_count = 0;
-  for (int m = 0; m < FB_PLOT_MEASURES; ++m) {
+  for (int m = 0; m < FB_MEASURES; ++m) {
     fbPlotChart *c = &p->charts[p->chart_count++];
-    snprintf(c->title, sizeof c->title, "%s", MEASURE_TITLES[m]);
-    c->fixed = m == 2;
+    snprintf(c->title, sizeof c->title, "%s", fbMeasureTable[m].title);
+    c->fixed = fbMeasureTable[m].unit_range;
     c->first = p->series_count;
     c->count = w->species_count;
     for (int s = 0; s < w->species_count; ++s) {
-      snprintf(p->series[p->series_count], sizeof p->series[0], "%s.%s", w->species[s].name, MEASURE_KEYS[m]);
+      snprintf(p->series[p->series_count], sizeof p->series[0], "%s.%s", w->species[s].name, fbMeasureTable[m].column);
       p->colour[p->series_count++] = fbHud_SpeciesColour(&w->species[s]);
     }
   }
@@ -92,15 +87,13 @@ void fbPlots_Sample(fbPlots *p, fbSim *sim, const double *metrics)
   fbTelemetry_MeasureSpecies(sim, m);
   float *row = p->value[p->count];
   int n = sim->world.species_count;
-  for (int s = 0; s < n; ++s) {
-    row[0 * n + s] = (float)m[s].agents;
-    row[1 * n + s] = (float)m[s].mean_speed;
-    row[2 * n + s] = (float)m[s].polarisation;
-    row[3 * n + s] = (float)m[s].mean_nn;
-    row[4 * n + s] = (float)m[s].mean_energy;
+  for (int k = 0; k < FB_MEASURES; ++k) {
+    for (int s = 0; s < n; ++s) {
+      row[k * n + s] = (float)fbMeasures_Value(&m[s], k);
+    }
   }
-  for (int k = 0; k < p->series_count - FB_PLOT_MEASURES * n; ++k) {
-    row[FB_PLOT_MEASURES * n + k] = metrics != NULL ? (float)metrics[k] : NAN;
+  for (int k = 0; k < p->series_count - FB_MEASURES * n; ++k) {
+    row[FB_MEASURES * n + k] = metrics != NULL ? (float)metrics[k] : NAN;
   }
   p->time[p->count++] = (float)t;
   p->last_time = t;

@@ -3,17 +3,17 @@
 #define FB_PLOT_H
 
 #include "hud.h"
+#include "telemetry.h"
 
 #define FB_PLOT_CAPACITY 1024                        // samples kept; the oldest half is thinned when full
-#define FB_PLOT_MEASURES 5                           // agents, speed, polarisation, nn distance, energy
-#define FB_PLOT_MAX_CHARTS (FB_PLOT_MEASURES + FB_MAX_METRICS)
-#define FB_PLOT_MAX_SERIES (FB_PLOT_MEASURES * FB_MAX_SPECIES + FB_MAX_METRICS)
+#define FB_PLOT_MAX_CHARTS (FB_MEASURES + FB_MAX_METRICS)  // a chart per measure (fbMeasureTable), per metric
+#define FB_PLOT_MAX_SERIES (FB_MEASURES * FB_MAX_SPECIES + FB_MAX_METRICS)
 
 // One chart: a measure with a line per species, or one scenario metric.
 typedef struct fbPlotChart {
   char title[FB_NAME_LEN + 32];
   int first, count;          // its series
-  bool fixed;                // the y axis spans 0..1 at least (polarisation)
+  bool fixed;                // the y axis spans 0..1 (a measure's unit_range: polarisation)
 } fbPlotChart;
 
 /*

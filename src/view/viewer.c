@@ -547,7 +547,7 @@ static void record_frame(fbViewer *v)
 {
   if (!fbRecording_Frame(&v->recording, v->sdl)) {
     fprintf(stderr, "flockbox: %s: recording stopped (ffmpeg failed or the frame could not be read)\n",
-            v->cli.record);
+            v->window_options.record);
     v->status = 1;
   }
 }
@@ -577,7 +577,7 @@ static double frame_seconds(fbViewer *v)
   uint64_t now = SDL_GetPerformanceCounter();
   double wall = v->frame_start ? (double)(now - v->frame_start) / SDL_GetPerformanceFrequency() : FRAME_S;
   v->frame_start = now;
-  return (v->recording.pipe != NULL || v->cli.frames > 0) ? FRAME_S : fmin(wall, 0.1);
+  return (v->recording.pipe != NULL || v->window_options.frames > 0) ? FRAME_S : fmin(wall, 0.1);
 }
 
 // Saved files apply every frame, paused or not, so a fixed error leaves the HUD at once. A scenario
@@ -650,16 +650,16 @@ void fbViewer_Frame(fbViewer *v)
   if (v->recording.pipe != NULL) {
     record_frame(v);
   }
-  bool last = v->cli.frames > 0 && v->frames + 1 >= v->cli.frames;
+  bool last = v->window_options.frames > 0 && v->frames + 1 >= v->window_options.frames;
   char err[600];
-  if (last && v->cli.shot != NULL && !fbRender_WritePng(v->sdl, v->cli.shot, err, sizeof err)) {
+  if (last && v->window_options.shot != NULL && !fbRender_WritePng(v->sdl, v->window_options.shot, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     v->status = 1;
   }
   SDL_RenderPresent(v->sdl);
   update_rates(v);
   v->frames++;
-  if (v->cli.frames > 0 && v->frames >= v->cli.frames) {
+  if (v->window_options.frames > 0 && v->frames >= v->window_options.frames) {
     v->quit = true;
   }
 }
@@ -686,8 +686,9 @@ static int open_window(fbViewer *v, char *err, size_t errlen)
   char title[200];
   snprintf(title, sizeof title, "flockbox — %s", v->run->sim.name);
   // A recording keeps one frame size, so its window cannot be resized.
-  Uint32 flags = v->cli.record ? 0 : SDL_WINDOW_RESIZABLE;
-  int width = v->cli.window_w > 0 ? v->cli.window_w : WINDOW_W, height = v->cli.window_h > 0 ? v->cli.window_h : WINDOW_H;
+  Uint32 flags = v->window_options.record ? 0 : SDL_WINDOW_RESIZABLE;
+  const fbWindowOptions *o = &v->window_options;
+  int width = o->width > 0 ? o->width : WINDOW_W, height = o->height > 0 ? o->height : WINDOW_H;
   v->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
   // The software renderer draws into the window's surface. SDL would present that surface through
   // an OpenGL texture when it can ("framebuffer acceleration"): on Xvfb, Mesa's software OpenGL then
@@ -728,15 +729,16 @@ static void show(fbViewer *v, unsigned what)
   }
 }
 
-int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
+int fbViewer_Create(fbViewer *v, const fbCli *cli, const fbWindowOptions *window, char *err, size_t errlen)
 {
   memset(v, 0, sizeof *v);
   v->cli = *cli;
+  v->window_options = *window;
   v->cli.watch = true;  // the window always picks up saved rules and scenarios
   v->options = cli->run;
   v->speed = SPEED_DEFAULT;
-  if (cli->record != NULL && !fbCapture_FfmpegInstalled()) {
-    snprintf(err, errlen, "--record %s: ffmpeg is not installed (on Debian: apt-get install ffmpeg)", cli->record);
+  if (window->record != NULL && !fbCapture_FfmpegInstalled()) {
+    snprintf(err, errlen, "--record %s: ffmpeg is not installed (on Debian: apt-get install ffmpeg)", window->record);
     return 2;
   }
   v->run = calloc(1, sizeof *v->run);
@@ -753,7 +755,7 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
   if (status == 0 && !fbHud_Init(&v->hud, v->sdl, FB_FONT_PATH, font_size(v), font_err, sizeof font_err)) {
     fprintf(stderr, "flockbox: %s; the window runs without text\n", font_err);
   }
-  if (status == 0 && cli->record != NULL && !fbRecording_Start(&v->recording, v->sdl, cli->record, err, errlen)) {
+  if (status == 0 && window->record != NULL && !fbRecording_Start(&v->recording, v->sdl, window->record, err, errlen)) {
     status = 2;
   }
   if (status != 0) {
@@ -762,11 +764,11 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen)
   }
   fbRender_Init(&v->render, v->sdl);
   fbUi_Init(&v->ui, &v->hud);
-  show(v, cli->show);
+  show(v, window->show);
   adopt_sim(v);
   lay_out(v);
-  if (cli->inspect > 0 && fbWorld_FindAgent(&v->run->sim.world, (uint32_t)cli->inspect) >= 0) {
-    v->selected = (uint32_t)cli->inspect;
+  if (window->inspect > 0 && fbWorld_FindAgent(&v->run->sim.world, (uint32_t)window->inspect) >= 0) {
+    v->selected = (uint32_t)window->inspect;
     fbSim_Inspect(&v->run->sim, v->selected);
   }
   v->rate_start = SDL_GetPerformanceCounter();
@@ -784,7 +786,7 @@ int fbViewer_Destroy(fbViewer *v)
     status = 1;
   }
   if (!fbRecording_Stop(&v->recording)) {
-    fprintf(stderr, "flockbox: %s: ffmpeg failed to write the video\n", v->cli.record);
+    fprintf(stderr, "flockbox: %s: ffmpeg failed to write the video\n", v->window_options.record);
     status = 1;
   }
   if (v->loaded) {
@@ -811,11 +813,11 @@ int fbViewer_Destroy(fbViewer *v)
   return status;
 }
 
-int fbViewer_Run(const fbCli *cli)
+int fbViewer_Run(const fbCli *cli, const fbWindowOptions *window)
 {
   static fbViewer v;  // large; static keeps it off the stack
   char err[4096];
-  int status = fbViewer_Create(&v, cli, err, sizeof err);
+  int status = fbViewer_Create(&v, cli, window, err, sizeof err);
   if (status != 0) {
     fprintf(stderr, "flockbox: %s\n", err);
     return status;

@@ -11,6 +11,7 @@
 #include "panel.h"
 #include "plot.h"
 #include "scenario_list.h"
+#include "window_options.h"
 
 typedef enum fbFollow { FB_FOLLOW_NONE, FB_FOLLOW_FLOCK, FB_FOLLOW_AGENT } fbFollow;
 
@@ -18,6 +19,7 @@ typedef enum fbFollow { FB_FOLLOW_NONE, FB_FOLLOW_FLOCK, FB_FOLLOW_AGENT } fbFol
 // player's input, rule weights and parameters, the inspected agent, restarts.
 typedef struct fbViewer {
   fbCli cli;                 // a copy: restarts load cli.scenario again with these options
+  fbWindowOptions window_options;  // --frames, --record, --shot, --size, --show, --inspect
   fbRunOptions options;      // of the running sim (N changes the seed)
   fbRun *run;                // the sim and its CSV (on the heap: it is large)
   bool loaded;               // false after a restart that failed (message in load_error)
@@ -68,21 +70,21 @@ typedef struct fbViewer {
 
 // Loads the scenario, opens the window (and ffmpeg with --record). Returns 0, or the exit status
 // with one message in err (2: bad scenario or no ffmpeg; 1: no window could be opened).
-int fbViewer_Create(fbViewer *v, const fbCli *cli, char *err, size_t errlen);
+int fbViewer_Create(fbViewer *v, const fbCli *cli, const fbWindowOptions *window, char *err, size_t errlen);
 
 // One SDL event: keys, mouse, window close. Tests push their own events through here.
 void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e);
 
 // One frame: steps owed by the speed (or a single step), camera follow, drawing, screenshot or
-// recording, present. Sets v->quit after cli.frames frames.
+// recording, present. Sets v->quit after window_options.frames frames.
 void fbViewer_Frame(fbViewer *v);
 
 // Writes --png, closes the CSV, ffmpeg and the window; returns the exit status.
 int fbViewer_Destroy(fbViewer *v);
 
-// Opens the window and runs the scenario until it is closed (or cli->frames frames have been
+// Opens the window and runs the scenario until it is closed (or window->frames frames have been
 // drawn); returns the process exit status.
-int fbViewer_Run(const fbCli *cli);
+int fbViewer_Run(const fbCli *cli, const fbWindowOptions *window);
 
 // Opens another scenario (from the list or a dropped file) with the same options, seed and
 // camera fit; the parameter changes of the last one are dropped. Returns false if it failed to

@@ -22,7 +22,7 @@ typedef struct Options {
   bool trails;
 } Options;
 
-// Takes this bench's own options out of argv; the rest goes to fbCli_Parse.
+// Takes this bench's own options out of argv; the rest goes to fbWindowOptions_Parse.
 static int take_options(Options *o, int argc, char **argv, char **rest)
 {
   *o = (Options){.species = "boid", .rounds = 1};
@@ -60,7 +60,7 @@ static void fill_trails(fbViewer *v)
 }
 
 // One measurement: frames per second of `frames` frames, with `agents` agents (0: the scenario's).
-static double measure(fbCli cli, const Options *o, long agents, long frames)
+static double measure(fbCli cli, const fbWindowOptions *window, const Options *o, long agents, long frames)
 {
   static fbViewer v;
   char set[128], err[4096];
@@ -69,7 +69,7 @@ static double measure(fbCli cli, const Options *o, long agents, long frames)
     cli.run.sets[cli.run.set_count++] = set;
   }
   SDL_SetHint(SDL_HINT_RENDER_VSYNC, "0");  // measure the drawing, not the display's refresh rate
-  if (fbViewer_Create(&v, &cli, err, sizeof err) != 0) {
+  if (fbViewer_Create(&v, &cli, window, err, sizeof err) != 0) {
     fprintf(stderr, "bench_render: %s\n", err);
     exit(2);
   }
@@ -114,22 +114,23 @@ int main(int argc, char **argv)
   char *rest[argc + 1];
   int rest_n = take_options(&o, argc, argv, rest);
   fbCli cli;
+  fbWindowOptions window;
   char err[4096];
-  fbCliResult parsed = fbCli_Parse(&cli, rest_n, rest, err, sizeof err);
+  fbCliResult parsed = fbWindowOptions_Parse(&cli, &window, rest_n, rest, err, sizeof err);
   if (parsed != FB_CLI_RUN) {
     fprintf(stderr, "bench_render: %s\n", parsed == FB_CLI_BAD ? err :
             "usage: bench_render [--agents N,N,..] [--species NAME] [--rounds R] [--trails] [--frames N] [--set ...] SCENARIO");
     return parsed == FB_CLI_BAD ? 2 : 0;
   }
-  long frames = cli.frames > 0 ? cli.frames : 300;
-  cli.frames = 0;  // the viewer must not quit on its own
+  long frames = window.frames > 0 ? window.frames : 300;
+  window.frames = 0;  // the viewer must not quit on its own
   if (o.count_n == 0) {
     o.counts[o.count_n++] = 0;
   }
   double fps[MAX_COUNTS][MAX_ROUNDS];
   for (int r = 0; r < o.rounds; ++r) {
     for (int c = 0; c < o.count_n; ++c) {
-      fps[c][r] = measure(cli, &o, o.counts[c], frames);
+      fps[c][r] = measure(cli, &window, &o, o.counts[c], frames);
     }
   }
   printf("bench_render: median of %d rounds%s:", o.rounds, o.trails ? ", trails on" : "");

@@ -17,9 +17,10 @@
  * (the body may also close the function and add keys of its own: check, params, fields, ...).
  * The module is the first rule of species "fuzzed", beside a bystander species running shipped
  * rules, in a fixed scenario on one thread with a small Lua budget, stepped STEPS times. The
- * first byte picks how the scenario uses the rule (byte % 16): bits 0-1 the accumulator
- * (weighted, prioritised, exclusive, strict), bits 2-3 the rule's kind (plain, force, drag,
- * preempt). Seeds start with a character from '0' to '?' to choose.
+ * first byte picks how the scenario uses the rule: mode = byte % (FB_ACCUM_KINDS * 4), the
+ * combiner mode % FB_ACCUM_KINDS (every one in accumulate.c's table: weighted, prioritised,
+ * exclusive, strict, ...), the rule's kind mode / FB_ACCUM_KINDS (plain, force, drag, preempt).
+ * Seeds start with a character from '0' to '?' to choose (with four combiners, byte % 16).
  *
  * Fine: whatever the rule returns or does (errors, NaN, huge numbers, wrong types, yields, loops,
  * memory bombs, tampering) ends with the rule running or switched off.
@@ -31,7 +32,6 @@
 
 #define STEPS 5
 
-static const char *const accumulators[] = {"weighted", "prioritised", "exclusive", "strict"};
 static const char *const kinds[] = {"", ", force = true", ", drag = true", ", preempt = true"};
 
 // The fixed scenario with the mode's accumulator and rule kind for the fuzzed species.
@@ -54,7 +54,7 @@ static void write_scenario(const char *path, int mode)
            "      rules = { { 'separation' }, { 'cohesion' }, { 'seek_goal', params = { goal = 'home' } } } },\n"
            "  },\n"
            "}\n",
-           accumulators[mode & 3], kinds[(mode >> 2) & 3]);
+           fbAccum_KindName((fbAccumKind)(mode % FB_ACCUM_KINDS)), kinds[mode / FB_ACCUM_KINDS]);
   fuzz_WriteFile(path, text, NULL, 0, "");
 }
 
@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   }
   char scenario[4096];
   snprintf(scenario, sizeof scenario, "%s", fuzz_ScratchPath("scripts/rule_host.lua"));
-  write_scenario(scenario, data[0] % 16);
+  write_scenario(scenario, data[0] % (FB_ACCUM_KINDS * 4));
   fuzz_WriteFile(fuzz_ScratchPath("rules/fuzzed.lua"),
                  "return {\n"
                  "  params = { gain = { 1, min = 0, max = 10 }, prey = { 'bystander' } },\n"
