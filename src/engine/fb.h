@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <flockbox/flockbox.h>  // the limits, fbVec2 and the description structs a program sees
 
@@ -47,6 +48,20 @@ __attribute__((format(printf, 3, 4))) static inline bool fbFail(char *err, size_
     va_end(args);
   }
   return false;
+}
+
+// The number a table of offsets points at in a struct: an int (an enum, a count) or a double.
+// memcpy, since the struct's field may be of either type.
+static inline double fbNumberAt(const void *at, bool is_int)
+{
+  if (is_int) {
+    int i;
+    memcpy(&i, at, sizeof i);
+    return i;
+  }
+  double v;
+  memcpy(&v, at, sizeof v);
+  return v;
 }
 
 // One name of an enumerated setting (a field's choices, a combiner): an alias shares the value of

@@ -44,14 +44,7 @@ double fbLive_Running(const fbSim *sim, int s, const fbLiveField *f)
   }
   const char *at = (const char *)&sim->world.species[s] + f->running;
   fbFieldKind kind = fbSchema_Find(&fbSpeciesSchema, f->field)->kind;
-  if (kind == FB_FIELD_CHOICE || kind == FB_FIELD_INT) {  // stored as an int (an enum)
-    int i;
-    memcpy(&i, at, sizeof i);
-    return i;
-  }
-  double v;
-  memcpy(&v, at, sizeof v);
-  return v;
+  return fbNumberAt(at, kind == FB_FIELD_CHOICE || kind == FB_FIELD_INT);  // an int: an enum or a count
 }
 
 // Rebuilds species s from def as the world builder would, keeping what Build leaves to it (whom it
@@ -114,14 +107,7 @@ double fbLive_SpeciesField(const fbSim *sim, int s, const char *field)
   if (f == NULL || (f->kind != FB_FIELD_NUMBER && f->kind != FB_FIELD_INT && f->kind != FB_FIELD_CHOICE)) {
     return NAN;
   }
-  if (f->kind == FB_FIELD_NUMBER) {
-    double v;
-    memcpy(&v, at, sizeof v);
-    return v;
-  }
-  int i;
-  memcpy(&i, at, sizeof i);
-  return i;
+  return fbNumberAt(at, f->kind != FB_FIELD_NUMBER);
 }
 
 // species.rule.field=value: the slot's weight, or one of the module's numeric parameters. The

@@ -58,15 +58,7 @@ const fbMeasure fbMeasureTable[FB_MEASURES] = {
 double fbMeasures_Value(const fbMeasures *m, int k)
 {
   const fbMeasure *d = &fbMeasureTable[k];
-  const char *at = (const char *)m + d->offset;
-  if (d->count) {
-    int n;
-    memcpy(&n, at, sizeof n);
-    return n;
-  }
-  double v;
-  memcpy(&v, at, sizeof v);
-  return v;
+  return fbNumberAt((const char *)m + d->offset, d->count);
 }
 
 void fbTelemetry_Measure(fbSim *sim, fbMeasures *m) { measure(sim, false, m, 1); }
