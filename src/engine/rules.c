@@ -9,6 +9,9 @@
 #include "names.h"
 #include "sandbox.h"
 
+// A slot with no version loaded: every ref LUA_NOREF, which luaL_unref ignores.
+#define NO_VERSION ((fbRuleVersion){LUA_NOREF, LUA_NOREF, LUA_NOREF, ""})
+
 // math.random keeps one sequence per state, so its numbers would depend on which thread ran which
 // agent: rules get a:random(stream), the same on any thread count.
 static int l_no_random(lua_State *L)
@@ -41,8 +44,7 @@ bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms, const fb
   fbAgentViews_Init(&r->views, L);
   for (int s = 0; s < FB_MAX_SPECIES; ++s) {
     for (int k = 0; k < FB_MAX_RULES; ++k) {
-      r->steer_ref[s][k] = r->params_ref[s][k] = r->species_ref[s][k] = r->validate_ref[s][k] = LUA_NOREF;
-      r->previous_steer_ref[s][k] = r->previous_params_ref[s][k] = r->previous_validate_ref[s][k] = LUA_NOREF;
+      r->state[s][k] = (fbRuleState){NO_VERSION, NO_VERSION, LUA_NOREF};
     }
   }
   return true;
@@ -222,7 +224,7 @@ static bool validate_params(fbRuleRunner *r, int species, int rule, int module, 
     return false;
   }
   int validate = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[species][rule]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, r->state[species][rule].species);
   char msg[1024];
   Verdict verdict = validate_verdict(r, validate, params, msg, sizeof msg);
   bool ok = verdict == VALIDATE_ACCEPTS;
@@ -290,20 +292,17 @@ static bool load_protected(lua_State *L, void *ud, char *err, size_t errlen)
     ok = ok && declare_fields(L, w, species, what, err, errlen);
     if (ok && keep_previous) {
       fbRules_Settle(r, species, rule);
-      r->previous_steer_ref[species][rule] = r->steer_ref[species][rule];
-      r->previous_params_ref[species][rule] = r->params_ref[species][rule];
-      r->previous_validate_ref[species][rule] = r->validate_ref[species][rule];
-      memcpy(r->previous_where[species][rule], r->where[species][rule], sizeof r->where[species][rule]);
-      r->steer_ref[species][rule] = r->params_ref[species][rule] = r->validate_ref[species][rule] = LUA_NOREF;
+      r->state[species][rule].previous = r->state[species][rule].now;
+      r->state[species][rule].now = NO_VERSION;
     }
     if (ok) {
       lua_getfield(L, module, "validate");
-      replace_ref(L, &r->validate_ref[species][rule]);
-      fbLua_FunctionWhere(L, steer, r->where[species][rule], sizeof r->where[species][rule]);
+      replace_ref(L, &r->state[species][rule].now.validate);
+      fbLua_FunctionWhere(L, steer, r->state[species][rule].now.where, sizeof r->state[species][rule].now.where);
       lua_pushvalue(L, params);
-      replace_ref(L, &r->params_ref[species][rule]);
+      replace_ref(L, &r->state[species][rule].now.params);
       lua_pushvalue(L, steer);
-      replace_ref(L, &r->steer_ref[species][rule]);
+      replace_ref(L, &r->state[species][rule].now.steer);
     }
   }
   lua_settop(L, top);
@@ -334,32 +333,30 @@ bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, const fb
   return load_rule(r, w, species, rule, src, def, what, true, NULL, err, errlen);
 }
 
+// Lets go of a version's registry refs.
+static void drop_version(lua_State *L, fbRuleVersion *v)
+{
+  luaL_unref(L, LUA_REGISTRYINDEX, v->steer);
+  luaL_unref(L, LUA_REGISTRYINDEX, v->params);
+  luaL_unref(L, LUA_REGISTRYINDEX, v->validate);
+  *v = NO_VERSION;
+}
+
 bool fbRules_Fallback(fbRuleRunner *r, int species, int rule)
 {
-  lua_State *L = r->host.L;
-  if (r->previous_steer_ref[species][rule] == LUA_NOREF) {
+  fbRuleState *st = &r->state[species][rule];
+  if (st->previous.steer == LUA_NOREF) {
     return false;
   }
-  luaL_unref(L, LUA_REGISTRYINDEX, r->steer_ref[species][rule]);
-  luaL_unref(L, LUA_REGISTRYINDEX, r->params_ref[species][rule]);
-  luaL_unref(L, LUA_REGISTRYINDEX, r->validate_ref[species][rule]);
-  r->steer_ref[species][rule] = r->previous_steer_ref[species][rule];
-  r->params_ref[species][rule] = r->previous_params_ref[species][rule];
-  r->validate_ref[species][rule] = r->previous_validate_ref[species][rule];
-  memcpy(r->where[species][rule], r->previous_where[species][rule], sizeof r->where[species][rule]);
-  r->previous_steer_ref[species][rule] = r->previous_params_ref[species][rule] = LUA_NOREF;
-  r->previous_validate_ref[species][rule] = LUA_NOREF;
+  drop_version(r->host.L, &st->now);
+  st->now = st->previous;
+  st->previous = NO_VERSION;
   return true;
 }
 
 void fbRules_Settle(fbRuleRunner *r, int species, int rule)
 {
-  lua_State *L = r->host.L;
-  luaL_unref(L, LUA_REGISTRYINDEX, r->previous_steer_ref[species][rule]);
-  luaL_unref(L, LUA_REGISTRYINDEX, r->previous_params_ref[species][rule]);
-  luaL_unref(L, LUA_REGISTRYINDEX, r->previous_validate_ref[species][rule]);
-  r->previous_steer_ref[species][rule] = r->previous_params_ref[species][rule] = LUA_NOREF;
-  r->previous_validate_ref[species][rule] = LUA_NOREF;
+  drop_version(r->host.L, &r->state[species][rule].previous);
 }
 
 // The species table: its own values, and (older spellings, kept working) the world's dt, width,
@@ -403,7 +400,7 @@ static bool set_species(lua_State *L, void *ud, char *err, size_t errlen)
   SpeciesJob *job = ud;
   for (int k = 0; k < job->w->species[job->species].rule_count; ++k) {
     push_species(L, job->w, &job->w->species[job->species]);
-    replace_ref(L, &job->r->species_ref[job->species][k]);
+    replace_ref(L, &job->r->state[job->species][k].species);
   }
   return true;
 }
@@ -444,7 +441,7 @@ typedef struct ParamJob {
 static bool set_param(lua_State *L, void *ud, char *err, size_t errlen)
 {
   ParamJob *job = ud;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, job->r->params_ref[job->species][job->rule]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, job->r->state[job->species][job->rule].now.params);
   if (!lua_istable(L, -1) || lua_getfield(L, -1, job->name) != LUA_TNUMBER) {
     snprintf(err, errlen, "%s: no numeric parameter of that name", job->name);
     return false;
@@ -472,7 +469,7 @@ static bool check_protected(lua_State *L, void *ud, char *msg, size_t len)
   ParamJob *job = ud;
   fbRuleRunner *r = job->r;
   int top = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, r->validate_ref[job->species][job->rule]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, r->state[job->species][job->rule].now.validate);
   if (!lua_isfunction(L, -1)) {
     lua_settop(L, top);
     return true;
@@ -480,7 +477,7 @@ static bool check_protected(lua_State *L, void *ud, char *msg, size_t len)
   int validate = lua_gettop(L);
   lua_newtable(L);
   int params = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[job->species][job->rule]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, r->state[job->species][job->rule].now.params);
   if (lua_istable(L, -1)) {
     lua_pushnil(L);
     while (lua_next(L, -2) != 0) {
@@ -497,7 +494,7 @@ static bool check_protected(lua_State *L, void *ud, char *msg, size_t len)
   if (job->sp != NULL) {
     push_species(L, job->w, job->sp);
   } else {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[job->species][job->rule]);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->state[job->species][job->rule].species);
   }
   bool ok = call_validate(r, validate, params, msg, len);
   lua_settop(L, top);
@@ -518,7 +515,7 @@ static bool list_params(lua_State *L, void *ud, char *err, size_t errlen)
 {
   (void)err, (void)errlen;
   ParamJob *job = ud;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, job->r->params_ref[job->species][job->rule]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, job->r->state[job->species][job->rule].now.params);
   int n = 0;
   if (lua_istable(L, -1)) {
     lua_pushnil(L);
@@ -552,7 +549,7 @@ static bool write_params(lua_State *L, void *ud, char *err, size_t errlen)
 {
   (void)err, (void)errlen;
   ParamJob *job = ud;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, job->r->params_ref[job->species][job->rule]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, job->r->state[job->species][job->rule].now.params);
   fbLua_Write(L, -1, job->out);
   return true;
 }
@@ -621,11 +618,11 @@ static void push_slots(lua_State *L, RangeJob *job)
       fbAgentViews_Prepare(&r->views, L, &r->ctx, s, rules, &job->plan[s]);
     }
     for (int k = 0; k < rules; ++k) {
-      lua_rawgeti(L, LUA_REGISTRYINDEX, r->steer_ref[s][k]);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, r->state[s][k].now.steer);
       job->takes_species[s][k] = takes_species(L);
       fbAgentViews_Push(&r->views, L, s, k);
-      lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref[s][k]);
-      lua_rawgeti(L, LUA_REGISTRYINDEX, r->species_ref[s][k]);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, r->state[s][k].now.params);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, r->state[s][k].species);
     }
   }
   reserve_fill(L, job);
@@ -671,8 +668,8 @@ static void bad_result(lua_State *L, fbRuleRunner *r, int slot, int s, int k)
     lua_pop(L, 1);
   }
   char where[200];
-  const char *colon = strrchr(r->where[s][k], ':');
-  snprintf(where, sizeof where, "%.*s:%d", colon ? (int)(colon - r->where[s][k]) : 0, r->where[s][k],
+  const char *colon = strrchr(r->state[s][k].now.where, ':');
+  snprintf(where, sizeof where, "%.*s:%d", colon ? (int)(colon - r->state[s][k].now.where) : 0, r->state[s][k].now.where,
            c->return_line >= 0 ? c->return_line : ar.linedefined);
   lua_pushfstring(L, "%s: steer returned %d value%s (%s); expected two finite numbers within -1e9 .. 1e9, the acceleration", where, results,
                   results == 1 ? "" : "s", results ? got : "nothing");

@@ -15,21 +15,26 @@ typedef struct fbRuleFailure {
 
 #define FB_MAX_FAILURES 8
 
+// One version of a rule's module in a state: registry refs to its steer function, its params table
+// and its validate function (nil if none), and where steer is defined, for messages.
+typedef struct fbRuleVersion {
+  int steer, params, validate;
+  char where[160];
+} fbRuleVersion;
+
+// A rule's slot in one state: the version running; the one a reload replaced, kept until the new
+// one has run cleanly (fbRules_Fallback, fbRules_Settle); the rule's own copy of its species table.
+typedef struct fbRuleState {
+  fbRuleVersion now, previous;
+  int species;
+} fbRuleState;
+
 // One Lua state with every species' rules loaded, and the refs to call them without lookups.
 typedef struct fbRuleRunner {
   fbLuaHost host;
   fbRuleContext ctx;
   fbAgentViews views;
-  int steer_ref[FB_MAX_SPECIES][FB_MAX_RULES];
-  int params_ref[FB_MAX_SPECIES][FB_MAX_RULES];
-  int species_ref[FB_MAX_SPECIES][FB_MAX_RULES];  // each rule's own copy of its species table
-  int validate_ref[FB_MAX_SPECIES][FB_MAX_RULES]; // the module's validate function (nil if none)
-  char where[FB_MAX_SPECIES][FB_MAX_RULES][160];  // file:line of each steer function
-  // The version a reload replaced, kept until the new one has run cleanly (see fbRules_Fallback).
-  int previous_steer_ref[FB_MAX_SPECIES][FB_MAX_RULES];
-  int previous_params_ref[FB_MAX_SPECIES][FB_MAX_RULES];
-  int previous_validate_ref[FB_MAX_SPECIES][FB_MAX_RULES];
-  char previous_where[FB_MAX_SPECIES][FB_MAX_RULES][160];
+  fbRuleState state[FB_MAX_SPECIES][FB_MAX_RULES];
   // Rules that failed in this runner during the current range; they are skipped for the rest of it.
   bool skip[FB_MAX_SPECIES][FB_MAX_RULES];
   fbRuleFailure failures[FB_MAX_FAILURES];
