@@ -7,8 +7,12 @@ set -u
 flockbox=$1
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/check_lib.sh"
-mkdir -p "$tmp/behaviours" "$tmp/scripts"
 limits=(--rule-timeout 300 --lua-memory 16)
+
+# Each class runs in a job of its own (most of the time is spent waiting on the watchdog or a reload), its
+# files under $tmp/$class, its verdicts appended to $tmp/$class/results: PASS, or FAIL with the reason.
+pass() { echo PASS >>"$work/results"; }
+fail() { { echo "FAIL $1"; head -c 1500 "$work/err" | sed 's/^/    /'; } >>"$work/results"; }
 
 # expect NAME FILE WANTED_STATUSES COMMAND...: the command ends within 60 s with one of the statuses (a
 # comma list), its stderr names FILE (unless it must succeed), and nothing reached the panic handler or a
@@ -16,19 +20,13 @@ limits=(--rule-timeout 300 --lua-memory 16)
 expect() {
   local name=$1 file=$2 wanted=$3
   shift 3
-  timeout 60 "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  timeout 60 "$@" >"$work/out" 2>"$work/err" </dev/null
   local status=$?
   local ok=1
   [[ ",$wanted," == *",$status,"* ]] || ok=0
-  [ "$wanted" = 0 ] || grep -qF -- "$file" "$tmp/err" || ok=0
-  grep -q 'escaped every protected call\|Sanitizer\|runtime error:' "$tmp/err" && ok=0
-  if [ $ok -eq 1 ]; then
-    passed=$((passed + 1))
-  else
-    echo "FAIL $name: status $status (wanted $wanted, naming $file); stderr:"
-    head -c 1500 "$tmp/err" | sed 's/^/    /'
-    failures=$((failures + 1))
-  fi
+  [ "$wanted" = 0 ] || grep -qF -- "$file" "$work/err" || ok=0
+  grep -q 'escaped every protected call\|Sanitizer\|runtime error:' "$work/err" && ok=0
+  if [ $ok -eq 1 ]; then pass; else fail "$name: status $status (wanted $wanted, naming $file); stderr:"; fi
 }
 
 scenario() {  # scenario FILE RULE SPECIES_NAME EXTRA: a small world whose one species runs RULE
@@ -47,11 +45,13 @@ status_in() { if valid_in "$1"; then echo 0; else echo "$2"; fi; }
 
 good_rule='return { steer = function(a) return 0.1, 0 end }'
 
-while IFS=$'\t' read -r class flags value; do
-  case "$class" in ''|'#'*) continue ;; esac
+run_class() {
+  work=$tmp/$class
+  mkdir -p "$work/behaviours" "$work/scripts"
+  : >"$work/results"
   rule="h_$class"
-  r="$tmp/behaviours/$rule.lua"
-  s="$tmp/scripts/$class.lua"
+  r="$work/behaviours/$rule.lua"
+  s="$work/scripts/$class.lua"
 
   # at load: the module is the value
   printf 'return %s\n' "$value" >"$r"
@@ -64,19 +64,19 @@ while IFS=$'\t' read -r class flags value; do
 
   # at hot reload: the last good version keeps running, the message names the file
   echo "$good_rule" >"$r"
-  timeout 60 "$flockbox" --headless --watch --pace 200 --steps 100000 "${limits[@]}" "$s" >"$tmp/out" 2>"$tmp/err" &
-  pid=$!
-  sleep 0.4
+  timeout 60 "$flockbox" --headless --watch --pace 200 --steps 100000 "${limits[@]}" "$s" >"$work/out" 2>"$work/err" &
+  local pid=$!
+  sleep 0.3
   printf 'return %s\n' "$value" >"$r.tmp~" && mv "$r.tmp~" "$r"
-  for _ in $(seq 100); do grep -qF "$rule.lua" "$tmp/err" && break; sleep 0.1; done
-  alive=1; kill -0 "$pid" 2>/dev/null || alive=0
+  for _ in $(seq 400); do grep -qF "$rule.lua" "$work/err" && break; sleep 0.05; done
+  local alive=1 status
+  kill -0 "$pid" 2>/dev/null || alive=0
   kill -INT "$pid" 2>/dev/null; wait "$pid"; status=$?
-  if [ $alive -eq 1 ] && [ $status -eq 130 ] && grep -qF "$rule.lua" "$tmp/err" && \
-     ! grep -q 'escaped every protected call\|Sanitizer\|runtime error:' "$tmp/err"; then
-    passed=$((passed + 1))
+  if [ $alive -eq 1 ] && [ $status -eq 130 ] && grep -qF "$rule.lua" "$work/err" && \
+     ! grep -q 'escaped every protected call\|Sanitizer\|runtime error:' "$work/err"; then
+    pass
   else
-    echo "FAIL $class at hot reload: alive $alive, status $status; stderr:"; head -c 1500 "$tmp/err" | sed 's/^/    /'
-    failures=$((failures + 1))
+    fail "$class at hot reload: alive $alive, status $status; stderr:"
   fi
   echo "$good_rule" >"$r"
 
@@ -88,20 +88,39 @@ while IFS=$'\t' read -r class flags value; do
 
   # in a metric: its value (a plain number is a value), and its name
   scenario "$s" "$rule" '"boid"' "metrics = { { \"m\", function() return $value end } }"
-  expect "$class as a metric's value" "$class.lua" "$(status_in metric 2)" "$flockbox" --headless --steps 3 --csv "$tmp/m.csv" "${limits[@]}" "$s"
+  expect "$class as a metric's value" "$class.lua" "$(status_in metric 2)" "$flockbox" --headless --steps 3 --csv "$work/m.csv" "${limits[@]}" "$s"
   scenario "$s" "$rule" '"boid"' "metrics = { { $value, function() return 1 end } }"
-  expect "$class as a metric's name" "$class.lua" 2 "$flockbox" --headless --steps 3 --csv "$tmp/m.csv" "${limits[@]}" "$s"
+  expect "$class as a metric's name" "$class.lua" 2 "$flockbox" --headless --steps 3 --csv "$work/m.csv" "${limits[@]}" "$s"
 
   # as a species name
   scenario "$s" "$rule" "$value" ''
   expect "$class as a species name" "$class.lua" "$(status_in species 2)" "$flockbox" --headless --steps 3 "${limits[@]}" "$s"
 
   # in an experiment: the file's table, and its grid
-  e="$tmp/exp_$class.lua"
+  e="$work/exp_$class.lua"
   printf 'return %s\n' "$value" >"$e"
-  expect "$class as an experiment" "exp_$class.lua" 2 "$flockbox" sweep "$e" --jobs 1 --out "$tmp/res_$class"
+  expect "$class as an experiment" "exp_$class.lua" 2 "$flockbox" sweep "$e" --jobs 1 --out "$work/res"
   printf 'return { scenario = "scripts/classic_flock.lua", steps = 3, seeds = { 1, 1 }, grid = %s }\n' "$value" >"$e"
-  expect "$class in an experiment's grid" "exp_$class.lua" 2 "$flockbox" sweep "$e" --jobs 1 --out "$tmp/res_$class"
+  expect "$class in an experiment's grid" "exp_$class.lua" 2 "$flockbox" sweep "$e" --jobs 1 --out "$work/res"
+}
+
+# Four classes at a time; then every verdict counted, ten a class (a job that died early has fewer).
+classes=0
+while IFS=$'\t' read -r class flags value; do
+  case "$class" in ''|'#'*) continue ;; esac
+  classes=$((classes + 1))
+  while [ "$(jobs -rp | wc -l)" -ge 4 ]; do wait -n; done
+  run_class &
 done <"$here/hostile/classes.tsv"
+wait
+for f in "$tmp"/*/results; do
+  passed=$((passed + $(grep -c '^PASS' "$f")))
+  failures=$((failures + $(grep -c '^FAIL' "$f")))
+  grep -v '^PASS' "$f"
+done
+if [ $((passed + failures)) -ne $((classes * 10)) ]; then
+  echo "FAIL $((passed + failures)) verdicts for $classes classes in 10 places"
+  failures=$((failures + 1))
+fi
 
 finish
