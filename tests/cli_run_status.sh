@@ -107,5 +107,21 @@ sed -i 's/fb.stop("arrived")/fb.stop("no way!")/' "$tmp/stop.lua"
 timeout 60 "$flockbox" --headless --steps 500 "$tmp/stop.lua" >/dev/null 2>"$tmp/err"
 expect "a bad outcome label: exit 2, named" bash -c "[ $? -eq 2 ] && grep -q 'letters, digits' '$tmp/err'"
 
+# A rule a little under its time limit on every call: the step as a whole has a budget (30 limits of
+# CPU time), past which the rule running is switched off (exit 3, named), and its bystander is not.
+mkdir -p "$tmp/budget/behaviours" "$tmp/budget/scripts"
+echo 'return { steer = function() local x = 0 for i = 1, 2e5 do x = x + i end return 0, 0 end }' \
+  >"$tmp/budget/behaviours/slow.lua"
+cat >"$tmp/budget/scripts/slow.lua" <<'LUA'
+return { world = { width = 50, height = 50 },
+  species = { { name = "boid", count = 8000, rules = { "slow", "cohesion" } } } }
+LUA
+timeout 120 "$flockbox" --headless --steps 1 --threads 1 --rule-timeout 10 "$tmp/budget/scripts/slow.lua" \
+  >/dev/null 2>"$tmp/err"
+expect "a step past its budget: exit 3" test $? -eq 3
+expect "  ... the slow rule switched off, named, with the budget" \
+  grep -q "rule 'slow' of species 'boid' switched off at step 0: .*slow.lua:1: stopped: this step has used 300 ms" "$tmp/err"
+expect "  ... its bystander kept" bash -c "! grep -q \"rule 'cohesion'.*switched off\" '$tmp/err'"
+
 echo "$passed passed, $failures failed"
 [ $failures -eq 0 ]

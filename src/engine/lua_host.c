@@ -79,6 +79,8 @@ static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
 static fbLuaHost *watched[FB_MAX_HOSTS];
 static unsigned long seen_progress[FB_MAX_HOSTS];
 static double seen_cpu_ms[FB_MAX_HOSTS];  // the thread's CPU time when progress was last seen
+static unsigned long seen_entry[FB_MAX_HOSTS];  // the busy stretch seen last
+static double entry_cpu_ms[FB_MAX_HOSTS];       // the thread's CPU time when that stretch was first seen
 static int watched_count;
 static bool watchdog_running;
 static atomic_int stop_requested;  // set from a signal handler (fbLuaHost_RequestStop)
@@ -100,7 +102,10 @@ bool fbLuaHost_StopRequested(void) { return atomic_load(&stop_requested) != 0; }
 // True while the watchdog's interrupt of h stands: the work it saw stuck is still the work running.
 static bool interrupted(fbLuaHost *h)
 {
-  return atomic_load(&h->interrupt) && atomic_load(&h->progress) == h->stuck_at && atomic_load(&h->busy);
+  if (!atomic_load(&h->interrupt) || !atomic_load(&h->busy)) {
+    return false;
+  }
+  return h->over_budget ? atomic_load(&h->entries) == h->stuck_entry : atomic_load(&h->progress) == h->stuck_at;
 }
 
 static int raise_stopped(lua_State *L, fbLuaHost *h)
@@ -112,7 +117,10 @@ static int raise_stopped(lua_State *L, fbLuaHost *h)
     ++level;
   }
   luaL_where(L, level);
-  if (h->stopped_by_signal) {
+  if (h->over_budget) {
+    lua_pushfstring(L, "stopped: this step has used %d ms of CPU time in Lua, its budget (%d x --rule-timeout)",
+                    h->timeout_ms * FB_STEP_BUDGET_FACTOR, FB_STEP_BUDGET_FACTOR);
+  } else if (h->stopped_by_signal) {
     lua_pushliteral(L, "stopped: the program was asked to stop (Ctrl-C or SIGTERM) while this was running");
   } else {
     lua_pushfstring(L, "stopped after %d ms of CPU time without returning (endless loop?)", h->timeout_ms);
@@ -213,6 +221,27 @@ static double cpu_ms(fbLuaHost *h, double fallback)
  * lua_sethook is the one call Lua allows from outside the running thread (lua.c uses it from a
  * signal handler for the same purpose).
  */
+// The budget of a busy stretch as a whole (FB_STEP_BUDGET_FACTOR): called by the watchdog, with
+// its lock held, for the host in place i.
+static void check_budget(fbLuaHost *h, int i)
+{
+  unsigned long e = atomic_load(&h->entries);
+  if (!atomic_load(&h->busy) || e != seen_entry[i]) {
+    seen_entry[i] = e;
+    entry_cpu_ms[i] = cpu_ms(h, 0.0);
+    return;
+  }
+  double now = cpu_ms(h, entry_cpu_ms[i]);
+  if (now - entry_cpu_ms[i] >= (double)h->timeout_ms * FB_STEP_BUDGET_FACTOR && !atomic_load(&h->interrupt)) {
+    entry_cpu_ms[i] = now;  // what the stretch runs after the stop gets a budget of its own
+    h->stuck_entry = e;
+    h->over_budget = true;
+    h->stopped_by_signal = false;
+    atomic_store(&h->interrupt, 1);
+    lua_sethook(h->L, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+  }
+}
+
 static void *watchdog_main(void *arg)
 {
   (void)arg;
@@ -222,6 +251,7 @@ static void *watchdog_main(void *arg)
     pthread_mutex_lock(&watch_lock);
     for (int i = 0; i < watched_count; ++i) {
       fbLuaHost *h = watched[i];
+      check_budget(h, i);
       unsigned long p = atomic_load(&h->progress);
       if (!atomic_load(&h->busy) || p != seen_progress[i]) {
         seen_progress[i] = p;
@@ -234,6 +264,7 @@ static void *watchdog_main(void *arg)
       if (now - seen_cpu_ms[i] >= limit && !atomic_load(&h->interrupt)) {
         h->stuck_at = p;
         h->stopped_by_signal = stopping;
+        h->over_budget = false;
         atomic_store(&h->interrupt, 1);
         lua_sethook(h->L, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
         seen_cpu_ms[i] = now;
@@ -264,6 +295,8 @@ static void watch(fbLuaHost *h)
   FB_ASSERT(watched_count < FB_MAX_HOSTS);
   seen_progress[watched_count] = 0;
   seen_cpu_ms[watched_count] = 0.0;
+  seen_entry[watched_count] = 0;
+  entry_cpu_ms[watched_count] = 0.0;
   watched[watched_count++] = h;
   pthread_mutex_unlock(&watch_lock);
 }
@@ -276,6 +309,8 @@ static void unwatch(fbLuaHost *h)
       watched[i] = watched[watched_count - 1];
       seen_progress[i] = seen_progress[watched_count - 1];
       seen_cpu_ms[i] = seen_cpu_ms[watched_count - 1];
+      seen_entry[i] = seen_entry[watched_count - 1];
+      entry_cpu_ms[i] = entry_cpu_ms[watched_count - 1];
       --watched_count;
       break;
     }

@@ -22,6 +22,9 @@ typedef struct fbLuaHost {
   atomic_int cpu_clock;      // the CPU-time clock (clockid_t) of the thread that entered last
   unsigned long stuck_at;    // progress value the watchdog saw when it interrupted
   bool stopped_by_signal;    // ... because the program was asked to stop (fbLuaHost_RequestStop)
+  atomic_ulong entries;      // bumped at every fbLuaHost_Enter: one busy stretch (a step's range, a call)
+  unsigned long stuck_entry; // the stretch the watchdog stopped for using up its budget
+  bool over_budget;          // ... because the stretch as a whole used FB_STEP_BUDGET_FACTOR timeouts
   int timeout_ms;
   int depth;                 // protected calls under way (they nest: loading runs a chunk, then reads it)
   void *context;             // what the C functions called from Lua work on (see rules.h); NULL while closing
@@ -95,6 +98,14 @@ bool fbLuaHost_StopRequested(void);
 // Pushes the traceback message handler (for callers that run many calls inside one pcall).
 void fbLuaHost_PushTraceback(lua_State *L);
 
+/*
+ * The time limit is per call: a rule that returns a little under it on every call would never be
+ * stopped, and a step of N agents would take N limits. So a busy stretch as a whole (the agents
+ * of one step on one thread, or one hook call) also has a budget of FB_STEP_BUDGET_FACTOR limits of
+ * CPU time (60 s at the default 2 s): past it, whatever Lua runs in that stretch is stopped.
+ */
+#define FB_STEP_BUDGET_FACTOR 30
+
 // Arm and disarm the watchdog around work that calls into Lua; bump progress at every call. The
 // watchdog measures the CPU time of the thread that entered, not the wall clock: a rule that is
 // merely waiting for a core on a loaded machine is not stuck.
@@ -104,6 +115,8 @@ static inline void fbLuaHost_Enter(fbLuaHost *h)
   if (pthread_getcpuclockid(pthread_self(), &clock) == 0) {
     atomic_store_explicit(&h->cpu_clock, (int)clock, memory_order_relaxed);
   }
+  atomic_store_explicit(&h->entries, atomic_load_explicit(&h->entries, memory_order_relaxed) + 1,
+                        memory_order_relaxed);
   atomic_store_explicit(&h->busy, 1, memory_order_relaxed);
 }
 static inline void fbLuaHost_Leave(fbLuaHost *h) { atomic_store_explicit(&h->busy, 0, memory_order_relaxed); }
