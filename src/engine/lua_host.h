@@ -115,8 +115,9 @@ static inline void fbLuaHost_Enter(fbLuaHost *h)
   if (pthread_getcpuclockid(pthread_self(), &clock) == 0) {
     atomic_store_explicit(&h->cpu_clock, (int)clock, memory_order_relaxed);
   }
+  // release: a watchdog that sees the new stretch sees the clock of the thread that entered it
   atomic_store_explicit(&h->entries, atomic_load_explicit(&h->entries, memory_order_relaxed) + 1,
-                        memory_order_relaxed);
+                        memory_order_release);
   atomic_store_explicit(&h->busy, 1, memory_order_relaxed);
 }
 static inline void fbLuaHost_Leave(fbLuaHost *h) { atomic_store_explicit(&h->busy, 0, memory_order_relaxed); }
