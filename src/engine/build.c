@@ -94,8 +94,7 @@ static bool build_species(fbWorld *w, const fbScenarioDef *d, int s, char *err, 
     if (!check_def(d, &fbRuleSchema, r, rule_where, err, errlen)) {
       return false;
     }
-    sp->rules[k] = (fbRuleSlot){.weight = r->weight, .native = r->native, .force = r->force, .preempt = r->preempt,
-                                .drag = r->drag};
+    sp->rules[k] = fbRuleSlot_FromDef(r);
     sp->all_native = sp->all_native && r->native != NULL;
   }
   w->species_count = s + 1;

@@ -222,13 +222,7 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
   fbRuleInfo *info = &rs->info[s][k];
   memset(info, 0, sizeof *info);
   info->def = *def;
-  fbRuleSlot *slot = &w->species[s].rules[k];
-  memset(slot, 0, sizeof *slot);
-  slot->weight = def->weight;
-  slot->force = def->force;
-  slot->preempt = def->preempt;
-  slot->drag = def->drag;
-  slot->native = def->native;
+  w->species[s].rules[k] = fbRuleSlot_FromDef(def);
   if (def->native != NULL) {
     return true;
   }

@@ -23,6 +23,14 @@ typedef struct fbRuleSlot {
   bool on_trial;             // reloaded and not yet run cleanly: a failure goes back to the last good version
 } fbRuleSlot;
 
+// The slot a rule's description gives (weight, native function, force, pre-emption, drag), fresh:
+// neither disabled nor on trial. The one place a def becomes a slot (building a world, loading a rule).
+static inline fbRuleSlot fbRuleSlot_FromDef(const fbRuleDef *def)
+{
+  return (fbRuleSlot){.weight = def->weight, .native = def->native, .force = def->force, .preempt = def->preempt,
+                      .drag = def->drag};
+}
+
 typedef struct fbSpecies {
   char name[FB_NAME_LEN];
   fbVision vision;
