@@ -71,6 +71,25 @@ static void test_every_measure_is_described(void **state)
 
 // The header is step, time, then S.<column> for each species and measure in table order; the row
 // under it holds each measure's value of that species, as fbTelemetry_MeasureSpecies gives it.
+// A metric may not take a column telemetry writes: step, time, and SPECIES.<column> for every
+// measure of the table (whatever the species is called), and nothing else.
+static void test_builtin_columns_are_refused_to_metrics(void **state)
+{
+  (void)state;
+  assert_true(fbTelemetry_IsBuiltinColumn("step"));
+  assert_true(fbTelemetry_IsBuiltinColumn("time"));
+  for (int k = 0; k < FB_MEASURES; ++k) {
+    char name[64];
+    snprintf(name, sizeof name, "herd.%s", fbMeasureTable[k].column);
+    assert_true(fbTelemetry_IsBuiltinColumn(name));
+    assert_false(fbTelemetry_IsBuiltinColumn(fbMeasureTable[k].column));  // no species: no collision
+    snprintf(name, sizeof name, "herd.%s_x", fbMeasureTable[k].column);
+    assert_false(fbTelemetry_IsBuiltinColumn(name));
+  }
+  assert_false(fbTelemetry_IsBuiltinColumn("steps"));
+  assert_false(fbTelemetry_IsBuiltinColumn(".agents"));
+}
+
 static void test_columns_follow_the_table(void **state)
 {
   (void)state;
@@ -124,6 +143,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_measure_is_described),
+      cmocka_unit_test(test_builtin_columns_are_refused_to_metrics),
       cmocka_unit_test_teardown(test_columns_follow_the_table, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

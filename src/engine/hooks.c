@@ -106,8 +106,6 @@ static int s_spawn(lua_State *L)
   fbCommand c = {.kind = FB_CMD_SPAWN, .by = UINT32_MAX, .species = species_arg(L, 1)};
   c.p = fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3));
   c.v = fbV(fbRuleApi_OptNumber(L, 4, 0), fbRuleApi_OptNumber(L, 5, 0));
-  luaL_argcheck(L, isfinite(c.p.x) && isfinite(c.p.y) && isfinite(c.v.x) && isfinite(c.v.y), 2,
-                "position and velocity must be finite");
   // Agents alive plus every spawn already queued: the world never grows past FB_MAX_AGENTS.
   if ((double)sim->world.agents.count + sim->hooks.queue.count >= FB_MAX_AGENTS) {
     return luaL_error(L, "fb.spawn: the world holds at most %d agents (%d now, %d spawns and removals queued)",
@@ -130,7 +128,6 @@ static int s_set_weight(lua_State *L)
   int s = species_arg(L, 1);
   int k = rule_arg(L, s, 2);
   double w = fbRuleApi_CheckNumber(L, 3);
-  luaL_argcheck(L, isfinite(w), 3, "weight must be finite");
   fbSim_SetWeight(sim, s, k, w);
   return 0;
 }
@@ -142,7 +139,6 @@ static int s_set_param(lua_State *L)
   int k = rule_arg(L, s, 2);
   const char *name = luaL_checkstring(L, 3);
   double v = fbRuleApi_CheckNumber(L, 4);
-  luaL_argcheck(L, isfinite(v), 4, "value must be finite");
   char msg[600];
   if (!fbSim_SetParam(sim, s, k, name, v, msg, sizeof msg)) {
     return luaL_error(L, "fb.set_param: %s", msg);
@@ -157,7 +153,6 @@ static int s_goal(lua_State *L)
   int g = fbWorld_FindGoal(w, name);
   if (lua_gettop(L) >= 3) {
     double x = fbRuleApi_CheckNumber(L, 2), y = fbRuleApi_CheckNumber(L, 3);
-    luaL_argcheck(L, isfinite(x) && isfinite(y), 2, "goal position must be finite");
     if (g < 0) {
       luaL_argcheck(L, w->goal_count < FB_MAX_GOALS && strlen(name) < FB_NAME_LEN, 1, "too many goals");
       g = w->goal_count++;
@@ -191,7 +186,7 @@ static int s_set_path_speed(lua_State *L)
   double v = -1;
   if (!lua_isnoneornil(L, 2)) {
     v = fbRuleApi_CheckNumber(L, 2);
-    luaL_argcheck(L, isfinite(v) && v >= 0 && v <= FB_PATH_MAX_SPEED, 2, "speed must be between 0 and 1e6 units/s");
+    luaL_argcheck(L, v >= 0 && v <= FB_PATH_MAX_SPEED, 2, "speed must be between 0 and 1e6 units/s");
   }
   fbPath_SetSpeed(&w->paths.items[k], v, (double)w->step * w->dt);
   return 0;
@@ -207,7 +202,6 @@ static int s_catches(lua_State *L)
 static int s_set_input(lua_State *L)
 {
   double x = fbRuleApi_CheckNumber(L, 1), y = fbRuleApi_CheckNumber(L, 2);
-  luaL_argcheck(L, isfinite(x) && isfinite(y), 1, "input must be finite");
   fbWorld *w = &sim_of(L)->world;
   if (!w->input_held) {  // the user at the arrow keys has the last word (an autopilot waits)
     w->input = fbV(fmax(-1, fmin(1, x)), fmax(-1, fmin(1, y)));
@@ -503,9 +497,7 @@ static bool read_metrics(ReadJob *job, lua_State *L, int root)
 // The scenario's table is at index 1 (fbLuaHost_ProtectWith).
 static bool read_protected(lua_State *L, void *ud, char *err, size_t errlen)
 {
-  ReadJob *job = ud;
-  job->err = err;
-  job->errlen = errlen;
+  ReadJob *job = ud;  // job->err is err: fbHooks_Read passes its own to both
   return read_hook(L, 1, "on_step", &job->h->on_step_ref, job->path, err, errlen) &&
          read_hook(L, 1, "on_key", &job->h->on_key_ref, job->path, err, errlen) && read_metrics(job, L, 1);
 }

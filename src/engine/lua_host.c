@@ -213,35 +213,44 @@ static double cpu_ms(fbLuaHost *h, double fallback)
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
-/*
- * Every 5 ms the watchdog compares each busy host's progress counter with what it saw last time.
- * A host stuck on the same value while its thread spent more than its timeout of CPU time gets a
- * hook that raises an error at its next Lua instruction. CPU time, not wall time: on a loaded
- * machine a thread may wait for a core for longer than the timeout without running at all.
- * lua_sethook is the one call Lua allows from outside the running thread (lua.c uses it from a
- * signal handler for the same purpose).
- */
-// The budget of a busy stretch as a whole (FB_STEP_BUDGET_FACTOR): called by the watchdog, with
-// its lock held, for the host in place i.
-static void check_budget(fbLuaHost *h, int i)
+// Whether `counter` stayed at the value the watchdog saw last while the host was busy and its
+// thread spent `limit` ms of CPU time; *seen and *since (the CPU time when it was seen) follow the
+// counter, and restart at a stop, so whatever runs after a stop gets a limit of its own.
+static bool stalled(fbLuaHost *h, unsigned long counter, unsigned long *seen, double *since, double limit)
 {
-  unsigned long e = atomic_load(&h->entries);
-  if (!atomic_load(&h->busy) || e != seen_entry[i]) {
-    seen_entry[i] = e;
-    entry_cpu_ms[i] = cpu_ms(h, 0.0);
-    return;
+  if (!atomic_load(&h->busy) || counter != *seen) {
+    *seen = counter;
+    *since = cpu_ms(h, 0.0);
+    return false;
   }
-  double now = cpu_ms(h, entry_cpu_ms[i]);
-  if (now - entry_cpu_ms[i] >= (double)h->timeout_ms * FB_STEP_BUDGET_FACTOR && !atomic_load(&h->interrupt)) {
-    entry_cpu_ms[i] = now;  // what the stretch runs after the stop gets a budget of its own
-    h->stuck_entry = e;
-    h->over_budget = true;
-    h->stopped_by_signal = false;
-    atomic_store(&h->interrupt, 1);
-    lua_sethook(h->L, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+  double now = cpu_ms(h, *since);
+  if (now - *since < limit || atomic_load(&h->interrupt)) {
+    return false;
   }
+  *since = now;
+  return true;
 }
 
+// Arms the interrupt hook (interrupted() then says whether the stopped work still runs).
+static void stop(fbLuaHost *h, bool over_budget, bool by_signal)
+{
+  h->over_budget = over_budget;
+  h->stopped_by_signal = by_signal;
+  atomic_store(&h->interrupt, 1);
+  lua_sethook(h->L, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+/*
+ * Every 5 ms the watchdog compares each busy host's counters with what it saw last time.
+ * - progress (bumped at every call into Lua): stuck on the same value while the thread spent
+ *   more than its timeout of CPU time (100 ms once a stop is asked for), the work is stopped;
+ * - entries (bumped at every fbLuaHost_Enter): a busy stretch (a step's range, a call) that has
+ *   used FB_STEP_BUDGET_FACTOR timeouts in all is stopped, however much progress it makes.
+ * Stopping sets a hook that raises an error at the next Lua instruction. CPU time, not wall time:
+ * on a loaded machine a thread may wait for a core for longer than the timeout without running at
+ * all. lua_sethook is the one call Lua allows from outside the running thread (lua.c uses it from
+ * a signal handler for the same purpose).
+ */
 static void *watchdog_main(void *arg)
 {
   (void)arg;
@@ -251,23 +260,14 @@ static void *watchdog_main(void *arg)
     pthread_mutex_lock(&watch_lock);
     for (int i = 0; i < watched_count; ++i) {
       fbLuaHost *h = watched[i];
-      check_budget(h, i);
-      unsigned long p = atomic_load(&h->progress);
-      if (!atomic_load(&h->busy) || p != seen_progress[i]) {
-        seen_progress[i] = p;
-        seen_cpu_ms[i] = cpu_ms(h, 0.0);
-        continue;
-      }
-      double now = cpu_ms(h, seen_cpu_ms[i]);
+      unsigned long e = atomic_load(&h->entries), p = atomic_load(&h->progress);
       bool stopping = atomic_load(&stop_requested) && h->timeout_ms > FB_STOP_GRACE_MS;
-      double limit = stopping ? FB_STOP_GRACE_MS : h->timeout_ms;
-      if (now - seen_cpu_ms[i] >= limit && !atomic_load(&h->interrupt)) {
+      if (stalled(h, e, &seen_entry[i], &entry_cpu_ms[i], (double)h->timeout_ms * FB_STEP_BUDGET_FACTOR)) {
+        h->stuck_entry = e;
+        stop(h, true, false);
+      } else if (stalled(h, p, &seen_progress[i], &seen_cpu_ms[i], stopping ? FB_STOP_GRACE_MS : h->timeout_ms)) {
         h->stuck_at = p;
-        h->stopped_by_signal = stopping;
-        h->over_budget = false;
-        atomic_store(&h->interrupt, 1);
-        lua_sethook(h->L, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
-        seen_cpu_ms[i] = now;
+        stop(h, false, stopping);
       }
     }
     pthread_mutex_unlock(&watch_lock);

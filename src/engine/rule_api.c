@@ -115,10 +115,7 @@ static int l_set(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
   int f = field_arg(L, 2);
-  double v = lua_isboolean(L, 3) ? (double)lua_toboolean(L, 3) : fbRuleApi_CheckNumber(L, 3);
-  if (!isfinite(v)) {
-    return luaL_error(L, "field '%s' set to a non-finite value", c->world->field_names[f]);
-  }
+  double v = lua_isboolean(L, 3) ? (double)lua_toboolean(L, 3) : fbRuleApi_CheckNumber(L, 3);  // finite
   c->world->agents.field_next[f][c->agent] = v;
   return 0;
 }

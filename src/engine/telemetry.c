@@ -148,16 +148,14 @@ bool fbTelemetry_Close(fbTelemetry *t)
 
 bool fbTelemetry_IsBuiltinColumn(const char *name)
 {
-  static const char *const per_species[] = {".agents", ".mean_speed", ".polarisation", ".mean_nn_distance",
-                                            ".mean_energy"};
   if (strcmp(name, "step") == 0 || strcmp(name, "time") == 0) {
     return true;
   }
-  size_t len = strlen(name);
-  for (size_t k = 0; k < sizeof per_species / sizeof per_species[0]; ++k) {
-    size_t n = strlen(per_species[k]);
-    if (len > n && strcmp(name + len - n, per_species[k]) == 0) {
-      return true;  // SPECIES.measure: species names hold no dot, so any such name may collide
+  // SPECIES.<column>: species names hold no dot, so any name ending so may collide with one
+  const char *dot = strrchr(name, '.');
+  for (int k = 0; dot != NULL && dot > name && k < FB_MEASURES; ++k) {
+    if (strcmp(dot + 1, fbMeasureTable[k].column) == 0) {
+      return true;
     }
   }
   return false;
