@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "sim.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 
 static fbSim sim;
 static bool sim_loaded;  // a failed assertion leaves the sim running: demo_teardown frees it

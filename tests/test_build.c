@@ -10,7 +10,7 @@
 
 #include "overrides.h"
 #include "schema.h"
-#include "sim.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 
 static fbSim sim;
 static char err[4096];

@@ -10,7 +10,7 @@
 
 #include "overrides.h"
 #include "rule_api.h"
-#include "sim.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "test_util.h"
 #include "demo_util.h"
 

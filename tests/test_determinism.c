@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "sim.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "test_util.h"
 
 /*

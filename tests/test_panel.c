@@ -8,6 +8,7 @@
 #include <lauxlib.h>
 #include <string.h>
 
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "live.h"
 #include "schema.h"
 #include "view_util.h"
@@ -133,7 +134,7 @@ static void drag(fbViewer *v, const char *key, double t)
 
 static double param(fbViewer *v, int s, const char *rule, const char *name)
 {
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   int k = fbSim_FindRule(sim, s, rule);
   char names[8][FB_NAME_LEN];
   double values[8];
@@ -180,14 +181,14 @@ static void test_typing_applies_keeps_integers_and_swallows_keys(void **state)
   (void)state;
   fbViewer *v = open_panel();
   frames(v, 10);
-  uint64_t step = v->run->sim.world.step;
+  uint64_t step = v->run->sim->world.step;
   assert_true(step > 0);
   click(v, row(v, "boid.probe.count")->field_rect);
   text(v, "1");
   key(v, SDLK_r);  // while typing, R is a letter, not a restart
   key(v, SDLK_SPACE);
   assert_false(v->paused);
-  assert_true(v->run->sim.world.step >= step);
+  assert_true(v->run->sim->world.step >= step);
   text(v, "2");
   key(v, SDLK_RETURN);
   frames(v, 1);
@@ -213,7 +214,7 @@ static void test_reset_restores_the_scenario_value(void **state)
 {
   (void)state;
   fbViewer *v = open_panel();
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   drag(v, "boid.cohesion.weight", 0.75);
   assert_float_equal(sim->world.species[0].rules[2].weight, 1.5, 0.01);
   type(v, "boid.max_speed", "12");
@@ -235,7 +236,7 @@ static void test_refused_values_are_not_applied(void **state)
 {
   (void)state;
   fbViewer *v = open_panel();
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   int probe = fbSim_FindRule(sim, 0, "probe");
   drag(v, "boid.probe.limit", 0.0);  // 0: validate says it must be positive
   assert_float_equal(param(v, 0, "probe", "limit"), 1, 0);
@@ -264,7 +265,7 @@ static void test_species_fields_change_the_running_flock(void **state)
 {
   (void)state;
   fbViewer *v = open_panel();
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   type(v, "boid.max_speed", "2");
   type(v, "boid.vision.radius", "30");
   type(v, "boid.vision.fov", "180");
@@ -300,10 +301,10 @@ static void test_changes_survive_restart_and_new_seed(void **state)
   drag(v, "boid.probe.gain", 0.5);
   type(v, "hawk.cohesion.weight", "1.25");
   type(v, "boid.count", "10");  // applies on restart only
-  assert_int_equal(v->run->sim.world.agents.count, 43);
+  assert_int_equal(v->run->sim->world.agents.count, 43);
   key(v, SDLK_r);
   frames(v, 2);
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   assert_float_equal(sim->world.species[0].limits.max_speed, 5, 0);
   assert_float_equal(param(v, 0, "probe", "gain"), 2, 0.05);
   assert_float_equal(sim->world.species[1].rules[0].weight, 1.25, 0);
@@ -331,7 +332,7 @@ static void test_changes_survive_restart_and_new_seed(void **state)
 static void draw_short(fbViewer *v, SDL_Rect area)
 {
   fbUi_Begin(&v->ui);
-  fbPanel_Draw(&v->panel, &v->ui, &v->run->sim, area);
+  fbPanel_Draw(&v->panel, &v->ui, v->run->sim, area);
   fbUi_End(&v->ui);
 }
 
@@ -384,7 +385,7 @@ static void test_printed_lua_has_species_fields(void **state)
   (void)state;
   fbViewer *v = open_panel();
   type(v, "boid.max_speed", "10");
-  char *lua = fbTest_PrintedLua(&v->run->sim);
+  char *lua = fbTest_PrintedLua(v->run->sim);
   assert_non_null(strstr(lua, "max_speed = 10, min_speed = 0, cruise_speed = 7, max_accel = 20, accumulator = \"weighted\","));
   assert_non_null(strstr(lua, "vision = { radius = 10, fov = 270, separation = 2 },"));
   assert_non_null(strstr(lua, "{ \"panel_probe\", name = \"probe\", weight = 1, params = { count = 3, gain = 0.5, limit = 1 } },"));
@@ -399,7 +400,7 @@ static void test_every_live_field_is_offered(void **state)
 {
   (void)state;
   fbViewer *v = open_panel();
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   char *lua = fbTest_PrintedLua(sim);
   for (int k = 0; k < fbLiveFieldCount; ++k) {
     const fbLiveField *f = &fbLiveFields[k];

@@ -13,6 +13,7 @@
 
 #define FB_RENDER_SDL
 #include "render.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 
 #define W 800
 #define H 600

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sim.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "test_util.h"
 
 static fbSim sim;

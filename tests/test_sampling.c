@@ -9,7 +9,7 @@
 
 #include "pop_util.h"
 #include "rule_api.h"
-#include "sim.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "telemetry.h"
 #include "test_util.h"
 #include "demo_util.h"

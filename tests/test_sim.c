@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "test_util.h"
 
 static fbSim sim;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "telemetry.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "test_util.h"
 
 static fbSim sim;
@@ -76,18 +77,18 @@ static void test_every_measure_is_described(void **state)
 static void test_builtin_columns_are_refused_to_metrics(void **state)
 {
   (void)state;
-  assert_true(fbTelemetry_IsBuiltinColumn("step"));
-  assert_true(fbTelemetry_IsBuiltinColumn("time"));
+  assert_true(fbMeasures_IsBuiltinColumn("step"));
+  assert_true(fbMeasures_IsBuiltinColumn("time"));
   for (int k = 0; k < FB_MEASURES; ++k) {
     char name[64];
     snprintf(name, sizeof name, "herd.%s", fbMeasureTable[k].column);
-    assert_true(fbTelemetry_IsBuiltinColumn(name));
-    assert_false(fbTelemetry_IsBuiltinColumn(fbMeasureTable[k].column));  // no species: no collision
+    assert_true(fbMeasures_IsBuiltinColumn(name));
+    assert_false(fbMeasures_IsBuiltinColumn(fbMeasureTable[k].column));  // no species: no collision
     snprintf(name, sizeof name, "herd.%s_x", fbMeasureTable[k].column);
-    assert_false(fbTelemetry_IsBuiltinColumn(name));
+    assert_false(fbMeasures_IsBuiltinColumn(name));
   }
-  assert_false(fbTelemetry_IsBuiltinColumn("steps"));
-  assert_false(fbTelemetry_IsBuiltinColumn(".agents"));
+  assert_false(fbMeasures_IsBuiltinColumn("steps"));
+  assert_false(fbMeasures_IsBuiltinColumn(".agents"));
 }
 
 static void test_columns_follow_the_table(void **state)

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "sim.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "test_util.h"
 #include "demo_util.h"
 

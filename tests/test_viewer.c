@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "view_util.h"
 
 #define SCENARIO "tests/data/view_test.lua"
@@ -56,7 +57,7 @@ static void click(fbViewer *v, int x, int y)
 
 static fbVec2 on_screen(const fbViewer *v, int agent)
 {
-  const fbAgents *a = &v->run->sim.world.agents;
+  const fbAgents *a = &v->run->sim->world.agents;
   return fbCamera_ToScreen(&v->camera, fbV(a->px[agent], a->py[agent]));
 }
 
@@ -73,7 +74,7 @@ static void test_pause_and_single_step(void **state)
 {
   (void)state;
   fbViewer *v = open_viewer(NULL, NULL);
-  const fbWorld *w = &v->run->sim.world;
+  const fbWorld *w = &v->run->sim->world;
   frames(v, 30);  // dt 0.05 at real time: a step every 3 frames
   assert_int_equal(w->step, 10);
   key(v, SDLK_SPACE, 0);
@@ -100,9 +101,9 @@ static void test_speed_keys(void **state)
   key(v, SDLK_PLUS, 0);
   key(v, SDLK_KP_PLUS, 0);
   assert_true(fbViewer_TimeScale(v) == normal * 4);
-  uint64_t before = v->run->sim.world.step;
+  uint64_t before = v->run->sim->world.step;
   frames(v, 30);  // four times real time: 30 frames are 2 simulated seconds, 40 steps
-  assert_int_equal(v->run->sim.world.step - before, 40);
+  assert_int_equal(v->run->sim->world.step - before, 40);
   key(v, SDLK_MINUS, 0);
   key(v, SDLK_MINUS, 0);
   key(v, SDLK_MINUS, 0);
@@ -113,7 +114,7 @@ static void test_click_selects_and_inspects(void **state)
 {
   (void)state;
   fbViewer *v = open_viewer(NULL, NULL);
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   key(v, SDLK_SPACE, 0);
   frames(v, 1);
   fbVec2 p = on_screen(v, 5);
@@ -145,7 +146,7 @@ static void test_follow_flock_and_agent(void **state)
   key(v, SDLK_f, 0);
   assert_int_equal(v->follow, FB_FOLLOW_FLOCK);
   frames(v, 10);
-  fbVec2 c = fbInput_FlockCentre(&v->run->sim);
+  fbVec2 c = fbInput_FlockCentre(v->run->sim);
   assert_float_equal(v->camera.cx, c.x, 1e-9);
   assert_float_equal(v->camera.cy, c.y, 1e-9);
   key(v, SDLK_f, KMOD_LSHIFT);  // nothing selected: stays on the flock
@@ -159,9 +160,9 @@ static void test_follow_flock_and_agent(void **state)
   assert_int_equal(v->follow, FB_FOLLOW_AGENT);
   key(v, SDLK_SPACE, 0);
   frames(v, 12);
-  int i = fbWorld_FindAgent(&v->run->sim.world, v->selected);
-  assert_float_equal(v->camera.cx, v->run->sim.world.agents.px[i], 1e-9);
-  assert_float_equal(v->camera.cy, v->run->sim.world.agents.py[i], 1e-9);
+  int i = fbWorld_FindAgent(&v->run->sim->world, v->selected);
+  assert_float_equal(v->camera.cx, v->run->sim->world.agents.px[i], 1e-9);
+  assert_float_equal(v->camera.cy, v->run->sim->world.agents.py[i], 1e-9);
   // Dragging the view stops following.
   mouse_button(v, SDL_MOUSEBUTTONDOWN, 600, 400);
   mouse_move(v, 640, 420, 40, 20);
@@ -231,7 +232,7 @@ static void test_panel_sliders_change_weights_and_params(void **state)
 {
   (void)state;
   fbViewer *v = open_viewer("--threads", "2");
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   assert_int_equal(sim->threads, 2);
   key(v, SDLK_TAB, 0);
   frames(v, 1);
@@ -259,8 +260,8 @@ static void test_printed_parameters_are_lua(void **state)
 {
   (void)state;
   fbViewer *v = open_viewer(NULL, NULL);
-  v->run->sim.world.species[1].rules[0].weight = 0.25;
-  char *text = fbTest_PrintedLua(&v->run->sim);
+  v->run->sim->world.species[1].rules[0].weight = 0.25;
+  char *text = fbTest_PrintedLua(v->run->sim);
   assert_non_null(strstr(text, "{ \"cohesion\", weight = 1, params = { divisor = 100, step = 0.05 } },"));
   assert_non_null(strstr(text, "{ \"view_leader\", name = \"leader\", weight = 1, params = { every = 7 } },"));
   assert_non_null(strstr(text, "{ \"cohesion\", weight = 0.25, params = { divisor = 100, step = 0.05 } },"));
@@ -272,7 +273,7 @@ static void test_keys_reach_the_scenario_and_arrows_steer(void **state)
 {
   (void)state;
   fbViewer *v = open_viewer(NULL, NULL);
-  fbWorld *w = &v->run->sim.world;
+  fbWorld *w = &v->run->sim->world;
   assert_true(v->has_player);
   key(v, SDLK_k, 0);
   assert_true(fbWorld_FindGoal(w, "key_K") >= 0);
@@ -302,19 +303,19 @@ static void test_restart_keeps_seed_reseed_changes_it(void **state)
   (void)state;
   fbViewer *v = open_viewer(NULL, NULL);
   frames(v, 30);
-  uint64_t hash_at_10 = fbSim_Hash(&v->run->sim);
+  uint64_t hash_at_10 = fbSim_Hash(v->run->sim);
   v->camera.cx = 42;
   key(v, SDLK_r, 0);
   assert_true(v->loaded);
-  assert_int_equal(v->run->sim.world.step, 0);
-  assert_int_equal(v->run->sim.world.seed, 3);
+  assert_int_equal(v->run->sim->world.step, 0);
+  assert_int_equal(v->run->sim->world.seed, 3);
   assert_float_equal(v->camera.cx, 42, 0);  // the camera stays
   frames(v, 30);
-  assert_int_equal(fbSim_Hash(&v->run->sim), hash_at_10);  // the same run again
+  assert_int_equal(fbSim_Hash(v->run->sim), hash_at_10);  // the same run again
   key(v, SDLK_n, 0);
-  assert_int_equal(v->run->sim.world.seed, 4);
+  assert_int_equal(v->run->sim->world.seed, 4);
   frames(v, 30);
-  assert_true(fbSim_Hash(&v->run->sim) != hash_at_10);
+  assert_true(fbSim_Hash(v->run->sim) != hash_at_10);
 }
 
 static void test_quit_and_frame_limit(void **state)
@@ -350,12 +351,12 @@ static void test_trails_and_steps_limit(void **state)
   key(v, SDLK_t, 0);
   assert_true(v->trails);
   frames(v, 90);
-  assert_int_equal(v->run->sim.world.step, 12);  // --steps stops the window's run too
+  assert_int_equal(v->run->sim->world.step, 12);  // --steps stops the window's run too
   key(v, SDLK_PERIOD, 0);
   frames(v, 1);
-  assert_int_equal(v->run->sim.world.step, 12);
+  assert_int_equal(v->run->sim->world.step, 12);
   // One snapshot every fbRender_TrailInterval steps (2 for the default 4 s at dt 0.05): steps 1, 3, .. 11.
-  int every = fbRender_TrailInterval(fbRender_TrailSeconds(&v->render), v->run->sim.world.dt);
+  int every = fbRender_TrailInterval(fbRender_TrailSeconds(&v->render), v->run->sim->world.dt);
   assert_int_equal(v->render.trails.filled, (12 + every - 1) / every);
 }
 

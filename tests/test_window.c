@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "help.h"
 #include "live.h"
 #include "view_util.h"
@@ -82,7 +83,7 @@ static void check_layout(const char *size)
   assert_false(overlaps(l->world, l->plots));
   assert_false(overlaps(l->world, l->keys));
   key(v, SDLK_HOME, 0);
-  const fbWorld *w = &v->run->sim.world;
+  const fbWorld *w = &v->run->sim->world;
   assert_true(contains(l->world, fbCamera_ToScreen(&v->camera, fbV(0, 0))));
   assert_true(contains(l->world, fbCamera_ToScreen(&v->camera, fbV(w->width, w->height))));
   // The key bar shows what fits and sends the rest behind F1, instead of wrapping into the world.
@@ -115,7 +116,7 @@ static void test_every_dock_collapses(void **state)
   assert_true(v->docks.info);
   assert_int_equal(v->layout.world.x, v->layout.info.w);
   // The camera was not moved: the world is fitted into each new view. Once zoomed, it stays put.
-  const fbWorld *w = &v->run->sim.world;
+  const fbWorld *w = &v->run->sim->world;
   assert_true(contains(v->layout.world, fbCamera_ToScreen(&v->camera, fbV(w->width, w->height))));
   fbInput_ZoomAt(&v->camera, v->layout.world.x + 50, v->layout.world.y + 50, 2);
   fbCamera zoomed = v->camera;
@@ -146,7 +147,7 @@ static void test_plots_grow_freeze_and_clear(void **state)
   (void)state;
   fbViewer *v = open_on("scripts/predator_prey.lua", "--show", "plots", NULL);
   // A chart per measure with a line per species, then one per metric.
-  assert_int_equal(v->plots.chart_count, FB_MEASURES + v->run->sim.hooks.metric_count);
+  assert_int_equal(v->plots.chart_count, FB_MEASURES + v->run->sim->hooks.metric_count);
   assert_string_equal(v->plots.series[1], "predator.agents");
   frames(v, 120);  // 2 s of simulated time at x1
   int running = v->plots.count;
@@ -163,12 +164,12 @@ static void test_plots_grow_freeze_and_clear(void **state)
   // A scenario reload with the same series keeps them.
   frames(v, 30);
   int kept = v->plots.count;
-  fbPlots_Adopt(&v->plots, &v->run->sim);
+  fbPlots_Adopt(&v->plots, v->run->sim);
   assert_int_equal(v->plots.count, kept);
   // Drawn: the herd's series colour appears in the plots dock (its lines and latest values).
   frames(v, 1);
   SDL_Rect r = v->layout.plots;
-  SDL_Color herd = fbHud_SpeciesColour(&v->run->sim.world.species[0]);
+  SDL_Color herd = fbHud_SpeciesColour(&v->run->sim->world.species[0]);
   uint8_t *rgba = malloc((size_t)r.w * r.h * 4);
   assert_int_equal(SDL_RenderReadPixels(v->sdl, &r, SDL_PIXELFORMAT_RGBA32, rgba, r.w * 4), 0);
   int coloured = 0;
@@ -187,7 +188,7 @@ static void test_plots_thin_when_full(void **state)
   fbViewer *v = open_on("scripts/classic_flock.lua", NULL);
   fbPlots *p = &v->plots;
   double interval = p->interval;
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   for (int k = 0; k < FB_PLOT_CAPACITY + 10; ++k) {
     sim->world.step += 10;  // time moves on without stepping: only the sampling is under test
     fbPlots_Sample(p, sim, NULL);
@@ -242,7 +243,7 @@ static void test_inspector_fields_are_the_agents_own(void **state)
 {
   (void)state;
   fbViewer *v = open_on("scripts/predator_prey.lua", NULL);
-  const fbWorld *w = &v->run->sim.world;
+  const fbWorld *w = &v->run->sim->world;
   int resting = fbWorld_FindField(w, "resting");
   assert_true(resting >= 0);
   int herd = 0, predator = 1;
@@ -251,7 +252,7 @@ static void test_inspector_fields_are_the_agents_own(void **state)
   assert_false(w->species[herd].field_mask & (1u << resting));
   // A species field changed live (the panel) keeps the fields its rules declared.
   char msg[256];
-  assert_true(fbLive_Set(&v->run->sim, "predator.max_speed=7", msg, sizeof msg));
+  assert_true(fbLive_Set(v->run->sim, "predator.max_speed=7", msg, sizeof msg));
   assert_true(w->species[predator].field_mask & (1u << resting));
 }
 
@@ -262,10 +263,10 @@ static void test_selection_draws_every_radius(void **state)
   (void)state;
   fbViewer *v = open_on("scripts/predator_prey.lua", "--inspect", "82", NULL);
   frames(v, 30);
-  int i = fbWorld_FindAgent(&v->run->sim.world, 82);
+  int i = fbWorld_FindAgent(&v->run->sim->world, 82);
   assert_true(i >= 0);
   fbSelectionCircle circles[FB_MAX_SELECTION_CIRCLES];
-  int n = fbRender_SelectionCircles(&v->run->sim, i, circles, FB_MAX_SELECTION_CIRCLES);
+  int n = fbRender_SelectionCircles(v->run->sim, i, circles, FB_MAX_SELECTION_CIRCLES);
   bool vision = false, hunt = false;
   for (int k = 0; k < n; ++k) {
     vision = vision || strncmp(circles[k].label, "vision", 6) == 0;
@@ -276,7 +277,7 @@ static void test_selection_draws_every_radius(void **state)
   // The hunting circle is drawn: its colour lies on the circle wherever the circle is in the view.
   // Every 15 degrees a short radial scan looks for it; most samples in view must find it (labels
   // and agents may cover a few).
-  const fbAgents *a = &v->run->sim.world.agents;
+  const fbAgents *a = &v->run->sim->world.agents;
   SDL_Color rule = fbRender_RuleColour(0);
   int in_view = 0, found = 0;
   for (int deg = 0; deg < 360; deg += 15) {
@@ -314,14 +315,14 @@ static void test_open_a_scenario_from_the_list_or_a_drop(void **state)
   key(v, SDLK_RETURN, 0);
   assert_false(v->list.open);
   assert_true(v->loaded);
-  assert_string_equal(v->run->sim.path, expected);
+  assert_string_equal(v->run->sim->path, expected);
   frames(v, 2);
   // A dropped file opens too.
   SDL_Event e = {0};
   e.type = SDL_DROPFILE;
   e.drop.file = SDL_strdup("scripts/moths_lamp.lua");
   fbViewer_HandleEvent(v, &e);
-  assert_string_equal(v->run->sim.name, "Moths round a lamp");
+  assert_string_equal(v->run->sim->name, "Moths round a lamp");
   // A file that is not a scenario leaves the window running with the message.
   e.drop.file = SDL_strdup("README.md");
   fbViewer_HandleEvent(v, &e);
@@ -363,7 +364,7 @@ static void test_drag_the_lamp_and_a_path_point(void **state)
   (void)state;
   fbViewer *v = open_on("scripts/moths_lamp.lua", NULL);
   frames(v, 2);
-  fbWorld *w = &v->run->sim.world;
+  fbWorld *w = &v->run->sim->world;
   fbVec2 lamp = fbCamera_ToScreen(&v->camera, w->goals[0].p);
   fbCamera cam = v->camera;
   mouse(v, SDL_MOUSEBUTTONDOWN, (int)lamp.x + 3, (int)lamp.y);
@@ -378,12 +379,12 @@ static void test_drag_the_lamp_and_a_path_point(void **state)
 
   v = open_on("scripts/dragonflies_path.lua", NULL);
   frames(v, 2);
-  fbPath *path = &v->run->sim.world.paths.items[0];
+  fbPath *path = &v->run->sim->world.paths.items[0];
   double length = path->length;
   fbVec2 p = fbCamera_ToScreen(&v->camera, path->points[2]);
   mouse(v, SDL_MOUSEBUTTONDOWN, (int)p.x, (int)p.y);
   mouse(v, SDL_MOUSEBUTTONUP, (int)p.x, (int)p.y + 80);
-  path = &v->run->sim.world.paths.items[0];
+  path = &v->run->sim->world.paths.items[0];
   assert_true(path->points[2].y > 60 + 10);
   assert_true(path->length != length);
   frames(v, 10);  // the flock follows the new path without trouble
@@ -399,7 +400,7 @@ static void test_arrows_override_the_autopilot(void **state)
   (void)state;
   fbViewer *v = open_on("scripts/leader_chase.lua", NULL);
   frames(v, 30);
-  fbWorld *w = &v->run->sim.world;
+  fbWorld *w = &v->run->sim->world;
   assert_false(w->input_held);
   key_down(v, SDLK_RIGHT, 0);
   frames(v, 30);

@@ -20,7 +20,7 @@ static void print_summary(fbSim *sim, long steps, double elapsed)
   fbTelemetry_Measure(sim, &m);
   printf("flockbox: %s: %ld steps, %d agents, seed %llu, %.2f s (%.0f steps/s), mean speed %.4g, "
          "polarisation %.3f, mean nn %.4g, hash %016llx",
-         sim->name, steps, m.agents, (unsigned long long)sim->world.seed, elapsed,
+         fbSim_Name(sim), steps, m.agents, (unsigned long long)fbSim_World(sim)->seed, elapsed,
          elapsed > 0 ? steps / elapsed : 0.0, m.mean_speed, m.polarisation, m.mean_nn,
          (unsigned long long)fbSim_Hash(sim));
   double when = 0;
@@ -96,8 +96,8 @@ static bool write_meta(const fbRun *run, const char *status, int exit_status, ch
   snprintf(path, sizeof path, "%s.json", cli->csv);
   bool failed = strcmp(status, "failed") == 0;
   fbRunMeta meta = {cli->scenario, cli->steps, run->steps, cli->every, status, exit_status,
-                    failed ? run->sim.error : ""};
-  return fbRunMeta_Write(path, &run->sim, &meta, err, errlen);
+                    failed ? fbSim_Error(run->sim) : ""};
+  return fbRunMeta_Write(path, run->sim, &meta, err, errlen);
 }
 
 static bool stopped(const fbSim *sim)
@@ -122,7 +122,7 @@ int fbHeadless_Run(const fbCli *cli)
     return start_exit_status(begun);
   }
   int status = 0;
-  fbSim *sim = &run.sim;
+  fbSim *sim = run.sim;
   double start = fbRun_Seconds();
   bool ok = fbRun_Row(&run);
   while (ok && run.steps < cli->steps && !interrupted && !stopped(sim)) {
@@ -135,7 +135,7 @@ int fbHeadless_Run(const fbCli *cli)
   }
   double elapsed = fbRun_Seconds() - start;
   if (!ok) {
-    fprintf(stderr, "flockbox: %s\n", sim->error);
+    fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
   }
   const char *run_state = run_status(sim, cli, ok, &status);
   bool written = fbRun_End(&run);
@@ -156,6 +156,6 @@ int fbHeadless_Run(const fbCli *cli)
   if (ok && written && !cli->quiet) {
     print_summary(sim, run.steps, elapsed);
   }
-  fbSim_Free(sim);
+  fbSim_Delete(sim);
   return status;
 }

@@ -1,5 +1,5 @@
 // api.c — the public functions of flockbox.h that the engine's own files do not already provide: a sim on the heap, its agents by copy.
-#include "sim.h"
+#include "sim_internal.h"
 
 #include <string.h>
 

@@ -54,7 +54,7 @@ static void read_summary(const char *path, char *out, size_t len)
 }
 
 // A world of one species with this one rule and no agents: what loading it as a scenario does.
-static bool load_rule(fbSim *sim, const char *folder, const char *name, char *err, size_t errlen)
+static fbSim *load_rule(const char *folder, const char *name, char *err, size_t errlen)
 {
   fbScenarioDef *d = fbScenarioDef_New();
   snprintf(d->rule_dirs[0], sizeof d->rule_dirs[0], "%s", folder);
@@ -66,9 +66,9 @@ static bool load_rule(fbSim *sim, const char *folder, const char *name, char *er
   fbRunOptions_Default(&o);
   o.threads = 1;
   o.headless = true;
-  bool ok = fbSim_Create(sim, d, &o, err, errlen);
+  fbSim *sim = fbSim_New(d, &o, err, errlen);
   fbScenarioDef_Delete(d);
-  return ok;
+  return sim;
 }
 
 // A parameter's default as written: a number, true/false, or "text".
@@ -129,7 +129,6 @@ static void write_params(const fbParamSpecs *specs, fbCatalogueFormat format, FI
 
 static bool write_module(const char *folder, const char *name, fbCatalogueFormat format, FILE *out)
 {
-  static fbSim sim;  // large: off the stack
   char path[1024], summary[512], err[2048];
   snprintf(path, sizeof path, "%s/%s.lua", folder, name);
   read_summary(path, summary, sizeof summary);
@@ -138,16 +137,17 @@ static bool write_module(const char *folder, const char *name, fbCatalogueFormat
   } else {
     fprintf(out, "%s \xe2\x80\x94 %s\n", name, summary);
   }
-  if (!load_rule(&sim, folder, name, err, sizeof err)) {
+  fbSim *sim = load_rule(folder, name, err, sizeof err);
+  if (sim == NULL) {
     fprintf(out, format == FB_CATALOGUE_MARKDOWN ? "\n**Does not load:** %s\n" : "  does not load: %s\n", err);
     return false;
   }
-  write_params(&sim.rules.info[0][0].specs, format, out);
-  write_fields(&sim.world, format, out);
+  write_params(fbSim_ParamSpecs(sim, 0, 0), format, out);
+  write_fields(fbSim_World(sim), format, out);
   if (format == FB_CATALOGUE_TEXT) {
     fputc('\n', out);
   }
-  fbSim_Free(&sim);
+  fbSim_Delete(sim);
   return true;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "telemetry.h"
+#include "workers.h"
 
 // text wrapped greedily at HELP_WIDTH columns, the first line after `option`, the others indented
 // as far: an option's description in the help.

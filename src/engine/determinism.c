@@ -5,18 +5,15 @@
 
 enum { REFERENCE, PARALLEL, REVERSED, RUNS };
 
-static bool load_run(fbSim *sim, int which, const char *path, const fbRunOptions *options, int threads, char *err,
-                     size_t errlen)
+static fbSim *load_run(int which, const char *path, const fbRunOptions *options, int threads, char *err, size_t errlen)
 {
   fbRunOptions o = *options;
   o.threads = which == PARALLEL ? threads : 1;
-  if (!fbSim_Load(sim, path, &o, err, errlen)) {
-    return false;
+  fbSim *sim = fbSim_NewFromFile(path, &o, err, errlen);
+  if (sim != NULL && which == REVERSED) {
+    fbSim_ReverseStorage(sim);
   }
-  if (which == REVERSED) {
-    fbWorld_ReverseStorage(&sim->world);
-  }
-  return true;
+  return sim;
 }
 
 static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
@@ -28,13 +25,14 @@ static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0
  */
 static uint32_t first_difference(const fbSim *a, const fbSim *b)
 {
-  const fbAgents *x = &a->world.agents, *y = &b->world.agents;
+  const fbWorld *wa = fbSim_World(a), *wb = fbSim_World(b);
+  const fbAgents *x = &wa->agents, *y = &wb->agents;
   if (x->count != y->count) {
     return 0;
   }
   uint32_t first = UINT32_MAX;
   for (int i = 0; i < x->count; ++i) {
-    int j = fbWorld_FindAgent(&b->world, x->id[i]);
+    int j = fbWorld_FindAgent(wb, x->id[i]);
     if (j < 0) {
       return 0;
     }
@@ -50,12 +48,13 @@ static uint32_t first_difference(const fbSim *a, const fbSim *b)
 static void note_agent(fbDeterminismReport *r, const fbSim *a, const fbSim *b, uint32_t id)
 {
   r->agent = id;
-  int i = id ? fbWorld_FindAgent(&a->world, id) : -1, j = id ? fbWorld_FindAgent(&b->world, id) : -1;
+  const fbWorld *wa = fbSim_World(a), *wb = fbSim_World(b);
+  int i = id ? fbWorld_FindAgent(wa, id) : -1, j = id ? fbWorld_FindAgent(wb, id) : -1;
   if (i < 0 || j < 0) {
     return;
   }
-  const fbAgents *x = &a->world.agents, *y = &b->world.agents;
-  snprintf(r->species, sizeof r->species, "%s", a->world.species[x->species[i]].name);
+  const fbAgents *x = &wa->agents, *y = &wb->agents;
+  snprintf(r->species, sizeof r->species, "%s", wa->species[x->species[i]].name);
   double ref[4] = {x->px[i], x->py[i], x->vx[i], x->vy[i]}, other[4] = {y->px[j], y->py[j], y->vx[j], y->vy[j]};
   memcpy(r->reference, ref, sizeof ref);
   memcpy(r->other, other, sizeof other);
@@ -65,9 +64,10 @@ static void note_agent(fbDeterminismReport *r, const fbSim *a, const fbSim *b, u
 // whose output differs is named in r.
 static void name_rule(const fbSim *a, const fbSim *b, fbDeterminismReport *r)
 {
-  int i = fbWorld_FindAgent(&a->world, r->agent);
-  int s = i >= 0 ? a->world.agents.species[i] : 0;
-  for (int k = 0; i >= 0 && k < a->world.species[s].rule_count; ++k) {
+  const fbWorld *w = fbSim_World(a);
+  int i = fbWorld_FindAgent(w, r->agent);
+  int s = i >= 0 ? w->agents.species[i] : 0;
+  for (int k = 0; i >= 0 && k < w->species[s].rule_count; ++k) {
     fbVec2 u = {0, 0}, v = {0, 0};
     bool ran_a = fbSim_InspectOutput(a, k, &u), ran_b = fbSim_InspectOutput(b, k, &v);
     if (ran_a != ran_b || !same_bits(u.x, v.x) || !same_bits(u.y, v.y)) {
@@ -84,42 +84,39 @@ static void name_rule(const fbSim *a, const fbSim *b, fbDeterminismReport *r)
 static bool find_rule(int other, const char *path, const fbRunOptions *o, int threads, fbDeterminismReport *r,
                       char *err, size_t errlen)
 {
-  fbSim *again = calloc(2, sizeof *again);
-  FB_ASSERT(again != NULL);
-  int which[2] = {REFERENCE, other}, loaded = 0;
+  fbSim *again[2] = {NULL, NULL};
+  int which[2] = {REFERENCE, other};
   bool ok = true;
-  for (; ok && loaded < 2; ++loaded) {
-    fbSim *sim = &again[loaded];
-    ok = load_run(sim, which[loaded], path, o, threads, err, errlen);
+  for (int k = 0; ok && k < 2; ++k) {
+    fbSim *sim = again[k] = load_run(which[k], path, o, threads, err, errlen);
+    ok = sim != NULL;
     for (long s = 1; ok && s <= r->step; ++s) {
       if (s == r->step) {
         fbSim_Inspect(sim, r->agent);
       }
-      ok = fbSim_Step(sim) || (snprintf(err, errlen, "%s", sim->error), false);
+      ok = fbSim_Step(sim) || (snprintf(err, errlen, "%s", fbSim_Error(sim)), false);
     }
   }
   if (ok) {
-    name_rule(&again[0], &again[1], r);
+    name_rule(again[0], again[1], r);
   }
-  for (int k = 0; k < loaded; ++k) {
-    fbSim_Free(&again[k]);
-  }
-  free(again);
+  fbSim_Delete(again[0]);
+  fbSim_Delete(again[1]);
   return ok;
 }
 
-static bool step_all(fbSim *runs, char *err, size_t errlen)
+static bool step_all(fbSim *runs[RUNS], char *err, size_t errlen)
 {
   for (int k = 0; k < RUNS; ++k) {
-    if (!fbSim_Step(&runs[k])) {
-      snprintf(err, errlen, "%s", runs[k].error);
+    if (!fbSim_Step(runs[k])) {
+      snprintf(err, errlen, "%s", fbSim_Error(runs[k]));
       return false;
     }
   }
   return true;
 }
 
-static bool compare_runs(fbSim *runs, const char *path, const fbRunOptions *o, int threads, long steps,
+static bool compare_runs(fbSim *runs[RUNS], const char *path, const fbRunOptions *o, int threads, long steps,
                          fbDeterminismReport *r, char *err, size_t errlen)
 {
   for (long step = 0; step <= steps; ++step) {
@@ -127,8 +124,8 @@ static bool compare_runs(fbSim *runs, const char *path, const fbRunOptions *o, i
       return false;
     }
     r->steps = step;
-    uint32_t by_threads = first_difference(&runs[REFERENCE], &runs[PARALLEL]);
-    uint32_t by_order = first_difference(&runs[REFERENCE], &runs[REVERSED]);
+    uint32_t by_threads = first_difference(runs[REFERENCE], runs[PARALLEL]);
+    uint32_t by_order = first_difference(runs[REFERENCE], runs[REVERSED]);
     if (by_threads == UINT32_MAX && by_order == UINT32_MAX) {
       continue;
     }
@@ -137,7 +134,7 @@ static bool compare_runs(fbSim *runs, const char *path, const fbRunOptions *o, i
     r->threads_differ = by_threads != UINT32_MAX;
     r->order_differs = by_order != UINT32_MAX;
     int other = r->threads_differ ? PARALLEL : REVERSED;
-    note_agent(r, &runs[REFERENCE], &runs[other], r->threads_differ ? by_threads : by_order);
+    note_agent(r, runs[REFERENCE], runs[other], r->threads_differ ? by_threads : by_order);
     return step == 0 || r->agent == 0 || find_rule(other, path, o, threads, r, err, errlen);
   }
   return true;
@@ -149,19 +146,15 @@ bool fbDeterminism_Check(const char *path, const fbRunOptions *options, long ste
   memset(report, 0, sizeof *report);
   report->same = true;
   report->threads = threads;
-  fbSim *runs = calloc(RUNS, sizeof *runs);
-  FB_ASSERT(runs != NULL);
-  int loaded = 0;
+  fbSim *runs[RUNS] = {NULL};
   bool ok = true;
-  for (; ok && loaded < RUNS; ++loaded) {
-    ok = load_run(&runs[loaded], loaded, path, options, threads, err, errlen);
+  for (int k = 0; ok && k < RUNS; ++k) {
+    ok = (runs[k] = load_run(k, path, options, threads, err, errlen)) != NULL;
   }
-  loaded -= !ok;
   ok = ok && compare_runs(runs, path, options, threads, steps, report, err, errlen);
-  for (int k = 0; k < loaded; ++k) {
-    fbSim_Free(&runs[k]);
+  for (int k = 0; k < RUNS; ++k) {
+    fbSim_Delete(runs[k]);
   }
-  free(runs);
   return ok;
 }
 

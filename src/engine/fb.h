@@ -21,6 +21,7 @@
 #define FB_MAX_METRIC 1e150
 
 #define FB_MAX_FIELDS 16       // user per-agent fields declared by rules and scenarios
+#define FB_MAX_METRICS 16      // a scenario's own metrics (CSV columns, plots)
 // What a script may make the engine allocate on its behalf (the Lua budget covers only Lua's own
 // memory): agents in the world (about 250 bytes each with the grid, so 1 GB at the cap), and
 // spawns and removals queued by one hook call or one worker in one step (24 MB each at the cap).

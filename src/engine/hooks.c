@@ -7,18 +7,17 @@
 
 #include "names.h"
 #include "rule_api.h"
-#include "sim.h"
-#include "telemetry.h"
+#include "measures.h"
 
 // ---- the scenario's API (runs in the scenario's own state, between steps) -------------------------
 
-static fbSim *sim_of(lua_State *L) { return fbLuaHost_Context(L); }
+static fbHooks *hooks_of(lua_State *L) { return fbLuaHost_Context(L); }
+static fbWorld *world_of(lua_State *L) { return hooks_of(L)->on.world; }
 
 static int species_arg(lua_State *L, int arg)
 {
-  fbSim *sim = sim_of(L);
   const char *name = luaL_checkstring(L, arg);
-  int s = fbWorld_FindSpecies(&sim->world, name);
+  int s = fbWorld_FindSpecies(world_of(L), name);
   if (s < 0) {
     luaL_error(L, "unknown species '%s'", name);
   }
@@ -27,11 +26,10 @@ static int species_arg(lua_State *L, int arg)
 
 static int rule_arg(lua_State *L, int species, int arg)
 {
-  fbSim *sim = sim_of(L);
   const char *name = luaL_checkstring(L, arg);
-  int k = fbSim_FindRule(sim, species, name);
+  int k = fbRuleSet_Find(hooks_of(L)->on.rules, world_of(L), species, name);
   if (k < 0) {
-    return luaL_error(L, "species '%s' has no rule '%s'", sim->world.species[species].name, name);
+    return luaL_error(L, "species '%s' has no rule '%s'", world_of(L)->species[species].name, name);
   }
   return k;
 }
@@ -39,7 +37,7 @@ static int rule_arg(lua_State *L, int species, int arg)
 // fb.count([species]) -> number of agents (of that species)
 static int s_count(lua_State *L)
 {
-  const fbWorld *w = &sim_of(L)->world;
+  const fbWorld *w = world_of(L);
   if (lua_isnoneornil(L, 1)) {
     lua_pushinteger(L, w->agents.count);
     return 1;
@@ -55,7 +53,7 @@ static int s_count(lua_State *L)
 // fb.agent(k) -> id, species name, x, y, vx, vy, energy of the k-th agent (1..fb.count())
 static int s_agent(lua_State *L)
 {
-  const fbWorld *w = &sim_of(L)->world;
+  const fbWorld *w = world_of(L);
   lua_Integer k = luaL_checkinteger(L, 1);
   luaL_argcheck(L, k >= 1 && k <= w->agents.count, 1, "agent index out of range 1..fb.count()");
   int i = (int)k - 1;
@@ -72,7 +70,7 @@ static int s_agent(lua_State *L)
 // fb.field(k, name) -> the k-th agent's value of a declared per-agent field
 static int s_field(lua_State *L)
 {
-  const fbWorld *w = &sim_of(L)->world;
+  const fbWorld *w = world_of(L);
   lua_Integer k = luaL_checkinteger(L, 1);
   luaL_argcheck(L, k >= 1 && k <= w->agents.count, 1, "agent index out of range 1..fb.count()");
   int f = fbWorld_FindField(w, luaL_checkstring(L, 2));
@@ -85,7 +83,7 @@ static int s_field(lua_State *L)
 
 static int s_step(lua_State *L)
 {
-  const fbWorld *w = &sim_of(L)->world;
+  const fbWorld *w = world_of(L);
   lua_pushinteger(L, (lua_Integer)w->step);
   lua_pushnumber(L, (double)w->step * w->dt);
   return 2;
@@ -102,45 +100,42 @@ static void push_command(lua_State *L, fbCommandQueue *q, fbCommand c, const cha
 
 static int s_spawn(lua_State *L)
 {
-  fbSim *sim = sim_of(L);
+  fbHooks *h = hooks_of(L);
   fbCommand c = {.kind = FB_CMD_SPAWN, .by = UINT32_MAX, .species = species_arg(L, 1)};
   c.p = fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3));
   c.v = fbV(fbRuleApi_OptNumber(L, 4, 0), fbRuleApi_OptNumber(L, 5, 0));
   // Agents alive plus every spawn already queued: the world never grows past FB_MAX_AGENTS.
-  if ((double)sim->world.agents.count + sim->hooks.queue.count >= FB_MAX_AGENTS) {
+  if ((double)h->on.world->agents.count + h->queue.count >= FB_MAX_AGENTS) {
     return luaL_error(L, "fb.spawn: the world holds at most %d agents (%d now, %d spawns and removals queued)",
-                      FB_MAX_AGENTS, sim->world.agents.count, sim->hooks.queue.count);
+                      FB_MAX_AGENTS, h->on.world->agents.count, h->queue.count);
   }
-  push_command(L, &sim->hooks.queue, c, "fb.spawn");
+  push_command(L, &h->queue, c, "fb.spawn");
   return 0;
 }
 
 static int s_remove(lua_State *L)
 {
   fbCommand c = {.kind = FB_CMD_REMOVE, .by = UINT32_MAX, .target = fbRuleApi_CheckId(L, 1)};
-  push_command(L, &sim_of(L)->hooks.queue, c, "fb.remove");
+  push_command(L, &hooks_of(L)->queue, c, "fb.remove");
   return 0;
 }
 
 static int s_set_weight(lua_State *L)
 {
-  fbSim *sim = sim_of(L);
   int s = species_arg(L, 1);
   int k = rule_arg(L, s, 2);
-  double w = fbRuleApi_CheckNumber(L, 3);
-  fbSim_SetWeight(sim, s, k, w);
+  world_of(L)->species[s].rules[k].weight = fbRuleApi_CheckNumber(L, 3);
   return 0;
 }
 
 static int s_set_param(lua_State *L)
 {
-  fbSim *sim = sim_of(L);
   int s = species_arg(L, 1);
   int k = rule_arg(L, s, 2);
   const char *name = luaL_checkstring(L, 3);
   double v = fbRuleApi_CheckNumber(L, 4);
   char msg[600];
-  if (!fbSim_SetParam(sim, s, k, name, v, msg, sizeof msg)) {
+  if (!fbRuleSet_SetParam(hooks_of(L)->on.rules, world_of(L), s, k, name, v, msg, sizeof msg)) {
     return luaL_error(L, "fb.set_param: %s", msg);
   }
   return 0;
@@ -148,7 +143,7 @@ static int s_set_param(lua_State *L)
 
 static int s_goal(lua_State *L)
 {
-  fbWorld *w = &sim_of(L)->world;
+  fbWorld *w = world_of(L);
   const char *name = luaL_checkstring(L, 1);
   int g = fbWorld_FindGoal(w, name);
   if (lua_gettop(L) >= 3) {
@@ -171,13 +166,13 @@ static int s_goal(lua_State *L)
 }
 
 // fb.path(name) -> x, y, tx, ty, speed of the path object, as rules see it; nil if none.
-static int s_path(lua_State *L) { return fbRuleApi_PushPath(L, &sim_of(L)->world, luaL_checkstring(L, 1)); }
+static int s_path(lua_State *L) { return fbRuleApi_PushPath(L, world_of(L), luaL_checkstring(L, 1)); }
 
 // fb.set_path_speed(name, v): the path object moves at v units/s from now on, whatever its speed
 // table says; fb.set_path_speed(name, nil) hands the speed back to the table.
 static int s_set_path_speed(lua_State *L)
 {
-  fbWorld *w = &sim_of(L)->world;
+  fbWorld *w = world_of(L);
   const char *name = luaL_checkstring(L, 1);
   int k = fbPaths_Find(&w->paths, name);
   if (k < 0) {
@@ -194,7 +189,7 @@ static int s_set_path_speed(lua_State *L)
 
 static int s_catches(lua_State *L)
 {
-  lua_pushinteger(L, (lua_Integer)sim_of(L)->catches);
+  lua_pushinteger(L, (lua_Integer)*hooks_of(L)->on.catches);
   return 1;
 }
 
@@ -202,7 +197,7 @@ static int s_catches(lua_State *L)
 static int s_set_input(lua_State *L)
 {
   double x = fbRuleApi_CheckNumber(L, 1), y = fbRuleApi_CheckNumber(L, 2);
-  fbWorld *w = &sim_of(L)->world;
+  fbWorld *w = world_of(L);
   if (!w->input_held) {  // the user at the arrow keys has the last word (an autopilot waits)
     w->input = fbV(fmax(-1, fmin(1, x)), fmax(-1, fmin(1, y)));
   }
@@ -245,7 +240,7 @@ static void push_record(lua_State *L, const fbWorld *w, int i)
 // fb.find(id) -> the agent's record, or nil when no agent has that id (removed, or never was).
 static int s_find(lua_State *L)
 {
-  const fbWorld *w = &sim_of(L)->world;
+  const fbWorld *w = world_of(L);
   lua_Integer id = luaL_checkinteger(L, 1);
   int i = id > 0 && id <= UINT32_MAX ? fbWorld_FindAgent(w, (uint32_t)id) : -1;
   if (i < 0) {
@@ -273,7 +268,7 @@ static int by_id(const void *a, const void *b)
 
 static int walk_next(lua_State *L)
 {
-  const fbWorld *w = &sim_of(L)->world;
+  const fbWorld *w = world_of(L);
   Walk *walk = lua_touserdata(L, lua_upvalueindex(1));
   if (walk->step != w->step) {
     return luaL_error(L, "fb.agents: a walk made at step %d used at step %d (walk again each step)", (int)walk->step,
@@ -290,7 +285,7 @@ static int walk_next(lua_State *L)
 // record with named fields:  for a in fb.agents("herd") do sum = sum + a.x end
 static int s_agents(lua_State *L)
 {
-  const fbWorld *w = &sim_of(L)->world;
+  const fbWorld *w = world_of(L);
   int s = lua_isnoneornil(L, 1) ? -1 : species_arg(L, 1);
   Walk *walk = lua_newuserdatauv(L, sizeof(Walk) + sizeof(int) * (size_t)w->agents.count, 0);
   walk->step = w->step;
@@ -318,10 +313,10 @@ static int s_set_goal(lua_State *L)
 // fb.terrain(x, y) -> h, gx, gy and fb.input() -> x, y: the same as in rules.
 static int s_terrain(lua_State *L)
 {
-  return fbRuleApi_PushTerrain(L, &sim_of(L)->world.terrain, fbRuleApi_CheckNumber(L, 1), fbRuleApi_CheckNumber(L, 2));
+  return fbRuleApi_PushTerrain(L, &world_of(L)->terrain, fbRuleApi_CheckNumber(L, 1), fbRuleApi_CheckNumber(L, 2));
 }
 
-static int s_input(lua_State *L) { return fbRuleApi_PushInput(L, &sim_of(L)->world); }
+static int s_input(lua_State *L) { return fbRuleApi_PushInput(L, world_of(L)); }
 
 /*
  * fb.stop(label): ends the run after this step with an outcome, e.g. "arrived" when the herd's
@@ -332,7 +327,7 @@ static int s_input(lua_State *L) { return fbRuleApi_PushInput(L, &sim_of(L)->wor
  */
 static int s_stop(lua_State *L)
 {
-  fbSim *sim = sim_of(L);
+  fbHooks *h = hooks_of(L);
   size_t len = 0;
   const char *label = luaL_checklstring(L, 1, &len);
   luaL_argcheck(L, len > 0 && len < FB_NAME_LEN, 1, "an outcome label of 1 to 63 characters");
@@ -341,9 +336,9 @@ static int s_stop(lua_State *L)
     bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
     luaL_argcheck(L, word, 1, "an outcome label is letters, digits, _ and - only");
   }
-  if (sim->hooks.stop_label[0] == '\0') {
-    snprintf(sim->hooks.stop_label, sizeof sim->hooks.stop_label, "%s", label);
-    sim->hooks.stop_step = sim->world.step;
+  if (h->stop_label[0] == '\0') {
+    snprintf(h->stop_label, sizeof h->stop_label, "%s", label);
+    h->stop_step = h->on.world->step;
   }
   return 0;
 }
@@ -362,14 +357,15 @@ static const luaL_Reg scenario_api[] = {
 
 // ---- the state and its hooks ----------------------------------------------------------------------
 
-bool fbHooks_Open(fbHooks *h, fbSim *sim, size_t memory_limit, int timeout_ms, uint64_t seed)
+bool fbHooks_Open(fbHooks *h, fbHookTarget on, size_t memory_limit, int timeout_ms, uint64_t seed)
 {
   memset(h, 0, sizeof *h);
   h->on_step_ref = h->on_key_ref = LUA_NOREF;
   if (!fbLuaHost_Create(&h->host, memory_limit, timeout_ms)) {
     return false;
   }
-  h->host.context = sim;
+  h->host.context = h;
+  h->on = on;
   lua_State *L = h->host.L;
   // The scenario's own math.random is seeded from the run's seed, so scripts may use it freely.
   lua_getglobal(L, "math");
@@ -439,7 +435,7 @@ static bool column_is_free(const fbHooks *h, const char *name, char *why, size_t
       return false;
     }
   }
-  if (fbTelemetry_IsBuiltinColumn(name)) {
+  if (fbMeasures_IsBuiltinColumn(name)) {
     snprintf(why, whylen, "'%s' is a column telemetry writes itself (step, time, SPECIES.agents, ...)", name);
     return false;
   }
@@ -594,10 +590,11 @@ void fbHooks_SwitchOffStep(fbHooks *h, uint64_t step)
   note_failure(h, "hook", "on_step", step);
 }
 
-void fbHooks_Move(fbHooks *to, fbHooks *from, fbSim *sim)
+void fbHooks_Move(fbHooks *to, fbHooks *from, fbHookTarget on)
 {
   fbLuaHost_Move(&to->host, &from->host);  // the state now points at its new address
-  to->host.context = sim;
+  to->host.context = to;
+  to->on = on;
   to->on_step_ref = from->on_step_ref;
   to->on_key_ref = from->on_key_ref;
   memcpy(to->metric_refs, from->metric_refs, sizeof to->metric_refs);

@@ -3,11 +3,18 @@
 #define FB_HOOKS_H
 
 #include "lua_host.h"
+#include "ruleset.h"
 #include "world.h"
 
-#define FB_MAX_METRICS 16
 
-struct fbSim;
+// What a scenario's fb.* functions act on: the world they read (and whose goals, paths and
+// player input they set), the rules whose weights and parameters they change, and the count of
+// catches they report. The sim's own members: hooks never see the sim itself.
+typedef struct fbHookTarget {
+  fbWorld *world;
+  fbRuleSet *rules;
+  const uint64_t *catches;
+} fbHookTarget;
 
 /*
  * The scenario script runs in a sandboxed state apart from the rules' states. Its functions run
@@ -16,7 +23,8 @@ struct fbSim;
  * may use it freely and still run the same on every thread count.
  */
 typedef struct fbHooks {
-  fbLuaHost host;
+  fbLuaHost host;                        // its context is the fbHooks itself
+  fbHookTarget on;                       // what the fb.* functions read and change
   int on_step_ref, on_key_ref;           // LUA_NOREF when the scenario has none
   int metric_refs[FB_MAX_METRICS];
   char metric_names[FB_MAX_METRICS][FB_NAME_LEN];
@@ -29,8 +37,8 @@ typedef struct fbHooks {
   uint64_t stop_step;                    // the step at which fb.stop was called
 } fbHooks;
 
-// Opens the state with the fb.* functions working on sim.
-bool fbHooks_Open(fbHooks *h, struct fbSim *sim, size_t memory_limit, int timeout_ms, uint64_t seed);
+// Opens the state with the fb.* functions working on `on`.
+bool fbHooks_Open(fbHooks *h, fbHookTarget on, size_t memory_limit, int timeout_ms, uint64_t seed);
 void fbHooks_Close(fbHooks *h);
 
 // Gives the scenario's fb the world table (width, height, wraps, dt), once the world is built.
@@ -52,8 +60,8 @@ bool fbHooks_Metrics(fbHooks *h, const char *path, double *values, bool keep_goi
 // Switches on_step off after it failed at this step (under --keep-going), noting it in first_failure.
 void fbHooks_SwitchOffStep(fbHooks *h, uint64_t step);
 
-// Moves a state to another address and points its fb.* functions at sim (a scenario reload adopts
+// Moves a state to another address and points its fb.* functions at `on` (a scenario reload adopts
 // the fresh state); from is left closed.
-void fbHooks_Move(fbHooks *to, fbHooks *from, struct fbSim *sim);
+void fbHooks_Move(fbHooks *to, fbHooks *from, fbHookTarget on);
 
 #endif

@@ -42,34 +42,9 @@ double fbLive_Running(const fbSim *sim, int s, const fbLiveField *f)
   if (f->running == FB_LIVE_AS_WRITTEN) {
     return fbLive_SpeciesField(sim, s, f->field);
   }
-  const char *at = (const char *)&sim->world.species[s] + f->running;
+  const char *at = (const char *)&fbSim_World(sim)->species[s] + f->running;
   fbFieldKind kind = fbSchema_Find(&fbSpeciesSchema, f->field)->kind;
   return fbNumberAt(at, kind == FB_FIELD_CHOICE || kind == FB_FIELD_INT);  // an int: an enum or a count
-}
-
-// Rebuilds species s from def as the world builder would, keeping what Build leaves to it (whom it
-// sees, its rule slots); commits only if every rule of the species accepts the result.
-static bool commit_species(fbSim *sim, int s, const fbSpeciesDef *def, char *msg, size_t len)
-{
-  fbWorld *w = &sim->world;
-  const fbSpecies *now = &w->species[s];
-  fbSpecies next;
-  if (!fbSpeciesDef_Build(def, w->dt, &next, now->name, msg, len)) {
-    return false;
-  }
-  next.vision.sees = now->vision.sees;
-  next.vision.list = now->vision.list;
-  next.vision.nearest = now->vision.nearest;
-  memcpy(next.rules, now->rules, sizeof next.rules);
-  next.rule_count = now->rule_count;
-  next.all_native = now->all_native;
-  next.field_mask = now->field_mask;
-  if (!fbRuleSet_CheckSpecies(&sim->rules, w, s, &next, msg, len)) {
-    return false;
-  }
-  w->species[s] = next;
-  sim->species_defs[s] = *def;
-  return fbRuleSet_SetSpecies(&sim->rules, w, s, msg, len);
 }
 
 static bool refuse(char *msg, size_t len, const char *what, const char *why)
@@ -84,7 +59,7 @@ bool fbLive_SetSpeciesField(fbSim *sim, int s, const char *field, double value, 
   if (f == NULL || !is_live(field)) {
     return refuse(msg, len, field, "takes effect on restart (R)");
   }
-  fbSpeciesDef def = sim->species_defs[s];
+  fbSpeciesDef def = *fbSim_SpeciesDef(sim, s);
   char why[256];
   if (f->kind == FB_FIELD_CHOICE) {
     if (fbField_ChoiceName(f, (int)value) == NULL) {
@@ -97,13 +72,13 @@ bool fbLive_SetSpeciesField(fbSim *sim, int s, const char *field, double value, 
   } else if (!fbField_SetNumber(f, &def, value, why, sizeof why)) {
     return refuse(msg, len, field, why);
   }
-  return commit_species(sim, s, &def, msg, len);
+  return fbSim_SetSpecies(sim, s, &def, msg, len);
 }
 
 double fbLive_SpeciesField(const fbSim *sim, int s, const char *field)
 {
   const fbField *f = fbSchema_Find(&fbSpeciesSchema, field);
-  const char *at = (const char *)&sim->species_defs[s] + (f ? f->offset : 0);
+  const char *at = (const char *)fbSim_SpeciesDef(sim, s) + (f ? f->offset : 0);
   if (f == NULL || (f->kind != FB_FIELD_NUMBER && f->kind != FB_FIELD_INT && f->kind != FB_FIELD_CHOICE)) {
     return NAN;
   }
@@ -120,11 +95,11 @@ static bool set_rule(fbSim *sim, int s, const char *rest, const char *value, cha
   snprintf(rule, sizeof rule, "%.*s", (int)(dot - rest), rest);
   int k = fbSim_FindRule(sim, s, rule);
   if (k < 0) {
-    snprintf(msg, len, "species '%s' has no field or rule '%s'", sim->world.species[s].name, rule);
+    snprintf(msg, len, "species '%s' has no field or rule '%s'", fbSim_World(sim)->species[s].name, rule);
     return false;
   }
   const char *field = dot + 1;
-  fbRuleDef *described = &sim->rules.info[s][k].def;
+  fbRuleDef *described = fbSim_RuleDescription(sim, s, k);
   const fbField *f = fbSchema_Find(&fbRuleSchema, field);
   char why[1024];
   if (f != NULL && strcmp(field, "weight") == 0) {
@@ -161,7 +136,7 @@ bool fbLive_Set(fbSim *sim, const char *set, char *msg, size_t len)
   snprintf(species, sizeof species, "%.*s", (int)(dot - set), set);
   snprintf(rest, sizeof rest, "%.*s", (int)(eq - dot - 1), dot + 1);
   const char *value = eq + 1;
-  int s = fbWorld_FindSpecies(&sim->world, species);
+  int s = fbWorld_FindSpecies(fbSim_World(sim), species);
   if (s < 0) {
     return refuse(msg, len, set, "no such species (world fields take effect on restart)");
   }
@@ -172,10 +147,10 @@ bool fbLive_Set(fbSim *sim, const char *set, char *msg, size_t len)
   if (f == NULL || !is_live(rest)) {
     return refuse(msg, len, rest, f == NULL ? "no such species field" : "takes effect on restart (R)");
   }
-  fbSpeciesDef def = sim->species_defs[s];
+  fbSpeciesDef def = *fbSim_SpeciesDef(sim, s);
   char why[256];
   if (!fbField_Parse(f, &def, value, why, sizeof why)) {
     return refuse(msg, len, rest, why);
   }
-  return commit_species(sim, s, &def, msg, len);
+  return fbSim_SetSpecies(sim, s, &def, msg, len);
 }

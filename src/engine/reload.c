@@ -36,19 +36,13 @@ static bool same_file(const char *a, const char *b)
 
 static bool reload_scenario(fbSim *sim)
 {
-  static fbSim fresh;  // large: off the stack
-  fbRunOptions o = sim->options;
-  o.no_spawn = true;
-  char err[4096];
-  if (!fbSim_LoadReplacing(&fresh, sim, &o, err, sizeof err)) {
-    snprintf(sim->reload_error, sizeof sim->reload_error, "%.2000s", err);
-    fbLog(FB_LOG_WARNING, "scenario reload failed, the last good version keeps running: %s", err);
+  if (!fbSim_ReloadScenario(sim)) {
+    fbLog(FB_LOG_WARNING, "scenario reload failed, the last good version keeps running: %s", fbSim_ReloadError(sim));
     return false;
   }
-  fbSim_Adopt(sim, &fresh);
-  fbSim_Free(&fresh);
-  fbLog(FB_LOG_INFO, "reloaded scenario %s at step %llu (%d agents kept)", sim->path,
-        (unsigned long long)sim->world.step, sim->world.agents.count);
+  const fbWorld *w = fbSim_World(sim);
+  fbLog(FB_LOG_INFO, "reloaded scenario %s at step %llu (%d agents kept)", fbSim_Path(sim),
+        (unsigned long long)w->step, w->agents.count);
   return true;
 }
 
@@ -67,18 +61,18 @@ static bool is_module_beside_rules(const fbSim *sim, const char *path)
   if (n < 5 || strcmp(path + n - 4, ".lua") != 0 || access(path, R_OK) != 0) {
     return false;
   }
-  if (same_file(path, sim->rules.library)) {
+  if (same_file(path, fbSim_LibraryPath(sim))) {
     return true;
   }
   char folder[512], other[512];
   folder_of(path, folder, sizeof folder);
-  folder_of(sim->rules.library, other, sizeof other);
+  folder_of(fbSim_LibraryPath(sim), other, sizeof other);
   if (same_file(folder, other)) {
     return true;
   }
-  for (int s = 0; s < sim->world.species_count; ++s) {
-    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
-      const char *rule = sim->rules.info[s][k].path;
+  for (int s = 0; s < fbSim_World(sim)->species_count; ++s) {
+    for (int k = 0; k < fbSim_World(sim)->species[s].rule_count; ++k) {
+      const char *rule = fbSim_RulePath(sim, s, k);
       if (rule[0] != '\0') {
         folder_of(rule, other, sizeof other);
         if (same_file(folder, other)) {
@@ -92,13 +86,13 @@ static bool is_module_beside_rules(const fbSim *sim, const char *path)
 
 bool fbHotReload_Apply(fbSim *sim, const char *path)
 {
-  if (same_file(path, sim->path)) {
+  if (same_file(path, fbSim_Path(sim))) {
     return reload_scenario(sim);
   }
   bool any = false, ok = true;
-  for (int s = 0; s < sim->world.species_count; ++s) {
-    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
-      const char *slot_path = sim->rules.info[s][k].path;
+  for (int s = 0; s < fbSim_World(sim)->species_count; ++s) {
+    for (int k = 0; k < fbSim_World(sim)->species[s].rule_count; ++k) {
+      const char *slot_path = fbSim_RulePath(sim, s, k);
       if (slot_path[0] == '\0') {
         continue;  // a native rule has no file
       }
@@ -134,17 +128,19 @@ static void watch_folder_of(fbWatch *w, const char *path)
 // the kernel's grace period).
 static void watch_sim_folders(fbWatch *w, const fbSim *sim)
 {
-  watch_folder_of(w, sim->path);
-  if (sim->rules.library[0] != '\0') {
-    watch_folder_of(w, sim->rules.library);
+  watch_folder_of(w, fbSim_Path(sim));
+  if (fbSim_LibraryPath(sim)[0] != '\0') {
+    watch_folder_of(w, fbSim_LibraryPath(sim));
   }
-  for (int d = 0; d < sim->rules.dir_count; ++d) {
-    fbWatch_AddDir(w, sim->rules.dirs[d]);
+  int folders = 0;
+  const char(*folder)[512] = fbSim_RuleFolders(sim, &folders);
+  for (int d = 0; d < folders; ++d) {
+    fbWatch_AddDir(w, folder[d]);
   }
-  for (int s = 0; s < sim->world.species_count; ++s) {
-    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
-      if (sim->rules.info[s][k].path[0] != '\0') {
-        watch_folder_of(w, sim->rules.info[s][k].path);
+  for (int s = 0; s < fbSim_World(sim)->species_count; ++s) {
+    for (int k = 0; k < fbSim_World(sim)->species[s].rule_count; ++k) {
+      if (fbSim_RulePath(sim, s, k)[0] != '\0') {
+        watch_folder_of(w, fbSim_RulePath(sim, s, k));
       }
     }
   }
@@ -173,7 +169,7 @@ int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms)
   int applied = 0;
   bool scenario = false;
   for (int k = 0; k < n; ++k) {
-    bool is_scenario = same_file(changed[k], sim->path);
+    bool is_scenario = same_file(changed[k], fbSim_Path(sim));
     scenario = scenario || is_scenario;
     if (fbHotReload_Apply(sim, changed[k])) {
       applied++;

@@ -24,7 +24,7 @@ void fbHotReload_Close(fbHotReload *h);
 int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms);
 
 // Reloads one file now (a rule module or the scenario). Returns false if it could not be applied:
-// the last good version keeps running and the error is in the rule's slot or in sim->error.
+// the last good version keeps running and the error is in the rule's slot or in fbSim_Error.
 bool fbHotReload_Apply(fbSim *sim, const char *path);
 
 #endif

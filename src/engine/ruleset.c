@@ -316,6 +316,16 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
   return true;
 }
 
+int fbRuleSet_Find(const fbRuleSet *rs, const fbWorld *w, int s, const char *name)
+{
+  for (int k = 0; k < w->species[s].rule_count; ++k) {
+    if (strcmp(fbRuleDef_Name(&rs->info[s][k].def), name) == 0) {
+      return k;
+    }
+  }
+  return -1;
+}
+
 /*
  * A value is applied only once everything a load would check agrees: the declared range, then the
  * module's validate with the value in place. A refused value changes nothing, so the rule runs on

@@ -101,6 +101,9 @@ void fbRuleSet_KeepLastGood(fbRuleSet *fresh, fbWorld *fresh_world, const fbRule
 // One numeric parameter in every state, checked against its declared range and the module's
 // validate; false with the reason in msg (and nothing changed) if the rule has no numeric
 // parameter of that name or the value is refused.
+// Rule index of species s by the name the scenario gave it (or its module's), -1 if none.
+int fbRuleSet_Find(const fbRuleSet *rs, const fbWorld *w, int s, const char *name);
+
 bool fbRuleSet_SetParam(fbRuleSet *rs, const fbWorld *w, int s, int k, const char *name, double value, char *msg,
                         size_t len);
 

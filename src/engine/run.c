@@ -17,31 +17,33 @@ fbRunStart fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options
 {
   run->cli = cli;
   run->steps = 0;
-  if (!fbSim_Load(&run->sim, cli->scenario, options, err, errlen)) {
+  run->sim = fbSim_NewFromFile(cli->scenario, options, err, errlen);
+  if (run->sim == NULL) {
     return FB_START_BAD_SCENARIO;
   }
-  if (!fbTelemetry_Open(&run->telemetry, cli->csv, &run->sim, err, errlen)) {
-    fbSim_Free(&run->sim);
+  if (!fbTelemetry_Open(&run->telemetry, cli->csv, run->sim, err, errlen)) {
+    fbSim_Delete(run->sim);
+    run->sim = NULL;
     return FB_START_CANNOT_WRITE;
   }
   run->telemetry.flush = cli->watch || cli->pace > 0;
-  run->watching = cli->watch && fbHotReload_Open(&run->reload, &run->sim, cli->poll_files, err, errlen);
+  run->watching = cli->watch && fbHotReload_Open(&run->reload, run->sim, cli->poll_files, err, errlen);
   if (cli->watch && !run->watching) {
     fbLog(FB_LOG_WARNING, "%s", err);
   }
   return FB_START_RUNNING;
 }
 
-bool fbRun_Row(fbRun *run) { return fbTelemetry_Row(&run->telemetry, &run->sim); }
+bool fbRun_Row(fbRun *run) { return fbTelemetry_Row(&run->telemetry, run->sim); }
 
 int fbRun_Poll(fbRun *run)
 {
-  return run->watching ? fbHotReload_Poll(&run->reload, &run->sim, fbRun_Seconds() * 1e3) : 0;
+  return run->watching ? fbHotReload_Poll(&run->reload, run->sim, fbRun_Seconds() * 1e3) : 0;
 }
 
 bool fbRun_Step(fbRun *run)
 {
-  bool ok = fbSim_Step(&run->sim);
+  bool ok = fbSim_Step(run->sim);
   run->steps++;
   if (ok && run->steps % run->cli->every == 0) {
     ok = fbRun_Row(run);

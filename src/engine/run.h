@@ -9,7 +9,7 @@
 // A scenario being run: the sim, its CSV and how many steps it has made. The headless run and the
 // window both step through it, so they write the same rows for the same seed.
 typedef struct fbRun {
-  fbSim sim;
+  fbSim *sim;             // NULL until fbRun_Begin has loaded it
   fbTelemetry telemetry;
   fbHotReload reload;     // with --watch
   bool watching;
@@ -27,7 +27,7 @@ typedef enum fbRunStart {
 // Loads cli->scenario with these options and opens cli->csv (no row yet).
 fbRunStart fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char *err, size_t errlen);
 
-// Writes the CSV row of the current step; false if a scenario metric failed (sim.error).
+// Writes the CSV row of the current step; false if a scenario metric failed (fbSim_Error).
 bool fbRun_Row(fbRun *run);
 
 // With --watch (always in the window): applies every saved file whose writes have settled; returns
@@ -35,10 +35,10 @@ bool fbRun_Row(fbRun *run);
 int fbRun_Poll(fbRun *run);
 
 // Makes one step, then a row when the step count is a multiple of cli->every; false if the
-// scenario's hook or a metric failed (sim.error).
+// scenario's hook or a metric failed (fbSim_Error).
 bool fbRun_Step(fbRun *run);
 
-// Closes the CSV (false if writing it failed); the sim stays loaded until fbSim_Free(&run->sim).
+// Closes the CSV (false if writing it failed); the sim stays loaded until fbSim_Delete(run->sim).
 bool fbRun_End(fbRun *run);
 
 // Seconds on a monotonic clock (for pacing and reload debouncing, never for the simulation).

@@ -69,20 +69,21 @@ static void write_inputs(FILE *f, const fbSim *sim)
 {
   const char *seen[FB_MAX_SPECIES * FB_MAX_RULES + 2];
   int written = 0, max = (int)(sizeof seen / sizeof seen[0]);
+  const fbWorld *w = fbSim_World(sim);
   fputs("  \"inputs\": [", f);
-  for (int s = 0; s < sim->world.species_count; ++s) {
-    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
-      const char *module = sim->rules.info[s][k].path;
+  for (int s = 0; s < w->species_count; ++s) {
+    for (int k = 0; k < w->species[s].rule_count; ++k) {
+      const char *module = fbSim_RulePath(sim, s, k);
       if (module[0] != '\0') {
         write_input(f, module, &written, seen, max);
       }
     }
   }
-  if (sim->rules.library[0] != '\0') {
-    write_input(f, sim->rules.library, &written, seen, max);
+  if (fbSim_LibraryPath(sim)[0] != '\0') {
+    write_input(f, fbSim_LibraryPath(sim), &written, seen, max);
   }
-  if (sim->world.terrain.source[0] != '\0') {
-    write_input(f, sim->world.terrain.source, &written, seen, max);
+  if (w->terrain.source[0] != '\0') {
+    write_input(f, w->terrain.source, &written, seen, max);
   }
   fputs("],\n", f);
 }
@@ -102,7 +103,8 @@ static void write_body(FILE *f, const fbSim *sim, const fbRunMeta *m)
   char hex[65], lost[512];
   fbSha256_File(m->scenario, hex);
   fbSim_Lost(sim, lost, sizeof lost);
-  double outcome_time = (double)m->steps * sim->world.dt;
+  double dt = fbSim_World(sim)->dt;
+  double outcome_time = (double)m->steps * dt;
   const char *outcome = fbSim_Outcome(sim, &outcome_time);
   if (outcome == NULL) {
     outcome = m->steps >= m->steps_requested ? "step_limit" : "none";
@@ -111,15 +113,15 @@ static void write_body(FILE *f, const fbSim *sim, const fbRunMeta *m)
   write_key(f, "flockbox", FB_VERSION, false);
   write_key(f, "scenario", m->scenario, false);
   write_key(f, "scenario_sha256", hex, false);
-  write_key(f, "name", sim->name, false);
+  write_key(f, "name", fbSim_Name(sim), false);
   write_inputs(f, sim);
-  fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)sim->options.seed);
-  write_sets(f, &sim->options);
-  write_number(f, "dt", sim->world.dt);
-  fprintf(f, "  \"threads\": %d,\n", sim->threads);
+  fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)fbSim_Options(sim)->seed);
+  write_sets(f, fbSim_Options(sim));
+  write_number(f, "dt", dt);
+  fprintf(f, "  \"threads\": %d,\n", fbSim_Threads(sim));
   fprintf(f, "  \"steps_requested\": %ld,\n", m->steps_requested);
   fprintf(f, "  \"steps\": %ld,\n", m->steps);
-  write_number(f, "time", (double)m->steps * sim->world.dt);
+  write_number(f, "time", (double)m->steps * dt);
   fprintf(f, "  \"csv_every\": %ld,\n", m->every);
   write_key(f, "status", m->status, false);
   fprintf(f, "  \"exit_status\": %d,\n", m->exit_status);

@@ -1,6 +1,6 @@
 // sim.c — a running scenario: made from its description, the fixed step on worker threads, and the ways into its rules.
 #define _POSIX_C_SOURCE 200809L
-#include "sim.h"
+#include "sim_internal.h"
 
 #include <lauxlib.h>
 #include <pthread.h>
@@ -31,6 +31,9 @@ static double now_ms(void)
 
 // ---- making one -----------------------------------------------------------------------------------
 
+// What the scenario's fb.* functions act on: this sim's world, rules and catches.
+static fbHookTarget hook_target(fbSim *sim) { return (fbHookTarget){&sim->world, &sim->rules, &sim->catches}; }
+
 // Everything but the Lua states: an empty world with the run's seed.
 static bool begin(fbSim *sim, const fbRunOptions *o, const char *path, char *err, size_t errlen)
 {
@@ -42,7 +45,7 @@ static bool begin(fbSim *sim, const fbRunOptions *o, const char *path, char *err
   fbWorld_Init(&sim->world);
   sim->world.seed = o->seed;
   fbGrid_Init(&sim->grid);
-  if (!fbHooks_Open(&sim->hooks, sim, o->lua_memory, o->lua_timeout_ms, o->seed)) {
+  if (!fbHooks_Open(&sim->hooks, hook_target(sim), o->lua_memory, o->lua_timeout_ms, o->seed)) {
     snprintf(err, errlen, "cannot create a Lua state");
     return false;
   }
@@ -476,15 +479,7 @@ bool fbSim_Metrics(fbSim *sim, double *values)
 
 // ---- the rules, for the panel, hooks and hot reload ---------------------------------------------
 
-int fbSim_FindRule(const fbSim *sim, int s, const char *name)
-{
-  for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
-    if (strcmp(fbSim_RuleName(sim, s, k), name) == 0) {
-      return k;
-    }
-  }
-  return -1;
-}
+int fbSim_FindRule(const fbSim *sim, int s, const char *name) { return fbRuleSet_Find(&sim->rules, &sim->world, s, name); }
 
 const char *fbSim_RuleName(const fbSim *sim, int s, int k) { return fbRuleDef_Name(&sim->rules.info[s][k].def); }
 
@@ -500,6 +495,8 @@ bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, ch
 }
 
 const fbSpeciesDef *fbSim_SpeciesDef(const fbSim *sim, int s) { return &sim->species_defs[s]; }
+
+const fbParamSpecs *fbSim_ParamSpecs(const fbSim *sim, int s, int k) { return &sim->rules.info[s][k].specs; }
 
 const fbParamSpec *fbSim_ParamSpec(const fbSim *sim, int s, int k, const char *name)
 {
@@ -532,9 +529,9 @@ void fbSim_Adopt(fbSim *sim, fbSim *fresh)
     fbLog(FB_LOG_WARNING, "the scenario's metrics changed: CSV columns no longer match the header");
   }
   fbHooks old;
-  fbHooks_Move(&old, &sim->hooks, fresh);
-  fbHooks_Move(&sim->hooks, &fresh->hooks, sim);
-  fbHooks_Move(&fresh->hooks, &old, fresh);
+  fbHooks_Move(&old, &sim->hooks, hook_target(fresh));
+  fbHooks_Move(&sim->hooks, &fresh->hooks, hook_target(sim));
+  fbHooks_Move(&fresh->hooks, &old, hook_target(fresh));
   // The run's history stays with the run: a hook that failed before the reload, or an outcome
   // already reached, is still part of how this run was made.
   sim->hooks.failures = fresh->hooks.failures;
@@ -546,3 +543,110 @@ void fbSim_Adopt(fbSim *sim, fbSim *fresh)
   sim->reload_error[0] = '\0';
   fbSim_Inspect(sim, sim->inspect_id);
 }
+
+bool fbSim_ReloadScenario(fbSim *sim)
+{
+  fbSim *fresh = calloc(1, sizeof *fresh);
+  fbRunOptions o = sim->options;
+  o.no_spawn = true;
+  char err[4096];
+  if (fresh == NULL || !fbSim_LoadReplacing(fresh, sim, &o, err, sizeof err)) {
+    snprintf(sim->reload_error, sizeof sim->reload_error, "%.2000s", fresh ? err : "out of memory");
+    free(fresh);
+    return false;
+  }
+  fbSim_Adopt(sim, fresh);
+  fbSim_Free(fresh);
+  free(fresh);
+  return true;
+}
+
+bool fbSim_SetSpecies(fbSim *sim, int s, const fbSpeciesDef *def, char *msg, size_t len)
+{
+  fbWorld *w = &sim->world;
+  const fbSpecies *now = &w->species[s];
+  fbSpecies next;
+  if (!fbSpeciesDef_Build(def, w->dt, &next, now->name, msg, len)) {
+    return false;
+  }
+  next.vision.sees = now->vision.sees;
+  next.vision.list = now->vision.list;
+  next.vision.nearest = now->vision.nearest;
+  memcpy(next.rules, now->rules, sizeof next.rules);
+  next.rule_count = now->rule_count;
+  next.all_native = now->all_native;
+  next.field_mask = now->field_mask;
+  if (!fbRuleSet_CheckSpecies(&sim->rules, w, s, &next, msg, len)) {
+    return false;
+  }
+  w->species[s] = next;
+  sim->species_defs[s] = *def;
+  return fbRuleSet_SetSpecies(&sim->rules, w, s, msg, len);
+}
+
+const char *fbSim_RulePath(const fbSim *sim, int s, int k) { return sim->rules.info[s][k].path; }
+
+const char *fbSim_LibraryPath(const fbSim *sim) { return sim->rules.library; }
+
+const char (*fbSim_RuleFolders(const fbSim *sim, int *count))[512]
+{
+  *count = sim->rules.dir_count;
+  return (const char(*)[512])sim->rules.dirs;
+}
+
+fbRuleDef *fbSim_RuleDescription(fbSim *sim, int s, int k) { return &sim->rules.info[s][k].def; }
+
+// ---- what it is, for the window, telemetry and the run's record -------------------------------
+
+const fbWorld *fbSim_World(const fbSim *sim) { return &sim->world; }
+
+const char *fbSim_Path(const fbSim *sim) { return sim->path; }
+
+const char *fbSim_Name(const fbSim *sim) { return sim->name; }
+
+const char *fbSim_ReloadError(const fbSim *sim) { return sim->reload_error; }
+
+const fbRunOptions *fbSim_Options(const fbSim *sim) { return &sim->options; }
+
+int fbSim_Threads(const fbSim *sim) { return sim->threads; }
+
+uint64_t fbSim_Catches(const fbSim *sim) { return sim->catches; }
+
+const fbStepCost *fbSim_Cost(const fbSim *sim) { return &sim->cost; }
+
+int fbSim_MetricCount(const fbSim *sim) { return sim->hooks.metric_count; }
+
+const char *fbSim_MetricName(const fbSim *sim, int k) { return sim->hooks.metric_names[k]; }
+
+const fbNeighbourList *fbSim_SeenList(const fbSim *sim, uint32_t *id)
+{
+  *id = sim->seen_id;
+  return &sim->seen;
+}
+
+const fbPerceptionInput *fbSim_Perception(const fbSim *sim) { return &sim->perception; }
+
+// ---- what the window may change between steps -------------------------------------------------
+
+void fbSim_SetPlayerInput(fbSim *sim, fbVec2 input, bool held)
+{
+  sim->world.input = input;
+  sim->world.input_held = held;
+}
+
+bool fbSim_MoveGoal(fbSim *sim, int g, fbVec2 to)
+{
+  if (g < 0 || g >= sim->world.goal_count) {
+    return false;
+  }
+  sim->world.goals[g].p = to;
+  return true;
+}
+
+bool fbSim_MovePathPoint(fbSim *sim, int k, int point, fbVec2 to)
+{
+  fbWorld *w = &sim->world;
+  return k >= 0 && k < w->paths.count && fbPath_MovePoint(&w->paths.items[k], point, to, (double)w->step * w->dt);
+}
+
+void fbSim_ReverseStorage(fbSim *sim) { fbWorld_ReverseStorage(&sim->world); }

@@ -1,67 +1,57 @@
-// sim.h — a running scenario: the world, its rules in every thread's Lua state, the scenario's hooks, and the fixed step.
+// sim.h — a running scenario, as the rest of flockbox reaches it: through functions, never its members.
 #ifndef FB_SIM_H
 #define FB_SIM_H
 
-#include "bodies.h"
 #include "defs.h"
-#include "hooks.h"
-#include "ruleset.h"
-#include "workers.h"
+#include "params.h"
+
+/*
+ * fbSim is opaque here (flockbox.h declares it), like Box2D's world behind its id: the view, the
+ * app, hooks, live changes, reload and telemetry read and change a running scenario only through
+ * the functions below. Its members are in sim_internal.h, which only the sim's own sources
+ * (sim.c, api.c) and white-box tests include. fbSim_New, fbSim_NewFromFile and fbSim_Delete
+ * (flockbox.h) make and free one.
+ */
 
 // Wall-clock cost of the last step's phases, for the HUD (never used by the simulation itself).
 typedef struct fbStepCost {
   double grid_ms, rules_ms, integrate_ms, bodies_ms, hooks_ms, total_ms;
 } fbStepCost;
 
-// fbRunOptions, how a sim is run (seed, threads, --set, Lua limits), is public: flockbox.h.
+// ---- what it is and how it goes ----------------------------------------------------------------
 
-typedef struct fbSim {
-  fbWorld world;                   // what a step reads and writes: agents, species, terrain, obstacles
-  fbGrid grid;
-  fbAggregates agg;
-  fbPerceptionInput perception;
-  fbVision vision[FB_MAX_SPECIES];
-  int threads;
-  fbWorkers workers;
-  fbNeighbourList lists[FB_MAX_THREADS];
-  fbCommandQueue queues[FB_MAX_THREADS];
-  fbBodies bodies;                 // pushing overlapping bodies apart after integration
-  uint32_t solid;                  // species whose bodies collide, this step
-  double travel[FB_MAX_THREADS];   // per worker: the farthest an agent of its range moved this phase
-  int touching[FB_MAX_THREADS];    // per worker: bodies of its range that overlap another
-  uint32_t keep_list, keep_nearest;  // species whose rules walk flock-mates / read the nearest distance
-  fbRuleSet rules;                 // every rule in every thread's Lua state
-  fbHooks hooks;                   // the scenario's own state: on_step, on_key, metrics
-  fbRunOptions options;
-  fbSpeciesDef *species_defs;      // each species as described (as written, -1 where derived), on the
-                                   // heap: what a live change (live.h) rebuilds the species from
-  uint32_t inspect_id;
-  uint64_t catches;                // removals asked for by agents (predators) that took effect
-  fbStepCost cost;
-  fbNeighbourList seen;            // fbSim_Seen: whom one agent sees now (the viewer's neighbour lines)
-  uint32_t seen_id;                // whose list `seen` is (0: nobody's)
-  // Cold: where it came from and what went wrong, for messages and the HUD.
-  char path[512];                  // the scenario file ("" for a world built in C)
-  char name[128];                  // its display name
-  char error[2048];                // the last scenario error (hooks, metrics)
-  char reload_error[2048];         // why the last scenario save could not be applied ("" once one is)
-} fbSim;
+// The world as the last step left it, to read: agents, species, terrain, obstacles, goals, paths.
+// Agents move in storage at every step and grid update (ids stay); change it only through fbSim_*.
+const fbWorld *fbSim_World(const fbSim *sim);
 
-// Builds the world d describes, loads its rules into every thread's state and spawns its agents
-// (unless options->no_spawn). d's obstacles move into the world; d stays the caller's to delete.
-// On failure writes one message naming the file and the field; the sim is then freed.
-bool fbSim_Create(fbSim *sim, fbScenarioDef *d, const fbRunOptions *options, char *err, size_t errlen);
+const char *fbSim_Path(const fbSim *sim);          // the scenario file ("" for a world built in C)
+const char *fbSim_Name(const fbSim *sim);          // its display name
+const char *fbSim_ReloadError(const fbSim *sim);   // why the last scenario save was refused ("" once one applies)
+const fbRunOptions *fbSim_Options(const fbSim *sim);
+int fbSim_Threads(const fbSim *sim);               // worker threads stepping it
+uint64_t fbSim_Catches(const fbSim *sim);          // removals asked for by agents (predators) that took effect
+const fbStepCost *fbSim_Cost(const fbSim *sim);    // the last step's phases, wall clock
 
-// Runs the scenario script, reads its table into a description, applies the --set overrides and
-// creates the sim from it, hooks and metrics included. On failure as fbSim_Create.
-bool fbSim_Load(fbSim *sim, const char *path, const fbRunOptions *options, char *err, size_t errlen);
+// The scenario's metrics: how many, and the name of metric k (its CSV column).
+int fbSim_MetricCount(const fbSim *sim);
+const char *fbSim_MetricName(const fbSim *sim, int k);
 
-// As fbSim_Load, for a scenario reload of `running`: a rule whose file does not load (broken, empty,
-// mid-save) is loaded from the last good version running holds, with the file's error kept on the
-// rule, so a good scenario save applies while a rule file is broken.
-bool fbSim_LoadReplacing(fbSim *fresh, const fbSim *running, const fbRunOptions *options, char *err, size_t errlen);
+// The list fbSim_Seen filled last, and whose it is (*id 0: nobody's yet).
+const fbNeighbourList *fbSim_SeenList(const fbSim *sim, uint32_t *id);
 
-void fbSim_Free(fbSim *sim);
+// The grid and positions perception reads, for queries of who is near whom (fbPerception_Nearest,
+// fbPerception_ForEach); call fbSim_UpdateGrid first if agents may have moved.
+const fbPerceptionInput *fbSim_Perception(const fbSim *sim);
+
+// ---- what the window and hooks may change between steps ---------------------------------------
+
+// The player's steering from the keys (held: the user is steering, a hook's fb.set_input waits).
+void fbSim_SetPlayerInput(fbSim *sim, fbVec2 input, bool held);
+// Moves goal g, or point `point` of path k (its spline is fitted again from the current time).
+bool fbSim_MoveGoal(fbSim *sim, int g, fbVec2 to);
+bool fbSim_MovePathPoint(fbSim *sim, int k, int point, fbVec2 to);
+// Reverses the agents' storage order (the determinism check: results must not depend on it).
+void fbSim_ReverseStorage(fbSim *sim);
 
 // fbSim_Step (flockbox.h), one fixed step: grid, perception and rules (in parallel), integration,
 // overlapping bodies pushed apart, the path objects, commands, then the scenario's on_step hook.
@@ -71,8 +61,8 @@ void fbSim_Free(fbSim *sim);
 // storage, never in what they compute: indices change, ids stay.
 void fbSim_UpdateGrid(fbSim *sim);
 
-// Whom agent i sees now, exactly as its perception would: into sim->seen (index, offset and
-// distance of each), in perception's order; returns how many. Call fbSim_UpdateGrid first when
+// Whom agent i sees now, exactly as its perception would: into the list fbSim_SeenList reads
+// (index, offset and distance of each), in perception's order; returns how many. Call fbSim_UpdateGrid first when
 // agents may have moved since the last step or grid update.
 int fbSim_Seen(fbSim *sim, int i);
 
@@ -83,7 +73,7 @@ void fbSim_Inspect(fbSim *sim, uint32_t id);
 bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out);
 
 // Passes a key the viewer does not use to the scenario's on_key(name) hook (SDL key names, e.g. "A",
-// "Left"). Returns false if the hook failed (message in sim->error).
+// "Left"). Returns false if the hook failed (message in fbSim_Error).
 bool fbSim_Key(fbSim *sim, const char *name);
 
 // fbSim_Hash (flockbox.h): FNV-1a over every agent's id, position and velocity.
@@ -96,7 +86,7 @@ int fbSim_Lost(const fbSim *sim, char *what, size_t len);
 // The outcome a hook gave with fb.stop(label), and its time in seconds; NULL if none yet.
 const char *fbSim_Outcome(const fbSim *sim, double *time);
 
-// Evaluates the scenario's metrics into values[]; false (message in sim->error) if one failed.
+// Evaluates the scenario's metrics into values[]; false (message in fbSim_Error) if one failed.
 bool fbSim_Metrics(fbSim *sim, double *values);
 
 // ---- the rules, as the panel, hooks and hot reload reach them ----------------------------------
@@ -106,10 +96,25 @@ const char *fbSim_RuleModule(const fbSim *sim, int s, int k);
 const char *fbSim_RuleError(const fbSim *sim, int s, int k);   // "" when it runs fine
 // fbSim_FindRule, fbSim_SetWeight and fbSim_SetParam: flockbox.h.
 
+// The file rule k of species s was loaded from ("" for a rule in C), and the steering library's.
+const char *fbSim_RulePath(const fbSim *sim, int s, int k);
+const char *fbSim_LibraryPath(const fbSim *sim);
+// The folders rules are looked for in (the scenario's `behaviours`), count of them in *count.
+const char (*fbSim_RuleFolders(const fbSim *sim, int *count))[512];
+// The rule's description, which a save of its file loads it again from: a live change writes the
+// new weight or parameter into it too, so the save keeps it.
+fbRuleDef *fbSim_RuleDescription(fbSim *sim, int s, int k);
+
+// Rebuilds species s from def, as the world builder would, keeping whom it sees and its rule
+// slots; applies it only if every rule of the species accepts the result (false with the reason).
+bool fbSim_SetSpecies(fbSim *sim, int s, const fbSpeciesDef *def, char *msg, size_t len);
+
 // Species s as its description gave it (after --set and live changes): values as written, negative
 // where a field is derived from others.
 const fbSpeciesDef *fbSim_SpeciesDef(const fbSim *sim, int s);
 
+// Every parameter the rule's module declares, sorted by name.
+const fbParamSpecs *fbSim_ParamSpecs(const fbSim *sim, int s, int k);
 // A rule's parameter as its module declares it (default, range, description); NULL if none.
 const fbParamSpec *fbSim_ParamSpec(const fbSim *sim, int s, int k, const char *name);
 // The rule's numeric parameters, sorted by name; returns how many (at most max).
@@ -126,9 +131,12 @@ bool fbSim_ReloadRule(fbSim *sim, int s, int k);
 // version keeps running).
 bool fbSim_ReloadAll(fbSim *sim);
 
-// A scenario reload: everything fresh describes (world size, terrain, obstacles, goals, species,
-// rules, hooks, metrics) replaces sim's, while sim's agents stay with their ids, positions,
-// velocities, energy and fields. fresh is left to be freed.
-void fbSim_Adopt(fbSim *sim, fbSim *fresh);
+
+// A save of the scenario file: runs it again and adopts what it describes (world size, terrain,
+// obstacles, goals, species, rules, hooks, metrics) while the agents stay with their ids,
+// positions, velocities, energy and fields. A rule file that does not load keeps its last good
+// version. False, with the reason in fbSim_ReloadError and the old scenario still running, if the
+// scenario itself does not load.
+bool fbSim_ReloadScenario(fbSim *sim);
 
 #endif

@@ -219,6 +219,30 @@ void fbPath_Free(fbPath *p)
   memset(p, 0, sizeof *p);
 }
 
+// The path fitted again through its points with one moved (the window's drag): the object keeps its
+// fraction of the length, its speed table and any speed a hook set.
+bool fbPath_MovePoint(fbPath *p, int point, fbVec2 to, double time)
+{
+  if (point < 0 || point >= p->point_count) {
+    return false;
+  }
+  fbVec2 points[FB_PATH_MAX_POINTS];
+  memcpy(points, p->points, sizeof *points * (size_t)p->point_count);
+  points[point] = to;
+  double fraction = p->length > 0 ? p->s / p->length : 0;
+  fbPath fresh;
+  char err[256];
+  if (!fbPath_Init(&fresh, p->name, points, p->point_count, p->closed, p->keys, p->key_count,
+                   fmin(1, fmax(0, fraction)), err, sizeof err)) {
+    return false;
+  }
+  fresh.speed_override = p->speed_override;
+  fbPath_Place(&fresh, fresh.s, time);
+  fbPath_Free(p);
+  *p = fresh;
+  return true;
+}
+
 fbVec2 fbPath_SegmentPoint(const fbPath *p, int segment, double u, fbVec2 *derivative)
 {
   FB_ASSERT(segment >= 0 && segment < p->segment_count);

@@ -60,6 +60,10 @@ bool fbPath_Init(fbPath *p, const char *name, const fbVec2 *points, int n, bool 
                  int key_count, double start, char *err, size_t errlen);
 void fbPath_Free(fbPath *p);
 
+// Fits the path again with point `point` moved to `to` at time t; the object keeps its fraction of
+// the length, its speed table and any speed a hook set. False (path unchanged) if it cannot be fitted.
+bool fbPath_MovePoint(fbPath *p, int point, fbVec2 to, double t);
+
 // The spline at parameter u in [0, 1] of a segment (segment k runs from control point k), and
 // its derivative dp/du when derivative is not NULL.
 fbVec2 fbPath_SegmentPoint(const fbPath *p, int segment, double u, fbVec2 *derivative);

@@ -1,71 +1,19 @@
-// telemetry.c — flock measures (speed, polarisation, nearest-neighbour distance, energy) and CSV rows.
+// telemetry.c — a run's CSV: the built-in measures (measures.h) of each species, then the scenario's metrics, row by row.
 #include "telemetry.h"
 
 #include <string.h>
 
-/*
- * The measures of each group of agents, from the sim's grid with the agents sorted for their
- * current positions:
- *   mean speed       (1/n) sum |v_i|                                 world units per second
- *   polarisation     |(1/n) sum h_i|, h_i the unit heading           0 .. 1
- *   mean nn distance (1/n) sum min_j |p_i - p_j|, j of the same group
- *   mean energy      (1/n) sum E_i, Gompert's energy (section 5.2.2)  energy units
- * A group is a species (group_of = the agent's species, mask its bit) or every agent (group 0,
- * mask all). One pass over the agents fills every group. The nearest neighbour is searched
- * outward from the agent's own cell, ring by ring (fbPerception_Nearest with an infinite radius),
- * and the search nearly always stops at the first ring: the measures cost about one perception
- * pass, O(agents), at any size. With no agent the means are NaN, and so is the nearest distance
- * with only one: there is nothing to average.
- */
-static void measure(fbSim *sim, bool by_species, fbMeasures *m, int groups)
+void fbTelemetry_Measure(fbSim *sim, fbMeasures *m)
 {
   fbSim_UpdateGrid(sim);
-  const fbAgents *a = &sim->world.agents;
-  double hx[FB_MAX_SPECIES] = {0}, hy[FB_MAX_SPECIES] = {0};
-  memset(m, 0, sizeof *m * (size_t)groups);
-  for (int i = 0; i < a->count; ++i) {
-    int g = by_species ? a->species[i] : 0;
-    uint32_t mask = by_species ? 1u << g : UINT32_MAX;
-    m[g].agents++;
-    m[g].mean_speed += sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i]);
-    hx[g] += a->hx[i];
-    hy[g] += a->hy[i];
-    m[g].mean_energy += a->energy[i];
-    double d = NAN;
-    fbPerception_Nearest(&sim->perception, fbV(a->px[i], a->py[i]), INFINITY, mask, i, NULL, &d);
-    m[g].mean_nn += isfinite(d) ? d : NAN;  // infinite: nobody else of the group to be near
-  }
-  for (int g = 0; g < groups; ++g) {
-    double n = m[g].agents > 0 ? m[g].agents : NAN;
-    m[g].mean_speed /= n;
-    m[g].polarisation = sqrt(hx[g] * hx[g] + hy[g] * hy[g]) / n;
-    m[g].mean_nn = m[g].agents > 1 ? m[g].mean_nn / n : NAN;
-    m[g].mean_energy /= n;
-  }
+  fbMeasures_Compute(&fbSim_World(sim)->agents, fbSim_Perception(sim), false, m, 1);
 }
-
-#define MEASURE(field) offsetof(fbMeasures, field)
-
-// The built-in measures: column, plot title, where measure() leaves it, an int?, plotted on 0..1?
-const fbMeasure fbMeasureTable[FB_MEASURES] = {
-    {"agents", "agents", MEASURE(agents), true, false},
-    {"mean_speed", "mean speed (u/s)", MEASURE(mean_speed), false, false},
-    {"polarisation", "polarisation (0-1)", MEASURE(polarisation), false, true},
-    {"mean_nn_distance", "nearest neighbour (u)", MEASURE(mean_nn), false, false},
-    {"mean_energy", "energy spent", MEASURE(mean_energy), false, false},
-};
-
-double fbMeasures_Value(const fbMeasures *m, int k)
-{
-  const fbMeasure *d = &fbMeasureTable[k];
-  return fbNumberAt((const char *)m + d->offset, d->count);
-}
-
-void fbTelemetry_Measure(fbSim *sim, fbMeasures *m) { measure(sim, false, m, 1); }
 
 void fbTelemetry_MeasureSpecies(fbSim *sim, fbMeasures per_species[FB_MAX_SPECIES])
 {
-  measure(sim, true, per_species, sim->world.species_count);
+  fbSim_UpdateGrid(sim);
+  const fbWorld *w = fbSim_World(sim);
+  fbMeasures_Compute(&w->agents, fbSim_Perception(sim), true, per_species, w->species_count);
 }
 
 bool fbTelemetry_Open(fbTelemetry *t, const char *path, const fbSim *sim, char *err, size_t errlen)
@@ -79,14 +27,15 @@ bool fbTelemetry_Open(fbTelemetry *t, const char *path, const fbSim *sim, char *
     snprintf(err, errlen, "%s: cannot write the CSV file", path);
     return false;
   }
+  const fbWorld *w = fbSim_World(sim);
   fprintf(t->csv, "step,time");
-  for (int s = 0; s < sim->world.species_count; ++s) {
+  for (int s = 0; s < w->species_count; ++s) {
     for (int k = 0; k < FB_MEASURES; ++k) {
-      fprintf(t->csv, ",%s.%s", sim->world.species[s].name, fbMeasureTable[k].column);
+      fprintf(t->csv, ",%s.%s", w->species[s].name, fbMeasureTable[k].column);
     }
   }
-  for (int m = 0; m < sim->hooks.metric_count; ++m) {
-    fprintf(t->csv, ",%s", sim->hooks.metric_names[m]);
+  for (int m = 0; m < fbSim_MetricCount(sim); ++m) {
+    fprintf(t->csv, ",%s", fbSim_MetricName(sim, m));
   }
   fputc('\n', t->csv);
   return true;
@@ -112,10 +61,11 @@ bool fbTelemetry_Row(fbTelemetry *t, fbSim *sim)
   if (t->csv == NULL) {
     return true;
   }
-  fprintf(t->csv, "%llu,%.6f", (unsigned long long)sim->world.step, (double)sim->world.step * sim->world.dt);
+  const fbWorld *w = fbSim_World(sim);
+  fprintf(t->csv, "%llu,%.6f", (unsigned long long)w->step, (double)w->step * w->dt);
   fbMeasures per_species[FB_MAX_SPECIES];
   fbTelemetry_MeasureSpecies(sim, per_species);
-  for (int s = 0; s < sim->world.species_count; ++s) {
+  for (int s = 0; s < w->species_count; ++s) {
     for (int k = 0; k < FB_MEASURES; ++k) {
       double v = fbMeasures_Value(&per_species[s], k);
       if (fbMeasureTable[k].count) {
@@ -125,11 +75,11 @@ bool fbTelemetry_Row(fbTelemetry *t, fbSim *sim)
       }
     }
   }
-  for (int k = 0; k < sim->hooks.metric_count; ++k) {
+  for (int k = 0; k < fbSim_MetricCount(sim); ++k) {
     write_value(t->csv, t->metrics[k]);
   }
   fputc('\n', t->csv);
-  if (sim->options.headless == false || t->flush) {
+  if (!fbSim_Options(sim)->headless || t->flush) {
     fflush(t->csv);  // rows visible at once: a window or a --watch run is watched while it runs
   }
   return true;
@@ -144,19 +94,4 @@ bool fbTelemetry_Close(fbTelemetry *t)
   }
   t->csv = NULL;
   return ok;
-}
-
-bool fbTelemetry_IsBuiltinColumn(const char *name)
-{
-  if (strcmp(name, "step") == 0 || strcmp(name, "time") == 0) {
-    return true;
-  }
-  // SPECIES.<column>: species names hold no dot, so any name ending so may collide with one
-  const char *dot = strrchr(name, '.');
-  for (int k = 0; dot != NULL && dot > name && k < FB_MEASURES; ++k) {
-    if (strcmp(dot + 1, fbMeasureTable[k].column) == 0) {
-      return true;
-    }
-  }
-  return false;
 }

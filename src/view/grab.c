@@ -9,7 +9,7 @@ static double distance2(fbVec2 a, double x, double y) { return (a.x - x) * (a.x 
 
 fbGrab fbGrab_At(const fbSim *sim, const fbCamera *cam, int x, int y)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   fbGrab best = {FB_GRAB_NONE, -1, -1};
   double best_d2 = REACH * REACH;
   for (int g = 0; g < w->goal_count; ++g) {
@@ -35,45 +35,20 @@ fbGrab fbGrab_At(const fbSim *sim, const fbCamera *cam, int x, int y)
   return best;
 }
 
-// The path again through its points with one moved; the object keeps its fraction of the length,
-// its speed table and any speed a hook set.
-static bool move_path_point(fbPath *p, int point, fbVec2 to, double time)
-{
-  fbVec2 points[FB_PATH_MAX_POINTS];
-  memcpy(points, p->points, sizeof *points * (size_t)p->point_count);
-  points[point] = to;
-  double fraction = p->length > 0 ? p->s / p->length : 0;
-  fbPath fresh;
-  char err[256];
-  if (!fbPath_Init(&fresh, p->name, points, p->point_count, p->closed, p->keys, p->key_count,
-                   fmin(1, fmax(0, fraction)), err, sizeof err)) {
-    return false;
-  }
-  fresh.speed_override = p->speed_override;
-  fbPath_Place(&fresh, fresh.s, time);
-  fbPath_Free(p);
-  *p = fresh;
-  return true;
-}
-
 bool fbGrab_MoveTo(fbSim *sim, const fbCamera *cam, fbGrab g, int x, int y)
 {
-  fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   fbVec2 to = fbCamera_ToWorld(cam, fbV(x, y));
   to = fbV(fmin(w->width, fmax(0, to.x)), fmin(w->height, fmax(0, to.y)));
-  if (g.kind == FB_GRAB_GOAL && g.index < w->goal_count) {
-    w->goals[g.index].p = to;
-    return true;
+  if (g.kind == FB_GRAB_GOAL) {
+    return fbSim_MoveGoal(sim, g.index, to);
   }
-  if (g.kind == FB_GRAB_PATH_POINT && g.index < w->paths.count && g.point < w->paths.items[g.index].point_count) {
-    return move_path_point(&w->paths.items[g.index], g.point, to, (double)w->step * w->dt);
-  }
-  return false;
+  return g.kind == FB_GRAB_PATH_POINT && fbSim_MovePathPoint(sim, g.index, g.point, to);
 }
 
 void fbGrab_DrawHandles(SDL_Renderer *sdl, const fbSim *sim, const fbCamera *cam)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   SDL_SetRenderDrawColor(sdl, 150, 200, 255, 200);
   for (int k = 0; k < w->paths.count; ++k) {
     const fbPath *p = &w->paths.items[k];

@@ -240,7 +240,7 @@ static void swatch(Column *c, SDL_Color col)
 // whose field `leader` is set) are drawn red whatever their species.
 static void species_lines(Column *c, const fbSim *sim)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   int counts[FB_MAX_SPECIES] = {0};
   for (int i = 0; i < w->agents.count; ++i) {
     counts[w->agents.species[i]]++;
@@ -271,16 +271,16 @@ static void metric_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
   const char *items[FB_MAX_METRICS + 1];
   int n = 0;
   bool catches_metric = false;
-  for (int m = 0; st->metrics != NULL && m < sim->hooks.metric_count; ++m) {
+  for (int m = 0; st->metrics != NULL && m < fbSim_MetricCount(sim); ++m) {
     char value[32];
     fbHud_Number(value, sizeof value, "%.4g", st->metrics[m]);
-    snprintf(texts[n], sizeof texts[n], "%s %s", sim->hooks.metric_names[m], value);
+    snprintf(texts[n], sizeof texts[n], "%s %s", fbSim_MetricName(sim, m), value);
     items[n] = texts[n];
     n++;
-    catches_metric = catches_metric || strcmp(sim->hooks.metric_names[m], "catches") == 0;
+    catches_metric = catches_metric || strcmp(fbSim_MetricName(sim, m), "catches") == 0;
   }
-  if (sim->catches > 0 && !catches_metric) {
-    snprintf(texts[n], sizeof texts[n], "catches %llu", (unsigned long long)sim->catches);
+  if (fbSim_Catches(sim) > 0 && !catches_metric) {
+    snprintf(texts[n], sizeof texts[n], "catches %llu", (unsigned long long)fbSim_Catches(sim));
     items[n] = texts[n];
     n++;
   }
@@ -289,7 +289,7 @@ static void metric_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
 
 static void error_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   for (int s = 0; s < w->species_count; ++s) {
     for (int k = 0; k < w->species[s].rule_count; ++k) {
       const char *error = fbSim_RuleError(sim, s, k);
@@ -301,11 +301,11 @@ static void error_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
       }
     }
   }
-  if (st->scenario_failed && sim->error[0] != '\0') {
-    error_line(c, "scenario: ", sim->error);
+  if (st->scenario_failed && fbSim_Error(sim)[0] != '\0') {
+    error_line(c, "scenario: ", fbSim_Error(sim));
   }
-  if (sim->reload_error[0] != '\0') {
-    error_line(c, "scenario save not applied: ", sim->reload_error);
+  if (fbSim_ReloadError(sim)[0] != '\0') {
+    error_line(c, "scenario save not applied: ", fbSim_ReloadError(sim));
   }
 }
 
@@ -314,7 +314,7 @@ static void state_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
   const char *state = st->finished ? "finished (--steps)" : st->paused ? "paused" : "running";
   double when = 0;
   const char *outcome = fbSim_Outcome(sim, &when);
-  line(c, TEXT, sim->name);
+  line(c, TEXT, fbSim_Name(sim));
   if (outcome != NULL) {
     linef(c, GOOD, "%s · outcome %s at %.2f s", state, outcome, when);
   } else {
@@ -322,9 +322,9 @@ static void state_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
   }
   const char *rates[3];
   char texts[3][96];
-  snprintf(texts[0], sizeof texts[0], "step %llu  t %.2f s", (unsigned long long)sim->world.step,
-           sim->world.step * sim->world.dt);
-  snprintf(texts[1], sizeof texts[1], "seed %llu", (unsigned long long)sim->world.seed);
+  snprintf(texts[0], sizeof texts[0], "step %llu  t %.2f s", (unsigned long long)fbSim_World(sim)->step,
+           fbSim_World(sim)->step * fbSim_World(sim)->dt);
+  snprintf(texts[1], sizeof texts[1], "seed %llu", (unsigned long long)fbSim_World(sim)->seed);
   snprintf(texts[2], sizeof texts[2], "speed ×%g (%.3g steps/frame)", st->time_scale, st->steps_per_frame);
   for (int k = 0; k < 3; ++k) {
     rates[k] = texts[k];
@@ -371,7 +371,7 @@ SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st, SDL_R
 
 static void rule_lines(Column *c, const fbSim *sim, int i, double px_per_accel)
 {
-  const fbSpecies *s = &sim->world.species[sim->world.agents.species[i]];
+  const fbSpecies *s = &fbSim_World(sim)->species[fbSim_World(sim)->agents.species[i]];
   fbVec2 parts[FB_MAX_RULES];
   bool ran[FB_MAX_RULES], truncated;
   fbRender_Contributions(sim, i, parts, ran, &truncated);
@@ -381,7 +381,7 @@ static void rule_lines(Column *c, const fbSim *sim, int i, double px_per_accel)
     any = any || ran[k];
     swatch(c, fbRender_RuleColour(k));
     char text[FB_HUD_TEXT], size[32];
-    const char *name = fbSim_RuleName(sim, sim->world.agents.species[i], k);
+    const char *name = fbSim_RuleName(sim, fbSim_World(sim)->agents.species[i], k);
     fbHud_Number(size, sizeof size, "%.3g", fbV_Length(parts[k]));
     const char *kind = slot->force ? "  force" : slot->drag ? "  drag" : slot->preempt ? "  pre-emptive" : "";
     if (slot->disabled) {
@@ -400,7 +400,7 @@ static void rule_lines(Column *c, const fbSim *sim, int i, double px_per_accel)
     return;
   }
   swatch(c, (SDL_Color){255, 255, 255, 255});
-  const fbAgents *a = &sim->world.agents;
+  const fbAgents *a = &fbSim_World(sim)->agents;
   char total[32];
   fbHud_Number(total, sizeof total, "%.3g", hypot(a->ax[i], a->ay[i]));
   char text[FB_HUD_TEXT];
@@ -417,7 +417,7 @@ static void rule_lines(Column *c, const fbSim *sim, int i, double px_per_accel)
 // The agent's own fields: those its species' rules declare.
 static void field_lines(Column *c, const fbSim *sim, int i)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   uint32_t mask = w->species[w->agents.species[i]].field_mask;
   char texts[FB_MAX_FIELDS][FB_NAME_LEN + 32];
   const char *items[FB_MAX_FIELDS];
@@ -437,7 +437,7 @@ static void field_lines(Column *c, const fbSim *sim, int i)
 SDL_Rect fbHud_Inspector(fbHud *hud, const fbSim *sim, int i, SDL_Rect area, double px_per_accel)
 {
   Column c = {hud, area.x + PAD, area.y + PAD, area.y + PAD, area.w - 2 * PAD, area.y + area.h};
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   const fbAgents *a = &w->agents;
   const fbSpecies *s = &w->species[a->species[i]];
   SDL_SetRenderDrawColor(hud->sdl, 255, 255, 255, 40);
@@ -451,7 +451,9 @@ SDL_Rect fbHud_Inspector(fbHud *hud, const fbSim *sim, int i, SDL_Rect area, dou
     fbHud_Number(v[k], sizeof v[k], k == 5 ? "%.0f" : "%.2f", values[k]);
   }
   char texts[6][96];
-  int seen = sim->seen_id == a->id[i] ? sim->seen.len : 0;  // fbSim_Seen, called by the viewer
+  uint32_t whose = 0;
+  const fbNeighbourList *list = fbSim_SeenList(sim, &whose);  // fbSim_Seen, called by the viewer
+  int seen = whose == a->id[i] ? list->len : 0;
   snprintf(texts[0], sizeof texts[0], "position %s, %s", v[0], v[1]);
   snprintf(texts[1], sizeof texts[1], "velocity %s, %s", v[2], v[3]);
   snprintf(texts[2], sizeof texts[2], "speed %s", v[4]);

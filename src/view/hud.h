@@ -36,10 +36,10 @@ typedef struct fbHudStatus {
   fbStepCost cost;         // averaged over the last half second
   bool paused, finished;   // finished: --steps reached
   bool following_flock, following_agent;
-  bool scenario_failed;    // the last hook or metric call failed: show sim->error
+  bool scenario_failed;    // the last hook or metric call failed: show fbSim_Error(sim)
   const char *load_error;  // a restart whose scenario failed to load (no sim to show), or NULL
   const char *notice;      // a short message (screenshot saved, ...), or NULL
-  const double *metrics;   // the scenario's metrics at the last CSV row (sim->metric_count), or NULL
+  const double *metrics;   // the scenario's metrics at the last CSV row (fbSim_MetricCount), or NULL
   const char *drawing;     // how agents are drawn when it is not one triangle each (a cut shown to the user), or NULL
 } fbHudStatus;
 

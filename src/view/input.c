@@ -163,7 +163,7 @@ void fbInput_ZoomAt(fbCamera *cam, double sx, double sy, double factor)
 
 int fbInput_Pick(const fbSim *sim, const fbCamera *cam, int sx, int sy)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   const fbAgents *a = &w->agents;
   int best = -1;
   double best_d2 = INFINITY;
@@ -191,7 +191,7 @@ static double circular_mean(double cos_sum, double sin_sum, double size)
 
 fbVec2 fbInput_FlockCentre(const fbSim *sim)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   const fbAgents *a = &w->agents;
   double sx = 0, sy = 0, cx = 0, snx = 0, cy = 0, sny = 0;
   int n = 0;

@@ -53,7 +53,7 @@ static void param_range(const fbParamSpec *spec, double v, double *lo, double *h
 
 // ---- the species fields ---------------------------------------------------------------------------
 
-static const fbSpecies *species_of(const fbSim *sim, int s) { return &sim->world.species[s]; }
+static const fbSpecies *species_of(const fbSim *sim, int s) { return &fbSim_World(sim)->species[s]; }
 
 static const fbField *schema_of(const fbLiveField *f) { return fbSchema_Find(&fbSpeciesSchema, f->field); }
 
@@ -142,7 +142,7 @@ static bool restore(fbSim *sim, const fbPanelSet *e, char *msg, size_t len)
   const char *dot = strchr(e->key, '.');
   char species[FB_NAME_LEN];
   snprintf(species, sizeof species, "%.*s", (int)(dot - e->key), e->key);
-  int s = fbWorld_FindSpecies(&sim->world, species);
+  int s = fbWorld_FindSpecies(fbSim_World(sim), species);
   if (s < 0) {
     snprintf(msg, len, "%s: no such species now", e->key);
     return false;
@@ -249,9 +249,9 @@ static void rule_rows(fbParamPanel *p, fbSim *sim, int s, int k)
 static void build_rows(fbParamPanel *p, fbSim *sim)
 {
   p->row_count = 0;
-  for (int s = 0; s < sim->world.species_count; ++s) {
+  for (int s = 0; s < fbSim_World(sim)->species_count; ++s) {
     species_rows(p, sim, s);
-    for (int k = 0; k < sim->world.species[s].rule_count; ++k) {
+    for (int k = 0; k < fbSim_World(sim)->species[s].rule_count; ++k) {
       rule_rows(p, sim, s, k);
     }
   }
@@ -590,7 +590,7 @@ static void print_species_fields(const fbSim *sim, int s, FILE *out)
 
 static void print_rule(const fbSim *sim, int s, int k, FILE *out)
 {
-  const fbRuleSlot *slot = &sim->world.species[s].rules[k];
+  const fbRuleSlot *slot = &fbSim_World(sim)->species[s].rules[k];
   const char *name = fbSim_RuleName(sim, s, k), *module = fbSim_RuleModule(sim, s, k);
   fprintf(out, "  { \"%s\"", module);
   if (strcmp(name, module) != 0) {
@@ -613,9 +613,9 @@ static void print_rule(const fbSim *sim, int s, int k, FILE *out)
 
 void fbPanel_PrintLua(const fbSim *sim, FILE *out)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   fprintf(out, "-- %s: species fields, rule weights and parameters at step %llu (paste over each species' own)\n",
-          sim->name, (unsigned long long)w->step);
+          fbSim_Name(sim), (unsigned long long)w->step);
   for (int s = 0; s < w->species_count; ++s) {
     const fbSpecies *sp = &w->species[s];
     fprintf(out, "-- species \"%s\"\n", sp->name);

@@ -12,7 +12,7 @@ static const SDL_Color METRIC_COLOUR = {255, 214, 64, 255};
 // The series the sim has: each measure for each species, then each metric; a chart per measure and per metric.
 static void configure(fbPlots *p, const fbSim *sim)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   p->series_count = p->chart_count = 0;
   for (int m = 0; m < FB_MEASURES; ++m) {
     fbPlotChart *c = &p->charts[p->chart_count++];
@@ -25,13 +25,13 @@ static void configure(fbPlots *p, const fbSim *sim)
       p->colour[p->series_count++] = fbHud_SpeciesColour(&w->species[s]);
     }
   }
-  for (int k = 0; k < sim->hooks.metric_count; ++k) {
+  for (int k = 0; k < fbSim_MetricCount(sim); ++k) {
     fbPlotChart *c = &p->charts[p->chart_count++];
-    snprintf(c->title, sizeof c->title, "%s", sim->hooks.metric_names[k]);
+    snprintf(c->title, sizeof c->title, "%s", fbSim_MetricName(sim, k));
     c->fixed = false;
     c->first = p->series_count;
     c->count = 1;
-    snprintf(p->series[p->series_count], sizeof p->series[0], "%s", sim->hooks.metric_names[k]);
+    snprintf(p->series[p->series_count], sizeof p->series[0], "%s", fbSim_MetricName(sim, k));
     p->colour[p->series_count++] = METRIC_COLOUR;
   }
 }
@@ -73,7 +73,7 @@ static void thin(fbPlots *p)
 
 void fbPlots_Sample(fbPlots *p, fbSim *sim, const double *metrics)
 {
-  double t = (double)sim->world.step * sim->world.dt;
+  double t = (double)fbSim_World(sim)->step * fbSim_World(sim)->dt;
   if (p->count > 0 && t < p->last_time) {
     fbPlots_Clear(p, sim);  // time went back: a new run under the same plots
   }
@@ -86,7 +86,7 @@ void fbPlots_Sample(fbPlots *p, fbSim *sim, const double *metrics)
   fbMeasures m[FB_MAX_SPECIES];
   fbTelemetry_MeasureSpecies(sim, m);
   float *row = p->value[p->count];
-  int n = sim->world.species_count;
+  int n = fbSim_World(sim)->species_count;
   for (int k = 0; k < FB_MEASURES; ++k) {
     for (int s = 0; s < n; ++s) {
       row[k * n + s] = (float)fbMeasures_Value(&m[s], k);

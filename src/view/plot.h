@@ -41,7 +41,7 @@ void fbPlots_Clear(fbPlots *p, const fbSim *sim);
 void fbPlots_Adopt(fbPlots *p, const fbSim *sim);
 
 // Takes a sample of the sim now if one is due (or if there is none yet). metrics are the
-// scenario's metric values at the last telemetry row (sim->hooks.metric_count of them), or NULL.
+// scenario's metric values at the last telemetry row (fbSim_MetricCount(sim) of them), or NULL.
 void fbPlots_Sample(fbPlots *p, fbSim *sim, const double *metrics);
 
 // Draws every chart inside area: a grid of small charts, each with its range, time axis and

@@ -431,7 +431,7 @@ static void draw_paths(fbRenderer *r, const fbWorld *w, const fbCamera *cam)
 
 void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
   set_colour(r->sdl, BACKGROUND);
   SDL_RenderClear(r->sdl);
@@ -526,7 +526,7 @@ const char *fbRender_AgentMode(const fbRenderer *r) { return r->mode; }
 
 void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   const fbAgents *a = &w->agents;
   int leader = fbWorld_FindField(w, "leader");
   // Crowds of many thousands (which hide the ground anyway) go without outlines: they would double
@@ -608,7 +608,7 @@ double fbRender_TrailAge(const fbRenderer *r, const fbSim *sim)
     return 0;
   }
   int oldest = (t->newest - t->filled + 1 + FB_TRAIL_SNAPSHOTS) % FB_TRAIL_SNAPSHOTS;
-  return (double)(sim->world.step - t->step[oldest]) * sim->world.dt;
+  return (double)(fbSim_World(sim)->step - t->step[oldest]) * fbSim_World(sim)->dt;
 }
 
 /*
@@ -619,12 +619,12 @@ double fbRender_TrailAge(const fbRenderer *r, const fbSim *sim)
 void fbRender_RecordTrails(fbRenderer *r, const fbSim *sim)
 {
   fbTrails *t = &r->trails;
-  const fbAgents *a = &sim->world.agents;
-  uint64_t now = sim->world.step;
+  const fbAgents *a = &fbSim_World(sim)->agents;
+  uint64_t now = fbSim_World(sim)->step;
   if (t->filled > 0 && now < t->step[t->newest]) {
     fbRender_ClearTrails(r);  // the sim went back (a restart)
   }
-  uint64_t interval = (uint64_t)fbRender_TrailInterval(t->seconds, sim->world.dt);
+  uint64_t interval = (uint64_t)fbRender_TrailInterval(t->seconds, fbSim_World(sim)->dt);
   if (t->filled > 0 && now - t->step[t->newest] < interval) {
     return;
   }
@@ -678,7 +678,7 @@ static bool trail_point(const fbTrails *t, int k, uint32_t id, fbVec2 *p)
 static void draw_trail(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int i, SDL_Color c, int pass)
 {
   const fbTrails *t = &r->trails;
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   const fbAgents *a = &w->agents;
   double jump = 0.5 * fmin(w->width, w->height);  // longer pieces are wraps across the edge
   uint32_t rgb = pass == 0 ? argb(OUTLINE) & 0xffffff : argb(c) & 0xffffff;
@@ -714,7 +714,7 @@ static void draw_trail(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int
 void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
 {
   fbTrails *t = &r->trails;
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   const fbAgents *a = &w->agents;
   int leader = fbWorld_FindField(w, "leader");
   // Agents off screen are skipped unless their tail (at most max_speed for the trail's length) can
@@ -752,7 +752,7 @@ SDL_Color fbRender_RuleColour(int k)
 
 int fbRender_SelectionCircles(const fbSim *sim, int i, fbSelectionCircle *out, int max)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   int s = w->agents.species[i], n = 0;
   const fbSpecies *sp = &w->species[s];
   static const SDL_Color WHITE = {255, 255, 255, 150};
@@ -785,7 +785,7 @@ int fbRender_SelectionCircles(const fbSim *sim, int i, fbSelectionCircle *out, i
 void fbRender_Contributions(const fbSim *sim, int i, fbVec2 contributions[FB_MAX_RULES], bool ran[FB_MAX_RULES],
                             bool *truncated)
 {
-  const fbSpecies *sp = &sim->world.species[sim->world.agents.species[i]];
+  const fbSpecies *sp = &fbSim_World(sim)->species[fbSim_World(sim)->agents.species[i]];
   fbVec2 outs[FB_MAX_RULES];
   double weights[FB_MAX_RULES];
   bool steering[FB_MAX_RULES], preempt[FB_MAX_RULES];
@@ -807,7 +807,7 @@ void fbRender_Contributions(const fbSim *sim, int i, fbVec2 contributions[FB_MAX
 
 void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int i, double *px_per_accel)
 {
-  const fbWorld *w = &sim->world;
+  const fbWorld *w = fbSim_World(sim);
   const fbAgents *a = &w->agents;
   const fbSpecies *s = &w->species[a->species[i]];
   fbBatch *b = &r->batch;
@@ -828,8 +828,9 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
     bool vision = c == 0 && s->vision.radius > 0;
     batch_arc(b, p, rc, vision ? heading - half : 0, vision ? heading + half : 2 * FB_PI, 1.5, circles[c].colour);
   }
-  const fbNeighbourList *seen = &sim->seen;  // fbSim_Seen, called by the viewer for this agent
-  for (int k = 0; sim->seen_id == a->id[i] && k < seen->len; ++k) {
+  uint32_t whose = 0;
+  const fbNeighbourList *seen = fbSim_SeenList(sim, &whose);  // fbSim_Seen, called by the viewer for this agent
+  for (int k = 0; whose == a->id[i] && k < seen->len; ++k) {
     fbVec2 q = fbV_Add(pw, fbV(seen->dx[k], seen->dy[k]));
     batch_line(b, p, fbCamera_ToScreen(cam, q), 1.0, (SDL_Color){255, 255, 255, 120});
   }
@@ -901,7 +902,7 @@ bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height,
   fbRenderer r;
   fbRender_Init(&r, sdl);
   fbCamera cam;
-  fbCamera_Fit(&cam, sim->world.width, sim->world.height, (SDL_Rect){0, 0, width, height}, 8);
+  fbCamera_Fit(&cam, fbSim_World(sim)->width, fbSim_World(sim)->height, (SDL_Rect){0, 0, width, height}, 8);
   fbRender_World(&r, sim, &cam);
   fbRender_Agents(&r, sim, &cam);
   bool ok = fbRender_WritePng(sdl, path, err, errlen);

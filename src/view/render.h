@@ -116,7 +116,7 @@ void fbRender_Contributions(const fbSim *sim, int agent, fbVec2 contributions[FB
                             bool *truncated);
 
 // The selected agent (index): its vision volume, its circles, lines to the flock-mates it sees now
-// (sim->seen, from fbSim_Seen), each rule's contribution as an arrow in the rule's colour and the
+// (fbSim_SeenList, from fbSim_Seen), each rule's contribution as an arrow in the rule's colour and the
 // combined acceleration in white, all on one scale: *px_per_accel pixels per world unit/s^2.
 void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int agent, double *px_per_accel);
 

@@ -26,7 +26,7 @@ void fbView_Delete(fbView *view)
 void fbView_Draw(fbView *view, const fbSim *sim, int x, int y, int width, int height)
 {
   fbCamera camera;
-  fbCamera_Fit(&camera, sim->world.width, sim->world.height, (SDL_Rect){x, y, width, height}, 8);
+  fbCamera_Fit(&camera, fbSim_World(sim)->width, fbSim_World(sim)->height, (SDL_Rect){x, y, width, height}, 8);
   fbRender_World(&view->render, sim, &camera);
   fbRender_Agents(&view->render, sim, &camera);
 }

@@ -17,7 +17,7 @@ static const double TIME_SCALES[] = {1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 1, 2, 
 
 double fbViewer_TimeScale(const fbViewer *v) { return TIME_SCALES[v->speed]; }
 
-static fbSim *sim_of(fbViewer *v) { return v->loaded ? &v->run->sim : NULL; }
+static fbSim *sim_of(fbViewer *v) { return v->loaded ? v->run->sim : NULL; }
 
 static void notify(fbViewer *v, const char *text)
 {
@@ -29,11 +29,11 @@ static void notify(fbViewer *v, const char *text)
 
 static void adopt_sim(fbViewer *v)
 {
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   v->loaded = true;
   v->has_player = false;
-  for (int s = 0; s < sim->world.species_count; ++s) {
-    v->has_player = v->has_player || sim->world.species[s].player;
+  for (int s = 0; s < fbSim_World(sim)->species_count; ++s) {
+    v->has_player = v->has_player || fbSim_World(sim)->species[s].player;
   }
   v->selected = 0;
   v->owed = 0;
@@ -41,13 +41,13 @@ static void adopt_sim(fbViewer *v)
     v->follow = FB_FOLLOW_NONE;
   }
   fbRender_Forget(&v->render);
-  fbPanel_Reset(&v->panel, &v->run->sim);
+  fbPanel_Reset(&v->panel, v->run->sim);
   v->grab.kind = FB_GRAB_NONE;
   v->scenario_failed = !fbRun_Row(v->run);
   fbPlots_Clear(&v->plots, sim);
   fbPlots_Sample(&v->plots, sim, v->run->telemetry.metrics);
   if (v->scenario_failed) {
-    fprintf(stderr, "flockbox: %s\n", sim->error);
+    fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
   }
 }
 
@@ -55,7 +55,7 @@ static void fit(fbViewer *v)
 {
   fbSim *sim = sim_of(v);
   if (sim != NULL) {
-    fbCamera_Fit(&v->camera, sim->world.width, sim->world.height, v->layout.world, 16);
+    fbCamera_Fit(&v->camera, fbSim_World(sim)->width, fbSim_World(sim)->height, v->layout.world, 16);
     v->fit_camera = v->camera;
   }
   v->follow = FB_FOLLOW_NONE;
@@ -78,7 +78,8 @@ static void restart(fbViewer *v, bool new_seed)
       fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
       v->status = 1;
     }
-    fbSim_Free(&v->run->sim);
+    fbSim_Delete(v->run->sim);
+    v->run->sim = NULL;
     v->loaded = false;
   }
   if (new_seed) {
@@ -118,14 +119,14 @@ bool fbViewer_Open(fbViewer *v, const char *path)
   snprintf(text, sizeof text, "opened %.600s", path);
   printf("flockbox: %s\n", text);
   notify(v, text);
-  SDL_SetWindowTitle(v->window, v->run->sim.name);
+  SDL_SetWindowTitle(v->window, fbSim_Name(v->run->sim));
   return true;
 }
 
 // Steps this frame: one for '.', else as many as the time scale owes, never past --steps.
 static int steps_due(fbViewer *v, double frame_s)
 {
-  const fbSim *sim = &v->run->sim;
+  const fbSim *sim = v->run->sim;
   long left = v->cli.steps_given ? v->cli.steps - v->run->steps : MAX_STEPS_PER_FRAME;
   if (left <= 0) {
     v->step_once = false;
@@ -139,8 +140,8 @@ static int steps_due(fbViewer *v, double frame_s)
     return 0;
   }
   v->owed += frame_s * fbViewer_TimeScale(v);
-  int n = (int)fmin(MAX_STEPS_PER_FRAME, floor(v->owed / sim->world.dt + 1e-9));
-  v->owed = fmax(0.0, v->owed - n * sim->world.dt);
+  int n = (int)fmin(MAX_STEPS_PER_FRAME, floor(v->owed / fbSim_World(sim)->dt + 1e-9));
+  v->owed = fmax(0.0, v->owed - n * fbSim_World(sim)->dt);
   if (n >= MAX_STEPS_PER_FRAME) {
     v->owed = 0;  // cannot keep up: slow down rather than fall ever further behind
   }
@@ -169,7 +170,7 @@ static void sample_plots(fbViewer *v)
   }
   int before = v->plots.count;
   double last = v->plots.last_time;
-  fbPlots_Sample(&v->plots, &v->run->sim, v->run->telemetry.metrics);
+  fbPlots_Sample(&v->plots, v->run->sim, v->run->telemetry.metrics);
   if (v->plots.count != before || v->plots.last_time != last) {  // a sample was taken
     double cost = (double)(SDL_GetPerformanceCounter() - start) / SDL_GetPerformanceFrequency();
     v->next_sample_s = now + 9 * cost;
@@ -178,11 +179,11 @@ static void sample_plots(fbViewer *v)
 
 static void advance(fbViewer *v, int steps)
 {
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   for (int k = 0; k < steps; ++k) {
     bool ok = fbRun_Step(v->run);
     if (!ok && !v->scenario_failed) {
-      fprintf(stderr, "flockbox: %s\n", sim->error);  // once when it appears; the HUD keeps it
+      fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));  // once when it appears; the HUD keeps it
     }
     v->scenario_failed = !ok;
     v->rate_steps++;
@@ -197,7 +198,7 @@ static void advance(fbViewer *v, int steps)
       v->paused = true;
       break;
     }
-    cost_add(&v->cost_sum, &sim->cost, 1.0);
+    cost_add(&v->cost_sum, fbSim_Cost(sim), 1.0);
     if (v->trails) {
       fbRender_RecordTrails(&v->render, sim);
     }
@@ -214,7 +215,7 @@ static void advance(fbViewer *v, int steps)
 
 static void steer_player(fbViewer *v, double frame_s)
 {
-  fbWorld *w = &v->run->sim.world;
+  const fbWorld *w = fbSim_World(v->run->sim);
   fbVec2 s = fbInput_Steering(&v->input);
   bool held = s.x != 0 || s.y != 0;
   if (!v->has_player) {
@@ -222,10 +223,9 @@ static void steer_player(fbViewer *v, double frame_s)
   }
   v->idle_s = held ? 0 : v->idle_s + frame_s;
   if (held || (w->input_held && v->idle_s < AUTOPILOT_WAIT_S)) {
-    w->input = s;
-    w->input_held = true;
+    fbSim_SetPlayerInput(v->run->sim, s, true);
   } else if (w->input_held) {
-    w->input_held = false;
+    fbSim_SetPlayerInput(v->run->sim, w->input, false);
     notify(v, "arrow keys idle: the scenario steers the player again");
   }
 }
@@ -233,7 +233,7 @@ static void steer_player(fbViewer *v, double frame_s)
 static int selected_index(fbViewer *v)
 {
   fbSim *sim = sim_of(v);
-  int i = (sim && v->selected) ? fbWorld_FindAgent(&sim->world, v->selected) : -1;
+  int i = (sim && v->selected) ? fbWorld_FindAgent(fbSim_World(sim), v->selected) : -1;
   if (sim && v->selected && i < 0) {  // removed (caught, despawned)
     v->selected = 0;
     fbSim_Inspect(sim, 0);
@@ -245,14 +245,14 @@ static int selected_index(fbViewer *v)
 static void follow(fbViewer *v)
 {
   if (v->follow == FB_FOLLOW_FLOCK) {
-    fbVec2 c = fbInput_FlockCentre(&v->run->sim);
+    fbVec2 c = fbInput_FlockCentre(v->run->sim);
     v->camera.cx = c.x;
     v->camera.cy = c.y;
   } else if (v->follow == FB_FOLLOW_AGENT) {
     int i = selected_index(v);
     if (i >= 0) {
-      v->camera.cx = v->run->sim.world.agents.px[i];
-      v->camera.cy = v->run->sim.world.agents.py[i];
+      v->camera.cx = fbSim_World(v->run->sim)->agents.px[i];
+      v->camera.cy = fbSim_World(v->run->sim)->agents.py[i];
     }
   }
 }
@@ -266,7 +266,7 @@ static void select_at(fbViewer *v, int x, int y)
     return;
   }
   int i = fbInput_Pick(sim, &v->camera, x, y);
-  v->selected = i >= 0 ? sim->world.agents.id[i] : 0;
+  v->selected = i >= 0 ? fbSim_World(sim)->agents.id[i] : 0;
   fbSim_Inspect(sim, v->selected);
   if (v->selected == 0 && v->follow == FB_FOLLOW_AGENT) {
     v->follow = FB_FOLLOW_NONE;
@@ -277,7 +277,7 @@ static void scenario_key(fbViewer *v, const char *key)
 {
   fbSim *sim = sim_of(v);
   if (sim != NULL && key != NULL && key[0] != '\0' && !fbSim_Key(sim, key)) {
-    fprintf(stderr, "flockbox: %s\n", sim->error);
+    fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
     v->scenario_failed = true;
   }
 }
@@ -383,7 +383,7 @@ static void action(fbViewer *v, fbAction a)
   case FB_ACTION_OPEN: fbScenarioList_Open(&v->list, v->cli.scenario); break;
   case FB_ACTION_PRINT_PARAMS:
     if (v->loaded) {
-      fbPanel_PrintLua(&v->run->sim, stdout);
+      fbPanel_PrintLua(v->run->sim, stdout);
       notify(v, "parameters printed to the terminal as Lua");
     }
     break;
@@ -416,7 +416,7 @@ void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e)
 // "total" at the tip of the white arrow: the combined steering, which the inspector's legend explains.
 static void label_total(fbViewer *v, const fbSim *sim, int i)
 {
-  const fbAgents *a = &sim->world.agents;
+  const fbAgents *a = &fbSim_World(sim)->agents;
   fbVec2 p = fbCamera_ToScreen(&v->camera, fbV(a->px[i], a->py[i]));
   fbVec2 arrow = fbV_Scale(fbV(a->ax[i], a->ay[i]), v->px_per_accel);
   if (fbV_Length(arrow) > 12) {
@@ -428,7 +428,7 @@ static void label_total(fbViewer *v, const fbSim *sim, int i)
 
 static void draw_world(fbViewer *v, int selected)
 {
-  const fbSim *sim = &v->run->sim;
+  const fbSim *sim = v->run->sim;
   SDL_Rect view = v->layout.world;
   SDL_RenderSetClipRect(v->sdl, &view);
   fbRender_World(&v->render, sim, &v->camera);
@@ -442,7 +442,7 @@ static void draw_world(fbViewer *v, int selected)
     label_total(v, sim, selected);
     fbSelectionCircle circles[FB_MAX_SELECTION_CIRCLES];
     int n = fbRender_SelectionCircles(sim, selected, circles, FB_MAX_SELECTION_CIRCLES);
-    const fbAgents *a = &sim->world.agents;
+    const fbAgents *a = &fbSim_World(sim)->agents;
     double last = -INFINITY;
     for (int k = 0; k < n; ++k) {  // named where each crosses the line straight down, if not crowded
       double r = circles[k].radius * v->camera.scale;
@@ -457,13 +457,13 @@ static void draw_world(fbViewer *v, int selected)
       fbHud_Text(&v->hud, (int)p.x + 5, (int)p.y - h / 2, circles[k].colour, 0, circles[k].label, NULL, NULL);
     }
   }
-  for (int g = 0; g < sim->world.goal_count; ++g) {
-    fbVec2 p = fbCamera_ToScreen(&v->camera, sim->world.goals[g].p);
-    fbHud_Label(&v->hud, p.x, p.y, sim->world.goals[g].name);
+  for (int g = 0; g < fbSim_World(sim)->goal_count; ++g) {
+    fbVec2 p = fbCamera_ToScreen(&v->camera, fbSim_World(sim)->goals[g].p);
+    fbHud_Label(&v->hud, p.x, p.y, fbSim_World(sim)->goals[g].name);
   }
-  for (int k = 0; k < sim->world.paths.count; ++k) {
-    fbVec2 p = fbCamera_ToScreen(&v->camera, sim->world.paths.items[k].p);
-    fbHud_Label(&v->hud, p.x, p.y, sim->world.paths.items[k].name);
+  for (int k = 0; k < fbSim_World(sim)->paths.count; ++k) {
+    fbVec2 p = fbCamera_ToScreen(&v->camera, fbSim_World(sim)->paths.items[k].p);
+    fbHud_Label(&v->hud, p.x, p.y, fbSim_World(sim)->paths.items[k].name);
   }
   fbHud_ScaleBar(&v->hud, view, v->camera.scale);
   SDL_RenderSetClipRect(v->sdl, NULL);
@@ -477,7 +477,7 @@ static void draw_info(fbViewer *v, int selected)
       .frames_per_s = v->fps,
       .steps_per_s = v->sps,
       .time_scale = fbViewer_TimeScale(v),
-      .steps_per_frame = sim ? fbViewer_TimeScale(v) * FRAME_S / sim->world.dt : 0,
+      .steps_per_frame = sim ? fbViewer_TimeScale(v) * FRAME_S / fbSim_World(sim)->dt : 0,
       .cost = v->cost,
       .paused = v->paused,
       .finished = sim && v->cli.steps_given && v->run->steps >= v->cli.steps,
@@ -514,7 +514,7 @@ static void draw_overlay(fbViewer *v, int selected)
     fbPlots_Draw(&v->plots, &v->hud, v->layout.plots);
   }
   if (v->docks.params && v->loaded) {
-    fbPanel_Draw(&v->panel, &v->ui, &v->run->sim, v->layout.params);
+    fbPanel_Draw(&v->panel, &v->ui, v->run->sim, v->layout.params);
   } else if (v->docks.params) {
     fbHud_Box(&v->hud, v->layout.params);
   }
@@ -593,8 +593,8 @@ static void pick_up_saves(fbViewer *v)
   notify(v, text);
   if (v->run->reload.scenario_reloads != before) {
     fbRender_Forget(&v->render);
-    fbPanel_Reset(&v->panel, &v->run->sim);
-    fbPlots_Adopt(&v->plots, &v->run->sim);
+    fbPanel_Reset(&v->panel, v->run->sim);
+    fbPlots_Adopt(&v->plots, v->run->sim);
   }
 }
 
@@ -631,9 +631,9 @@ void fbViewer_Frame(fbViewer *v)
   }
   int selected = selected_index(v);
   if (selected >= 0) {
-    fbSim *sim = &v->run->sim;
+    fbSim *sim = v->run->sim;
     fbSim_UpdateGrid(sim);  // agents sorted for where they are now, so that whom it sees is current
-    selected = fbWorld_FindAgent(&sim->world, v->selected);
+    selected = fbWorld_FindAgent(fbSim_World(sim), v->selected);
     fbSim_Seen(sim, selected);
   }
   fbHud_Begin(&v->hud);
@@ -684,7 +684,7 @@ static int open_window(fbViewer *v, char *err, size_t errlen)
     return 2;
   }
   char title[200];
-  snprintf(title, sizeof title, "flockbox — %s", v->run->sim.name);
+  snprintf(title, sizeof title, "flockbox — %s", fbSim_Name(v->run->sim));
   // A recording keeps one frame size, so its window cannot be resized.
   Uint32 flags = v->window_options.record ? 0 : SDL_WINDOW_RESIZABLE;
   const fbWindowOptions *o = &v->window_options;
@@ -767,9 +767,9 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, const fbWindowOptions *window
   show(v, window->show);
   adopt_sim(v);
   lay_out(v);
-  if (window->inspect > 0 && fbWorld_FindAgent(&v->run->sim.world, (uint32_t)window->inspect) >= 0) {
+  if (window->inspect > 0 && fbWorld_FindAgent(fbSim_World(v->run->sim), (uint32_t)window->inspect) >= 0) {
     v->selected = (uint32_t)window->inspect;
-    fbSim_Inspect(&v->run->sim, v->selected);
+    fbSim_Inspect(v->run->sim, v->selected);
   }
   v->rate_start = SDL_GetPerformanceCounter();
   return 0;
@@ -781,7 +781,7 @@ int fbViewer_Destroy(fbViewer *v)
   char err[1024];
   // --png: the final frame's world, drawn as a headless run draws it.
   bool picture = v->loaded && v->frames > 0 && v->cli.png != NULL;
-  if (picture && !fbRender_SavePng(&v->run->sim, v->cli.png, 1024, 1024, err, sizeof err)) {
+  if (picture && !fbRender_SavePng(v->run->sim, v->cli.png, 1024, 1024, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     status = 1;
   }
@@ -794,7 +794,7 @@ int fbViewer_Destroy(fbViewer *v)
       fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
       status = 1;
     }
-    fbSim_Free(&v->run->sim);
+    fbSim_Delete(v->run->sim);
   }
   free(v->run);
   fbRender_Free(&v->render);

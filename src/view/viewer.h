@@ -49,7 +49,7 @@ typedef struct fbViewer {
   bool paused, step_once, quit;
   int speed;                 // index into the time scales
   double owed;               // simulated seconds owed to the coming frames
-  bool scenario_failed;      // the last hook or metric call failed (sim.error)
+  bool scenario_failed;      // the last hook or metric call failed (fbSim_Error)
   bool outcome_seen;         // the scenario's fb.stop outcome was shown, and the run paused once for it
   uint32_t selected;         // agent id, 0 = none
   fbFollow follow;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "reload.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 
 static double now_ms(void)
 {

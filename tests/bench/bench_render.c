@@ -49,10 +49,10 @@ static int take_options(Options *o, int argc, char **argv, char **rest)
 // Trails need the sim to run: as many steps as the trail's length, recorded as the window does.
 static void fill_trails(fbViewer *v)
 {
-  fbSim *sim = &v->run->sim;
+  fbSim *sim = v->run->sim;
   v->trails = true;
   fbRender_ClearTrails(&v->render);
-  long steps = (long)ceil(4.0 / sim->world.dt) + 1;
+  long steps = (long)ceil(4.0 / fbSim_World(sim)->dt) + 1;
   for (long k = 0; k < steps; ++k) {
     fbSim_Step(sim);
     fbRender_RecordTrails(&v->render, sim);
@@ -90,11 +90,11 @@ static double measure(fbCli cli, const fbWindowOptions *window, const Options *o
   double seconds = (double)(SDL_GetPerformanceCounter() - start) / SDL_GetPerformanceFrequency();
   SDL_RendererInfo info;
   SDL_GetRendererInfo(v.sdl, &info);
-  const fbWorld *w = &v.run->sim.world;
+  const fbWorld *w = fbSim_World(v.run->sim);
   double body_px = w->species[0].body_length * v.camera.scale;
   printf("bench_render: %s: %d agents, world %gx%g, %dx%d view, %.2f px per unit (first species %.1f px long, "
          "drawn %.1f), renderer %s%s: %ld frames in %.2f s = %.1f frames/s (%.2f ms per frame)\n",
-         v.run->sim.name, w->agents.count, w->width, w->height, v.camera.view_w, v.camera.view_h, v.camera.scale,
+         fbSim_Name(v.run->sim), w->agents.count, w->width, w->height, v.camera.view_w, v.camera.view_h, v.camera.scale,
          body_px, fmax(body_px, 9.0), info.name, o->trails ? ", trails on" : "", frames, seconds, frames / seconds,
          1e3 * seconds / frames);
   fflush(stdout);

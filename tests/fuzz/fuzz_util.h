@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sim.h"
+#include "sim_internal.h"  // white-box: reads and sets the sim's members
 
 /*
  * The engine reads scenarios, rules and terrains from files, so every input is written to a file
