@@ -144,6 +144,60 @@ static void test_messages_go_to_the_log_function(void **state)
   rmdir(dir);
 }
 
+// A rule's print(...) is one message through the log function, with the file and line, values
+// as tostring gives them (metamethods respected), cut at 1 000 bytes; nothing on stdout.
+static void test_print_goes_to_the_log_function(void **state)
+{
+  (void)state;
+  char dir[] = "/tmp/fb_test_print_XXXXXX", path[128], out[128];
+  assert_non_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/talk.lua", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("local said = false\n"
+        "return { steer = function(a, p)\n"
+        "  if not said then said = true\n"
+        "    print('hello', 7, setmetatable({}, { __tostring = function() return 'T' end }), nil, ('x'):rep(5000))\n"
+        "  end\n"
+        "  return 0, 0 end }\n",
+        f);
+  fclose(f);
+  fbScenarioDef *d = flock_def(3);
+  assert_true(fbScenarioDef_AddRuleFolder(d, dir));
+  fbSpeciesDef_AddRule(fbScenarioDef_FindSpecies(d, "boid"), "talk");
+  fbSim *sim = new_sim(d, 1);
+  fbScenarioDef_Delete(d);
+
+  Heard heard = {0};
+  fbSetLogFunction(hear, &heard);
+  snprintf(out, sizeof out, "%s/stdout", dir);
+  fflush(stdout);
+  int saved = dup(1), fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  dup2(fd, 1);
+  bool stepped = fbSim_Step(sim);
+  fflush(stdout);
+  dup2(saved, 1);
+  close(fd);
+  close(saved);
+  fbSetLogFunction(NULL, NULL);
+
+  assert_true(stepped);
+  assert_int_equal(heard.count, 1);
+  assert_int_equal(heard.level, FB_LOG_INFO);
+  assert_non_null(strstr(heard.text, "talk.lua:4: hello\t7\tT\tnil\txxx"));
+  assert_true(strlen(heard.text) < 1200);
+  assert_non_null(strstr(heard.text, " ..."));
+  f = fopen(out, "r");
+  assert_non_null(f);
+  fseek(f, 0, SEEK_END);
+  assert_int_equal(ftell(f), 0);
+  fclose(f);
+  fbSim_Delete(sim);
+  remove(out);
+  remove(path);
+  rmdir(dir);
+}
+
 // A data folder set by the program is the only place shipped rules come from.
 static void test_data_folder(void **state)
 {
@@ -177,6 +231,7 @@ int main(void)
       cmocka_unit_test(test_world_from_defs),
       cmocka_unit_test(test_bad_def_is_refused),
       cmocka_unit_test(test_messages_go_to_the_log_function),
+      cmocka_unit_test(test_print_goes_to_the_log_function),
       cmocka_unit_test(test_data_folder),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

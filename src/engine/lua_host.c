@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lua_host.h"
 
+#include "log.h"
 #include "names.h"
 #include "sandbox.h"
 
@@ -329,10 +330,10 @@ static int panic(lua_State *L)
 {
   fbLuaHost *h = fbLuaHost_Of(L);
   const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(an error object that is not a string)";
-  fprintf(stderr, "flockbox: %s: a Lua error escaped every protected call (a bug in flockbox, please report it): %s\n",
-          h->doing[0] ? h->doing : "(no file)", msg);
+  fbLog(FB_LOG_ERROR, "%s: a Lua error escaped every protected call (a bug in flockbox, please report it): %s",
+        h->doing[0] ? h->doing : "(no file)", msg);
   fflush(NULL);
-  _exit(2);
+  _exit(2);  // the engine's one exit: a panic handler must not return (Lua would abort)
 }
 
 bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms)

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "log.h"
+
 void *fbMemory_Grow(void *p, size_t elem, size_t n)
 {
   if (n == 0) {
@@ -12,7 +14,7 @@ void *fbMemory_Grow(void *p, size_t elem, size_t n)
   }
   void *q = elem != 0 && n > SIZE_MAX / elem ? NULL : realloc(p, elem * n);
   if (q == NULL) {
-    fprintf(stderr, "flockbox: out of memory growing an array to %zu elements of %zu bytes\n", n, elem);
+    fbLog(FB_LOG_ERROR, "out of memory growing an array to %zu elements of %zu bytes", n, elem);
     abort();
   }
   return q;

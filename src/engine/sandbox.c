@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "library_guard.h"
+#include "log.h"
 #include "pattern_guard.h"
 #include "paths.h"
 
@@ -54,6 +55,36 @@ static int l_setmetatable(lua_State *L)
   return 1;
 }
 
+/*
+ * print(...) in a rule, a helper or a scenario: the values as tostring gives them, separated by
+ * tabs as Lua's own print does, as one message through the program's log function (log.h), with
+ * the file and line that printed. The engine writes to no stream itself: an embedding program
+ * decides where a script's print goes. A line is cut at PRINT_MAX bytes, so a script cannot make
+ * one message of any size.
+ */
+#define PRINT_MAX 1000
+
+static int l_print(lua_State *L)
+{
+  int n = lua_gettop(L);
+  luaL_Buffer b;
+  luaL_where(L, 1);  // "file:line:" of the caller
+  luaL_buffinit(L, &b);
+  for (int i = 1; i <= n; ++i) {
+    if (i > 1) {
+      luaL_addchar(&b, '\t');
+    }
+    luaL_tolstring(L, i, NULL);  // __tostring and __name respected, as Lua's print does
+    luaL_addvalue(&b);
+  }
+  luaL_pushresult(&b);
+  size_t len = 0;
+  const char *line = lua_tolstring(L, -1, &len);
+  fbLog(FB_LOG_INFO, "%s%.*s%s", lua_tostring(L, n + 1), (int)(len > PRINT_MAX ? PRINT_MAX : len), line,
+        len > PRINT_MAX ? " ..." : "");
+  return 0;
+}
+
 void fbSandbox_Open(lua_State *L)
 {
   static const luaL_Reg libs[] = {
@@ -66,6 +97,8 @@ void fbSandbox_Open(lua_State *L)
   }
   lua_pushcfunction(L, l_setmetatable);
   lua_setglobal(L, "setmetatable");
+  lua_pushcfunction(L, l_print);
+  lua_setglobal(L, "print");
   static const char *const removed[] = {"dofile", "loadfile", "collectgarbage", "load", NULL};
   for (int i = 0; removed[i] != NULL; ++i) {
     lua_pushnil(L);
