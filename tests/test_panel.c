@@ -315,6 +315,7 @@ static void test_changes_survive_restart_and_new_seed(void **state)
   uint64_t seed = sim->world.seed;
   key(v, SDLK_n);
   frames(v, 1);
+  sim = v->run->sim;  // a restart makes a new sim
   assert_int_equal(sim->world.seed, seed + 1);
   assert_float_equal(sim->world.species[0].limits.max_speed, 5, 0);
   assert_int_equal(sim->world.agents.count, 13);
@@ -323,6 +324,7 @@ static void test_changes_survive_restart_and_new_seed(void **state)
   assert_float_equal(sim->world.species[0].limits.max_speed, 8, 0);
   key(v, SDLK_r);
   frames(v, 1);
+  sim = v->run->sim;
   assert_float_equal(sim->world.species[0].limits.max_speed, 8, 0);
   assert_float_equal(sim->world.species[1].rules[0].weight, 1.25, 0);
   assert_int_equal(sets(v, kept), 3);
