@@ -320,6 +320,30 @@ static void test_a_whole_file_is_held_back_at_most_for_quiet(void **state)
   close(fd);
 }
 
+// ---- folders ------------------------------------------------------------------------------------------
+
+// A folder replaced whole (moved away, another put at its path) is watched again, and what differs
+// in it is reported.
+static void test_a_folder_replaced_whole_is_watched_again(void **state)
+{
+  (void)state;
+  save("rule.lua", "-- before\n");
+  open_watch(false);
+  char old[80];
+  snprintf(old, sizeof old, "%s.old", dir);
+  assert_int_equal(rename(dir, old), 0);
+  assert_int_equal(mkdir(dir, 0700), 0);
+  save("rule.lua", whole);
+  int n = 0;
+  for (double t = 1000; n == 0 && t <= 1000 + w.quiet_ms + 2 * FB_WATCH_POLL_MS; t += 10) {
+    n = poll_at(t);
+  }
+  assert_int_equal(n, 1);
+  assert_true(reported(n, "rule.lua"));
+  save("rule.lua", "-- after\n");  // and the new folder's saves are seen as any
+  assert_true(reported(poll_at(5000), "rule.lua"));
+}
+
 // ---- polling ------------------------------------------------------------------------------------------
 
 // Polling sees no closes: a change is reported once the file has stayed as it is for quiet_ms.
@@ -352,6 +376,7 @@ int main(void)
       cmocka_unit_test_setup_teardown(test_a_reported_file_is_held_against_writers, setup, teardown),
       cmocka_unit_test_setup_teardown(test_files_saved_together_are_reported_together, setup, teardown),
       cmocka_unit_test_setup_teardown(test_a_whole_file_is_held_back_at_most_for_quiet, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_a_folder_replaced_whole_is_watched_again, setup, teardown),
       cmocka_unit_test_setup_teardown(test_polling_reports_a_save_once_quiet, setup, teardown),
   };
   return fb_run_tests(tests);

@@ -40,7 +40,7 @@
 
 #define WATCH_MASK                                                                                    \
   (IN_OPEN | IN_MODIFY | IN_CLOSE_WRITE | IN_CLOSE_NOWRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | \
-   IN_DELETE | IN_ONLYDIR)
+   IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
 static bool is_lua(const char *name)
 {
@@ -265,6 +265,28 @@ static int dir_index(const fbWatch *w, int wd)
   return -1;
 }
 
+// A watched folder deleted or moved away: its watch would follow the moved folder and name its
+// files wrongly, so it is dropped until a folder is back at the path (rewatch_lost_dirs).
+static void lose_dir(fbWatch *w, int d)
+{
+  inotify_rm_watch(w->fd, w->wd[d]);  // fails harmlessly when the kernel already dropped it
+  w->wd[d] = -1;
+}
+
+static void rewatch_lost_dirs(fbWatch *w, double now_ms)
+{
+  bool back = false;
+  for (int d = 0; d < w->dir_count; ++d) {
+    if (w->wd[d] < 0) {
+      w->wd[d] = inotify_add_watch(w->fd, w->dirs[d], WATCH_MASK);
+      back = back || w->wd[d] >= 0;
+    }
+  }
+  if (back) {
+    rescan(w, now_ms);  // what the new folder holds is compared with what the old one did
+  }
+}
+
 // What one event on a .lua file says: its open count, and whether its content is whole.
 static void on_file_event(fbWatch *w, const char *path, uint32_t mask, double now_ms)
 {
@@ -297,7 +319,12 @@ static void on_event(fbWatch *w, const struct inotify_event *e, double now_ms)
     return;
   }
   int d = dir_index(w, e->wd);
-  if (d >= 0 && e->len > 0 && !(e->mask & IN_ISDIR) && is_lua(e->name)) {
+  if (d < 0) {
+    return;  // the end of a watch already dropped
+  }
+  if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)) {
+    lose_dir(w, d);
+  } else if (e->len > 0 && !(e->mask & IN_ISDIR) && is_lua(e->name)) {
     char path[512];
     snprintf(path, sizeof path, "%.400s/%.100s", w->dirs[d], e->name);
     on_file_event(w, path, e->mask, now_ms);
@@ -368,9 +395,13 @@ int fbWatch_Poll(fbWatch *w, double now_ms, char (*out)[512], int max)
   if (w->fd >= 0) {
     read_events(w, now_ms);
   }
-  if (w->fd < 0 && now_ms - w->last_poll_ms >= FB_WATCH_POLL_MS) {
+  if (now_ms - w->last_poll_ms >= FB_WATCH_POLL_MS) {
     w->last_poll_ms = now_ms;
-    rescan(w, now_ms);
+    if (w->fd >= 0) {
+      rewatch_lost_dirs(w, now_ms);
+    } else {
+      rescan(w, now_ms);
+    }
   }
   return take_settled(w, now_ms, out, max);
 }

@@ -36,7 +36,7 @@ typedef struct fbWatchPending {
 
 typedef struct fbWatch {
   int fd;                                   // inotify descriptor, -1 when polling
-  int wd[FB_WATCH_MAX_DIRS];
+  int wd[FB_WATCH_MAX_DIRS];                // -1 for a folder deleted or moved away (watched again when back)
   char dirs[FB_WATCH_MAX_DIRS][512];
   int dir_count;
   fbWatchedFile files[FB_WATCH_MAX_FILES];  // every .lua file in the folders, for polling and rescans
