@@ -27,9 +27,9 @@
  *   a file still held open (by a writer between two writes, say) counts above zero: it waits for
  *   the close, which reports it whole;
  * - a deletion or a rename away, which an editor may follow at once with the new file;
- * - a change found by comparing modification times and sizes: when polling (which sees no opens
- *   or closes, so a writer pausing longer than the quiet period could be read half-way), and in
- *   the rescan after a full event queue (IN_Q_OVERFLOW), after which the open counts are unknown.
+ * - a change found by comparing modification times and sizes: when polling, which sees no opens
+ *   or closes, and in the rescan after a full event queue (IN_Q_OVERFLOW), after which the open
+ *   counts are unknown. There only the hold below keeps a writer who pauses from being read half-way.
  * A whole file is held back while another one is open and being written, at most for quiet_ms, so
  * that an editor's "save all" (a rule and the helper it requires) applies together.
  * Writes through a shared mmap make no inotify event at all; only polling sees them.
