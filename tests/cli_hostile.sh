@@ -64,13 +64,21 @@ run_class() {
 
   # at hot reload: the last good version keeps running, the message names the file
   echo "$good_rule" >"$r"
+  # The save must come after the run has loaded the good version and watches: its CSV's first row says so
+  # (a fixed pause was too short for a sanitizer build on a busy machine, which then loaded the hostile one).
+  rm -f "$work/reload.csv"
   # Ended by Ctrl-C, under the sanitizers without the leak check at exit: LeakSanitizer stops every thread
   # with ptrace, and once (1 run in ~2000) hung there for minutes with the interrupted run's signals about.
   # The other nine places check for leaks; -k ends a run that ignores the time limit's TERM.
   ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-    timeout -k 5 60 "$flockbox" --headless --watch --pace 200 --steps 100000 "${limits[@]}" "$s" >"$work/out" 2>"$work/err" &
+    timeout -k 5 60 "$flockbox" --headless --watch --pace 200 --steps 100000 --csv "$work/reload.csv" "${limits[@]}" "$s" \
+    >"$work/out" 2>"$work/err" &
   local pid=$!
-  sleep 0.3
+  for _ in $(seq 600); do
+    [ "$(cat "$work/reload.csv" 2>/dev/null | wc -l)" -ge 2 ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+  done
   printf 'return %s\n' "$value" >"$r.tmp~" && mv "$r.tmp~" "$r"
   for _ in $(seq 400); do grep -qF "$rule.lua" "$work/err" && break; sleep 0.05; done
   local alive=1 status

@@ -179,6 +179,7 @@ int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms)
       snprintf(h->last_path, sizeof h->last_path, "%.*s", (int)sizeof h->last_path - 1, changed[k]);
     }
   }
+  fbWatch_Release(&h->watch);  // writers waiting on the files just read go on
   if (scenario) {
     watch_sim_folders(&h->watch, sim);
   }

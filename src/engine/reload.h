@@ -19,7 +19,8 @@ typedef struct fbHotReload {
 bool fbHotReload_Open(fbHotReload *h, const fbSim *sim, bool polling, char *err, size_t errlen);
 void fbHotReload_Close(fbHotReload *h);
 
-// Applies every file whose save has settled; logs one message per reload (or its error), log.h.
+// Applies every file whose save is complete (watch.h: at once after the editor's close or rename),
+// each read while held against the next save; logs one message per reload (or its error), log.h.
 // Returns how many files were applied.
 int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms);
 
