@@ -20,20 +20,14 @@
 -- his loop, which raised TERRAIN_DRAG_FACTOR only.
 local EPSILON, ENERGY_LIMIT, TIME_LIMIT = math.sqrt(10), 350, 120
 
+-- fb.centre and fb.mean add up in C what a walk of fb.agents("herd") would, in the same order.
 local function herd_centre()
-  local n, cx, cy = 0, 0, 0
-  for a in fb.agents("herd") do
-    n, cx, cy = n + 1, cx + a.x, cy + a.y
-  end
-  return cx / n, cy / n
+  local cx, cy = fb.centre("herd")
+  return cx, cy
 end
 
 local function mean_energy()
-  local n, sum = 0, 0
-  for a in fb.agents("herd") do
-    n, sum = n + 1, sum + a.energy
-  end
-  return sum / n
+  return (fb.mean("energy", "herd"))
 end
 
 local function goal_distance()

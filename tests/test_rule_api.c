@@ -89,6 +89,9 @@ static void test_scenario_sees_agents_by_id(void **state)
   assert_int_equal((int)seen_number("all"), 15);
   assert_string_equal(seen_string("ids_ascending"), "true");
   assert_string_equal(seen_string("missing"), "true");
+  assert_string_equal(seen_string("centre_same"), "true");
+  assert_string_equal(seen_string("mean_same"), "true");
+  assert_string_equal(seen_string("mean_none"), "true");
   assert_string_equal(seen_string("world"), "120 80 true 0.05");
   assert_int_equal((int)seen_number("step"), 2);
   assert_near(seen_number("time"), 0.1, 1e-12);

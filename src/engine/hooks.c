@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "memory.h"
 #include "names.h"
 #include "rule_api.h"
 #include "measures.h"
@@ -266,6 +267,47 @@ static int by_id(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/*
+ * The indices of the agents of species s (every agent: s < 0) in id order, into index; returns
+ * how many. Ids are handed out in increasing order and never reused, so they lie in 1 .. next_id
+ * - 1: one pass drops each agent into the slot of its id, a second collects the slots in order,
+ * O(agents + ids) with no comparison. When removals have left ids far more numerous than agents,
+ * a sort (O(agents log agents)) is the cheaper way.
+ */
+static int in_id_order(const fbWorld *w, int s, int *index)
+{
+  const fbAgents *a = &w->agents;
+  int count = 0;
+  if ((uint64_t)w->next_id > 4u * (uint64_t)a->count + 1024u) {
+    for (int i = 0; i < a->count; ++i) {
+      if (s < 0 || a->species[i] == s) {
+        index[count++] = i;
+      }
+    }
+    walk_world = w;
+    qsort(index, (size_t)count, sizeof(int), by_id);
+    return count;
+  }
+  static int *slot;  // by id: index + 1, 0 for none (grown, kept: hooks run on one thread)
+  static size_t slots;
+  if (slots < w->next_id) {
+    slot = fbMemory_Grow(slot, sizeof *slot, w->next_id);
+    slots = w->next_id;
+  }
+  memset(slot, 0, sizeof *slot * w->next_id);
+  for (int i = 0; i < a->count; ++i) {
+    if (s < 0 || a->species[i] == s) {
+      slot[a->id[i]] = i + 1;
+    }
+  }
+  for (uint32_t id = 1; id < w->next_id; ++id) {
+    if (slot[id] != 0) {
+      index[count++] = slot[id] - 1;
+    }
+  }
+  return count;
+}
+
 static int walk_next(lua_State *L)
 {
   const fbWorld *w = world_of(L);
@@ -289,16 +331,106 @@ static int s_agents(lua_State *L)
   int s = lua_isnoneornil(L, 1) ? -1 : species_arg(L, 1);
   Walk *walk = lua_newuserdatauv(L, sizeof(Walk) + sizeof(int) * (size_t)w->agents.count, 0);
   walk->step = w->step;
-  walk->count = walk->next = 0;
-  for (int i = 0; i < w->agents.count; ++i) {
-    if (s < 0 || w->agents.species[i] == s) {
-      walk->index[walk->count++] = i;
-    }
-  }
-  walk_world = w;
-  qsort(walk->index, (size_t)walk->count, sizeof(int), by_id);
+  walk->next = 0;
+  walk->count = in_id_order(w, s, walk->index);
   lua_pushcclosure(L, walk_next, 1);
   return 1;
+}
+
+// A value of agent i by name, as a record has it: x, y, vx, vy, hx, hy, speed, energy or a
+// declared field; false if there is no such value.
+static bool value_of(const fbWorld *w, const char *key, int i, double *out)
+{
+  const fbAgents *a = &w->agents;
+  const struct {
+    const char *name;
+    const double *values;
+  } keys[] = {{"x", a->px}, {"y", a->py}, {"vx", a->vx}, {"vy", a->vy},
+              {"hx", a->hx}, {"hy", a->hy}, {"energy", a->energy}};
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; ++k) {
+    if (strcmp(key, keys[k].name) == 0) {
+      *out = keys[k].values[i];
+      return true;
+    }
+  }
+  if (strcmp(key, "speed") == 0) {
+    *out = sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i]);
+    return true;
+  }
+  int f = fbWorld_FindField(w, key);
+  if (f >= 0) {
+    *out = a->field[f][i];
+  }
+  return f >= 0;
+}
+
+// The agents of the species named at arg (all when absent) in id order, in a buffer kept for
+// the next call; their count in *count.
+static const int *agents_arg(lua_State *L, int arg, int *count)
+{
+  static int *index;  // grown, kept: hooks run on one thread
+  static int capacity;
+  const fbWorld *w = world_of(L);
+  int s = lua_isnoneornil(L, arg) ? -1 : species_arg(L, arg);
+  if (capacity < w->agents.count) {
+    index = fbMemory_Grow(index, sizeof *index, (size_t)w->agents.count);
+    capacity = w->agents.count;
+  }
+  *count = in_id_order(w, s, index);
+  return index;
+}
+
+/*
+ * fb.mean(key [, species]) -> mean, n: the mean of one value (x, y, vx, vy, hx, hy, speed,
+ * energy or a declared field) over the agents (of a species), and how many there are; nil, 0
+ * when there are none. What a hook walking fb.agents would add up, in the same order (ids
+ * ascending), so the same bits, without a record per agent:
+ *   mean = (v_1 + v_2 + ... + v_n) / n.
+ */
+static int s_mean(lua_State *L)
+{
+  const fbWorld *w = world_of(L);
+  const char *key = luaL_checkstring(L, 1);
+  int n = 0;
+  const int *index = agents_arg(L, 2, &n);
+  double sum = 0, v = 0;
+  if (n > 0 && !value_of(w, key, index[0], &v)) {
+    return luaL_error(L, "fb.mean: no value '%s' (x, y, vx, vy, hx, hy, speed, energy or a declared field)", key);
+  }
+  for (int k = 0; k < n; ++k) {
+    value_of(w, key, index[k], &v);
+    sum += v;
+  }
+  if (n == 0) {
+    lua_pushnil(L);
+  } else {
+    lua_pushnumber(L, sum / n);
+  }
+  lua_pushinteger(L, n);
+  return 2;
+}
+
+// fb.centre([species]) -> x, y, n: the mean position of the agents (of a species), as fb.mean
+// sums it; nil, nil, 0 when there are none.
+static int s_centre(lua_State *L)
+{
+  const fbAgents *a = &world_of(L)->agents;
+  int n = 0;
+  const int *index = agents_arg(L, 1, &n);
+  double cx = 0, cy = 0;
+  for (int k = 0; k < n; ++k) {
+    cx += a->px[index[k]];
+    cy += a->py[index[k]];
+  }
+  if (n == 0) {
+    lua_pushnil(L);
+    lua_pushnil(L);
+  } else {
+    lua_pushnumber(L, cx / n);
+    lua_pushnumber(L, cy / n);
+  }
+  lua_pushinteger(L, n);
+  return 3;
 }
 
 // fb.set_goal(name, x, y): moves a goal, or makes a new one (a path object, a lamp carried about).
@@ -347,7 +479,7 @@ static int s_stop(lua_State *L)
 static int s_time(lua_State *L) { return s_step(L); }
 
 static const luaL_Reg scenario_api[] = {
-    {"count", s_count},       {"agents", s_agents},   {"find", s_find},         {"spawn", s_spawn},
+    {"count", s_count},       {"agents", s_agents},   {"centre", s_centre},     {"mean", s_mean},   {"find", s_find},         {"spawn", s_spawn},
     {"remove", s_remove},     {"set_weight", s_set_weight}, {"set_param", s_set_param}, {"goal", s_goal},
     {"set_goal", s_set_goal}, {"path", s_path},   {"set_path_speed", s_set_path_speed},
     {"catches", s_catches},   {"set_input", s_set_input}, {"time", s_time},

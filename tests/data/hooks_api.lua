@@ -8,14 +8,21 @@ return {
   species = {
     { name = "herd", count = 12, rules = { { "separation" }, { "cohesion" } } },
     { name = "wolf", count = 3, rules = { { "wander" } } },
+    { name = "nobody_yet", count = 0, rules = { { "wander" } } },
   },
   on_step = function(step)
     if step == 2 then
-      local ids_ascending, last, herd, sum_x = true, 0, 0, 0
+      local ids_ascending, last, herd, sum_x, sum_y, sum_e = true, 0, 0, 0, 0, 0
       for a in fb.agents("herd") do
         ids_ascending = ids_ascending and a.id > last and a.species == "herd"
-        last, herd, sum_x = a.id, herd + 1, sum_x + a.x
+        last, herd, sum_x, sum_y, sum_e = a.id, herd + 1, sum_x + a.x, sum_y + a.y, sum_e + a.energy
       end
+      -- fb.centre and fb.mean add up in C what this walk adds up in Lua: the same bits
+      local cx, cy, n = fb.centre("herd")
+      local me, m = fb.mean("energy", "herd")
+      seen.centre_same = cx == sum_x / herd and cy == sum_y / herd and n == herd
+      seen.mean_same = me == sum_e / herd and m == herd
+      seen.mean_none = select(2, fb.mean("x", "nobody_yet")) == 0
       local all = 0
       for _ in fb.agents() do all = all + 1 end
       seen.herd, seen.all, seen.ids_ascending, seen.mean_x = herd, all, ids_ascending, sum_x / herd
