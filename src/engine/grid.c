@@ -259,7 +259,8 @@ static inline __attribute__((always_inline)) void begin_span(fbBlock *b, const f
     return;
   }
   int ax = axis_cell(x, g->inv_w, g->nx, g->wrap), ay = axis_cell(y, g->inv_h, g->ny, g->wrap);
-  bool point_inside = x >= 0.0 && x < g->world_w && y >= 0.0 && y < g->world_h;
+  // Tested only on a torus (perception begins a block per agent: walls skip these four comparisons).
+  const bool point_inside = g->wrap && x >= 0.0 && x < g->world_w && y >= 0.0 && y < g->world_h;
   if (!g->wrap || (ax - bx >= 0 && ax + cx < g->nx && ay - by >= 0 && ay + cy < g->ny && g->inside && point_inside)) {
     // Clear of every seam (nearly always): one rectangle, no shift.
     fbBlockRect *r = &b->rect[0];

@@ -85,23 +85,27 @@ void fbBlock_BeginRings(fbBlock *b, const fbGrid *g, double x, double y, int kx,
 // a radius well under a cell, one to four cells instead of the 3 x 3 of a ring (bodies.c's reach).
 void fbBlock_BeginBox(fbBlock *b, const fbGrid *g, double x, double y, double radius);
 
-// The next run of the block; false when the block is done.
-static inline bool fbBlock_Next(fbBlock *b, fbCellRun *run)
+// The next run of a block whose walk is at rectangle *q, row *row; false when the block is done.
+// The cursor is apart from the block so that a hot loop can keep it in registers.
+static inline bool fbBlock_NextAt(const fbBlock *b, int *q, int *row, fbCellRun *run)
 {
-  while (b->row > b->rect[b->q].row_hi) {
-    if (++b->q >= b->rects) {
+  while (*row > b->rect[*q].row_hi) {
+    if (++*q >= b->rects) {
       return false;
     }
-    b->row = b->rect[b->q].row_lo;
+    *row = b->rect[*q].row_lo;
   }
-  const fbBlockRect *r = &b->rect[b->q];
-  const int base = b->row++ * b->g->nx;
-  run->begin = b->g->cell_start[base + r->col_lo];
-  run->end = b->g->cell_start[base + r->col_hi + 1];
+  const fbBlockRect *r = &b->rect[*q];
+  const int *start = b->g->cell_start + (*row)++ * b->g->nx;
+  run->begin = start[r->col_lo];
+  run->end = start[r->col_hi + 1];
   run->sx = r->sx;
   run->sy = r->sy;
   run->min_image = b->min_image;
   return true;
 }
+
+// The next run of the block; false when the block is done.
+static inline bool fbBlock_Next(fbBlock *b, fbCellRun *run) { return fbBlock_NextAt(b, &b->q, &b->row, run); }
 
 #endif

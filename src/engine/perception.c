@@ -1,10 +1,16 @@
 // perception.c — the flock-mates each agent sees (aggregates, lists, nearest), and radius queries, all through one cell iterator.
 #include "perception.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #include "memory.h"
 #include "rng.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define FB_X86 1
+#include <immintrin.h>
+#endif
 
 /*
  * Field of view without trigonometry (Gompert 9.3.4: store the cosine of the viewing angle;
@@ -31,6 +37,29 @@
  * when a rule walks flock-mates, the nearest distance (ties to the lower id) when one reads it.
  * Sums run in visiting order, (cell, id), which depends only on positions and ids, so they are
  * the same on any thread count and for any storage order.
+ *
+ * The same, vectorised: the AVX2 level (the two passes above are the plain C level, and the
+ * reference it must match to the bit). Per run of the block (one contiguous range of the
+ * structure-of-arrays positions), up to 64 candidates at a time:
+ *   1. each candidate j is tested in a lane of its own, four at a time:
+ *          d     = p_j - p_i (+ the run's shift on a torus)
+ *          d2    = dx dx + dy dy,   |d| = sqrt(d2)
+ *          seen  = d2 <= r^2 (false for NaN) and (all round, or dx hx + dy hy >= |d| cos(theta))
+ *          close = |d| < separation radius
+ *      giving one bit of `seen` and one of `close` per candidate, and its offset d; j = i is then
+ *      dropped. No branch depends on the data, and sqrt is taken of every candidate: one
+ *      instruction per four lanes, cheaper than choosing which.
+ *   2. the bits are walked in order, as pass 2 walks the survivors: a seen j adds to n, sum d and
+ *      sum v_j (and is tested against `sees` and activity first, when the species needs it), a
+ *      close one adds -d to the separation sum; the nearest and the list as in pass 2.
+ * Each line of step 1 is the IEEE operations of passes 1 and 2 in the same order (no lane depends
+ * on another; nothing is fused into a multiply-add: the AVX2 code is compiled without FMA; sqrt is
+ * correctly rounded), and the sums add in the same visiting order: two sums share one register
+ * ((sum dx, sum dy), (sum vx, sum vy)), but each lane adds on its own. So both levels give the
+ * same bits (as long as the build lets the compiler fuse no multiply-add, which the default flags
+ * do not). The last group of lanes of a run reads up to 3 agents past it (their bits are
+ * dropped), so a block whose last run ends within 3 of the last agent is left to the plain C
+ * kernel, and so is one with min_image.
  *
  * Monte Carlo neighbour sampling (Gamlen: "each creature only has to look at a predefined number
  * of other creatures that are chosen at random", which makes the work per agent constant). A
@@ -411,10 +440,12 @@ PERCEIVE_SAMPLE(s11, true, true)
 
 typedef void (*PerceiveFn)(const fbPerceptionInput *, int, int, int, fbAggregates *, fbNeighbourList *);
 
-// How species s is perceived: its kernel and the rings of cells its radius needs.
+// How species s is perceived: its plain C kernel, the rings of cells its radius needs, and (for the
+// SIMD levels) what its rules read besides the aggregates.
 typedef struct Plan {
   PerceiveFn kernel;
   int kx, ky;
+  bool keep_list, want_nearest, filter, sample;
 } Plan;
 
 static void plan(const fbPerceptionInput *in, Plan *plans)
@@ -429,7 +460,347 @@ static void plan(const fbPerceptionInput *in, Plan *plans)
     int k = (in->grid->wrap ? 8 : 0) + (v->list ? 4 : 0) + (v->nearest ? 2 : 0) + (filter ? 1 : 0);
     plans[s].kernel = v->sample > 0 ? sampled[(in->grid->wrap ? 2 : 0) + (filter ? 1 : 0)] : kernels[k];
     fbGrid_Rings(in->grid, v->radius, &plans[s].kx, &plans[s].ky);
+    plans[s].sample = v->sample > 0;
+    plans[s].keep_list = v->list;
+    plans[s].want_nearest = v->nearest && v->sample == 0;  // with a sample, the nearest comes with it
+    plans[s].filter = filter;
   }
+}
+
+// ---- the AVX2 level (see the top of the file) ------------------------------------------------------
+
+#ifdef FB_X86
+// Compiled for these only (not FMA: no multiply-add may be fused), and used where the CPU has them.
+#define FB_AVX2 "avx2,bmi,bmi2,popcnt"
+#define FB_AVX2_CODE __attribute__((target(FB_AVX2)))
+
+// The perceiving agent and its species' vision, each in the four lanes of a register.
+typedef struct Sight {
+  __m256d x, y, hx, hy;  // position, unit heading
+  __m256d r2, cosv;      // radius squared, cos(theta)
+  __m256d sep;           // separation radius
+  bool all_round;        // no view cone (cos(theta) <= -1)
+  bool shifted;          // the grid wraps: add each run's shift, even a zero one
+  int self;
+} Sight;
+
+// Two sums in the two lanes of one register: (sum dx, sum dy) and the like. Each lane adds in
+// visiting order, exactly as two separate doubles would.
+typedef double Pair __attribute__((vector_size(16)));
+
+// One agent's sums, run after run.
+typedef struct Sums {
+  int n;
+  Pair d, v, sep;  // sum of offsets, of velocities, of -offset within the separation radius
+  double best;     // the nearest (with its id)
+  uint32_t best_id;
+} Sums;
+
+// One agent being perceived: what it sees, what its rules read of it, and what it saw so far.
+typedef struct Agent {
+  const fbPerceptionInput *in;
+  Sight s;
+  bool general;  // any of the four below: step 2 by take_run
+  bool keep_list, want_nearest, filter, sample;
+  uint32_t sees;
+  fbNeighbourList *l;
+  long len;      // the list's length so far
+  Sums sum;
+} Agent;
+
+// Up to 64 candidates of a run, tested: bit b of the masks stands for agent first + b.
+typedef struct Bits {
+  uint64_t seen, close;
+} Bits;
+
+#define FB_PIECE 64
+
+/*
+ * Step 1 on agents [first, first + len) of a run seen through shift (sx, sy), len at most 64:
+ * four lanes at a time (_CMP_LE_OQ etc. are ordered: false for NaN), their offsets into tx, ty.
+ * The last group of lanes may read up to 3 agents past the run (perceive_avx2 makes sure they
+ * exist); their bits are dropped, and so is the agent's own.
+ */
+FB_AVX2_CODE static inline Bits test_run(const Sight *s, const double *px, const double *py, int first, int len,
+                                         double sx, double sy, double *tx, double *ty)
+{
+  px += first;
+  py += first;
+  uint64_t seen = 0, close = 0;
+  for (int k = 0; k < len; k += 4) {
+    __m256d dx = _mm256_sub_pd(_mm256_loadu_pd(px + k), s->x), dy = _mm256_sub_pd(_mm256_loadu_pd(py + k), s->y);
+    if (s->shifted) {
+      dx = _mm256_add_pd(dx, _mm256_set1_pd(sx));
+      dy = _mm256_add_pd(dy, _mm256_set1_pd(sy));
+    }
+    const __m256d d2 = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)), dist = _mm256_sqrt_pd(d2);
+    __m256d in_view = _mm256_cmp_pd(d2, s->r2, _CMP_LE_OQ);
+    if (!s->all_round) {
+      const __m256d ahead = _mm256_add_pd(_mm256_mul_pd(dx, s->hx), _mm256_mul_pd(dy, s->hy));
+      in_view = _mm256_and_pd(in_view, _mm256_cmp_pd(ahead, _mm256_mul_pd(dist, s->cosv), _CMP_GE_OQ));
+    }
+    seen |= (uint64_t)_mm256_movemask_pd(in_view) << k;
+    close |= (uint64_t)_mm256_movemask_pd(_mm256_cmp_pd(dist, s->sep, _CMP_LT_OQ)) << k;
+    _mm256_storeu_pd(tx + k, dx);
+    _mm256_storeu_pd(ty + k, dy);
+  }
+  seen = _bzhi_u64(seen, (unsigned)len);
+  if ((unsigned)(s->self - first) < (unsigned)len) {
+    seen &= ~(1ull << (s->self - first));
+  }
+  return (Bits){seen, close & seen};
+}
+
+// Step 2 for the aggregates alone: n, sum d and sum v in visiting order, then the separation sum.
+FB_AVX2_CODE static inline void add_run(Sums *s, Bits t, const double *dx, const double *dy, const double *vx,
+                                        const double *vy)
+{
+  s->n += (int)_mm_popcnt_u64(t.seen);
+  for (uint64_t bits = t.seen; bits != 0; bits &= bits - 1) {
+    const int b = __builtin_ctzll(bits);
+    s->d += (Pair){dx[b], dy[b]};
+    s->v += (Pair){vx[b], vy[b]};
+  }
+  for (uint64_t bits = t.close; bits != 0; bits &= bits - 1) {
+    const int b = __builtin_ctzll(bits);
+    s->sep -= (Pair){dx[b], dy[b]};
+  }
+}
+
+// Step 2 with all the rest: the species and activity filter, the nearest (ties to the lower id),
+// the list; or, for a sample, only the list (draw_sample sums it).
+static __attribute__((noinline)) void take_run(Agent *a, int first, Bits t, const double *dx, const double *dy)
+{
+  const fbPerceptionInput *in = a->in;
+  fbNeighbourList *l = a->l;
+  if (a->len + FB_PIECE > l->capacity) {
+    list_reserve(l, (int)a->len + FB_PIECE);
+  }
+  for (uint64_t bits = t.seen; bits != 0; bits &= bits - 1) {
+    const int b = __builtin_ctzll(bits), j = first + b;
+    if (a->filter && (!((a->sees >> in->species[j]) & 1u) || (in->active != NULL && !in->active[j]))) {
+      t.close &= ~(1ull << b);
+      continue;
+    }
+    const double dist = sqrt(dx[b] * dx[b] + dy[b] * dy[b]);  // as step 1 took it
+    if (a->keep_list || a->sample) {
+      l->index[a->len] = j;
+      l->dx[a->len] = dx[b];
+      l->dy[a->len] = dy[b];
+      l->dist[a->len++] = dist;
+    }
+    if (a->sample) {
+      continue;
+    }
+    a->sum.n++;
+    a->sum.d += (Pair){dx[b], dy[b]};
+    a->sum.v += (Pair){in->vx[j], in->vy[j]};
+    if (a->want_nearest && (dist < a->sum.best || (dist == a->sum.best && in->id[j] < a->sum.best_id))) {
+      a->sum.best = dist;
+      a->sum.best_id = in->id[j];
+    }
+  }
+  for (uint64_t bits = a->sample ? 0 : t.close; bits != 0; bits &= bits - 1) {
+    const int b = __builtin_ctzll(bits);
+    a->sum.sep -= (Pair){dx[b], dy[b]};
+  }
+}
+
+// Steps 1 and 2 on a run of more than 64 candidates (dense flocks), piece by piece, on a->sum.
+FB_AVX2_CODE static __attribute__((noinline)) void long_run(Agent *a, fbCellRun run)
+{
+  double tx[FB_PIECE], ty[FB_PIECE];
+  for (int first = run.begin; first < run.end; first += FB_PIECE) {
+    const int len = run.end - first < FB_PIECE ? run.end - first : FB_PIECE;
+    const Bits t = test_run(&a->s, a->in->px, a->in->py, first, len, run.sx, run.sy, tx, ty);
+    if (a->general) {
+      take_run(a, first, t, tx, ty);
+    } else {
+      add_run(&a->sum, t, tx, ty, a->in->vx + first, a->in->vy + first);
+    }
+  }
+}
+
+// Steps 1 and 2 on one run; the sums in registers (sum), unless general (then a->sum).
+FB_AVX2_CODE static inline __attribute__((always_inline)) void one_run(Agent *a, Sums *sum, const Sight *s,
+                                                                       const fbCellRun *run, const bool general)
+{
+  const int first = run->begin, len = run->end - run->begin;
+  double tx[FB_PIECE], ty[FB_PIECE];
+  if (len == 0) {
+    return;
+  }
+  if (len > FB_PIECE) {
+    if (!general) {
+      a->sum = *sum;
+    }
+    long_run(a, *run);
+    if (!general) {
+      *sum = a->sum;
+    }
+    return;
+  }
+  const Bits t = test_run(s, a->in->px, a->in->py, first, len, run->sx, run->sy, tx, ty);
+  if (general) {
+    take_run(a, first, t, tx, ty);
+  } else {
+    add_run(sum, t, tx, ty, a->in->vx + first, a->in->vy + first);
+  }
+}
+
+/*
+ * Steps 1 and 2 over the runs of an agent's block. Nearly every block is one rectangle clear of
+ * the seams (grid.c), its rows nx cells apart in cell_start: its runs are read through a pointer
+ * into cell_start. Any other block goes through fbBlock_NextAt.
+ */
+FB_AVX2_CODE static inline __attribute__((always_inline)) void walk_runs(Agent *a, const fbBlock *b,
+                                                                         const bool general)
+{
+  const Sight sight = a->s;  // a local: take_run could change what a points to, as far as the compiler knows
+  Sums sum = a->sum;
+  if (b->rects == 1) {
+    const fbBlockRect *r = &b->rect[0];
+    const int nx = b->g->nx, width = r->col_hi + 1 - r->col_lo;
+    const int *start = b->g->cell_start + r->row_lo * nx + r->col_lo;
+    for (int row = r->row_lo; row <= r->row_hi; ++row, start += nx) {
+      const fbCellRun run = {start[0], start[width], r->sx, r->sy, false};
+      one_run(a, &sum, &sight, &run, general);
+    }
+  } else {
+    int q = b->q, row = b->row;
+    fbCellRun run;
+    while (fbBlock_NextAt(b, &q, &row, &run)) {
+      one_run(a, &sum, &sight, &run, general);
+    }
+  }
+  if (!general) {
+    a->sum = sum;
+  }
+}
+
+// The index after the last candidate of a block (the last run of each rectangle ends last).
+static inline int block_end(const fbBlock *b)
+{
+  int end = 0;
+  for (int q = 0; q < b->rects; ++q) {
+    const fbBlockRect *r = &b->rect[q];
+    const int e = b->g->cell_start[r->row_hi * b->g->nx + r->col_hi + 1];
+    end = e > end ? e : end;
+  }
+  return end;
+}
+
+/*
+ * Agent i. Returns false, having done nothing, for a block left to the plain C kernel: one with
+ * min_image (the nearest image point by point), or one whose groups of lanes would read past the
+ * last agent.
+ */
+FB_AVX2_CODE static inline bool perceive_avx2(const fbPerceptionInput *in, int i, const Plan *p, fbAggregates *agg,
+                                              fbNeighbourList *l)
+{
+  const fbVision *vis = &in->vision[in->species[i]];
+  const double x = in->px[i], y = in->py[i], r = vis->radius;
+  const long first = l->len;
+  Seen seen = {0, (int)first, 0, 0, 0, 0, 0, 0, INFINITY, 0};
+  if ((in->active != NULL && !in->active[i]) || !(r > 0.0) || vis->sees == 0) {
+    store(agg, i, &seen, x, y);
+    return true;
+  }
+  fbBlock b;
+  fbBlock_BeginRings(&b, in->grid, x, y, p->kx, p->ky);
+  if (b.min_image || block_end(&b) + 3 > in->count) {
+    return false;
+  }
+  Agent a = {in,
+             {_mm256_set1_pd(x), _mm256_set1_pd(y), _mm256_set1_pd(in->hx[i]), _mm256_set1_pd(in->hy[i]),
+              _mm256_set1_pd(r * r), _mm256_set1_pd(vis->cos_half_fov), _mm256_set1_pd(vis->separation_radius),
+              vis->cos_half_fov <= -1.0, in->grid->wrap, i},
+             p->keep_list || p->want_nearest || p->filter || p->sample,
+             p->keep_list,
+             p->want_nearest,
+             p->filter,
+             p->sample,
+             vis->sees,
+             l,
+             first,
+             {0, {0, 0}, {0, 0}, {0, 0}, INFINITY, 0}};
+  if (a.general) {
+    walk_runs(&a, &b, true);
+  } else {
+    walk_runs(&a, &b, false);
+  }
+  if (p->sample) {
+    draw_sample(in, i, l, first, a.len, p->keep_list, &seen);
+  } else {
+    const Sums *m = &a.sum;
+    seen = (Seen){m->n, (int)first, m->d[0], m->d[1], m->v[0], m->v[1], m->sep[0], m->sep[1], m->best, m->best_id};
+    l->len = p->keep_list ? (int)a.len : (int)first;
+  }
+  store(agg, i, &seen, x, y);
+  return true;
+}
+#endif
+
+// ---- the step: every agent at the best level ---------------------------------------------------------
+
+// Agents [begin, end) at a level.
+typedef void (*PerceiveRange)(const fbPerceptionInput *, int, int, const Plan *, fbAggregates *, fbNeighbourList *);
+
+static void range_scalar(const fbPerceptionInput *in, int begin, int end, const Plan *plans, fbAggregates *agg,
+                         fbNeighbourList *list)
+{
+  for (int i = begin; i < end; ++i) {
+    const Plan *p = &plans[in->species[i]];
+    p->kernel(in, i, p->kx, p->ky, agg, list);
+  }
+}
+
+#ifdef FB_X86
+// The AVX2 level where it can, the plain C kernel where it cannot; all inlined (flatten).
+__attribute__((flatten)) FB_AVX2_CODE static void range_avx2(const fbPerceptionInput *in, int begin, int end,
+                                                             const Plan *plans, fbAggregates *agg,
+                                                             fbNeighbourList *list)
+{
+  for (int i = begin; i < end; ++i) {
+    const Plan *p = &plans[in->species[i]];
+    if (!perceive_avx2(in, i, p, agg, list)) {
+      p->kernel(in, i, p->kx, p->ky, agg, list);
+    }
+  }
+}
+#endif
+
+// The level perception runs at (fbPerception_UseSimd); read by every worker as it starts a range.
+static _Atomic int simd_level = FB_SIMD_BEST;
+
+// The best level at most `level` this CPU has, and its range function.
+static fbSimd level_at_most(fbSimd level, PerceiveRange *range)
+{
+#ifdef FB_X86
+  if (level >= FB_SIMD_AVX2 && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+      __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt")) {
+    *range = range_avx2;
+    return FB_SIMD_AVX2;
+  }
+#endif
+  (void)level;
+  *range = range_scalar;
+  return FB_SIMD_SCALAR;
+}
+
+// The level asked for: fbPerception_UseSimd's, else FB_SIMD=scalar in the environment, else the best.
+static fbSimd level_asked(void)
+{
+  const fbSimd level = (fbSimd)atomic_load_explicit(&simd_level, memory_order_relaxed);
+  const char *env = level == FB_SIMD_BEST ? getenv("FB_SIMD") : NULL;
+  return env != NULL && strcmp(env, "scalar") == 0 ? FB_SIMD_SCALAR : level;
+}
+
+fbSimd fbPerception_UseSimd(fbSimd level)
+{
+  PerceiveRange range;
+  atomic_store_explicit(&simd_level, (int)level, memory_order_relaxed);
+  return level_at_most(level_asked(), &range);
 }
 
 void fbPerceive(const fbPerceptionInput *in, int begin, int end, fbAggregates *agg, fbNeighbourList *list)
@@ -439,10 +810,9 @@ void fbPerceive(const fbPerceptionInput *in, int begin, int end, fbAggregates *a
   list_reserve(list, 1);  // the arrays exist even when nobody is perceived
   Plan plans[FB_MAX_SPECIES];
   plan(in, plans);
-  for (int i = begin; i < end; ++i) {
-    const Plan *p = &plans[in->species[i]];
-    p->kernel(in, i, p->kx, p->ky, agg, list);
-  }
+  PerceiveRange range;
+  level_at_most(level_asked(), &range);
+  range(in, begin, end, plans, agg, list);
 }
 
 int fbPerceive_One(const fbPerceptionInput *in, int i, fbNeighbourList *list, double *nearest)

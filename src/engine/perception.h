@@ -59,6 +59,15 @@ void fbNeighbourList_Free(fbNeighbourList *l);
 // disjoint ranges with separate lists.
 void fbPerceive(const fbPerceptionInput *in, int begin, int end, fbAggregates *agg, fbNeighbourList *list);
 
+// The instruction set of fbPerceive (perception.c): plain C, one candidate at a time, or AVX2, four at
+// a time. Both give the same bits.
+typedef enum fbSimd { FB_SIMD_SCALAR, FB_SIMD_AVX2, FB_SIMD_BEST } fbSimd;
+
+// The level fbPerceive runs at from now on: the best this CPU has at most `level`. FB_SIMD_BEST (the
+// default) is the best there is, unless the environment says FB_SIMD=scalar. For tests and
+// benchmarks; not to be called while a step runs. Returns the level it will use.
+fbSimd fbPerception_UseSimd(fbSimd level);
+
 // What agent i sees, whatever its species keeps: its flock-mates into list (reset), exactly as
 // fbPerceive would list them, and the distance to the nearest (INFINITY if none). Returns how many.
 int fbPerceive_One(const fbPerceptionInput *in, int i, fbNeighbourList *list, double *nearest);
