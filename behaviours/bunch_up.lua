@@ -46,10 +46,8 @@ return {
     local c2 = c * c
     local span = c2 * (1 - p.ratio * p.ratio)
     local fx, fy = 0, 0
-    local mates = a.mates -- the flock-mates as arrays, read at table speed
-    local mdx, mdy, mdist = mates.dx, mates.dy, mates.dist
     for k = 1, a.n do
-      local dx, dy, d = mdx[k], mdy[k], mdist[k]
+      local dx, dy, d = a:neighbour(k)
       if d > 0 and d < c then
         local w = min((c2 - d * d) / span, 1)
         fx, fy = fx - dx / d * w, fy - dy / d * w

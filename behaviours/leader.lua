@@ -16,10 +16,8 @@ local right_of = steering.right_of
 -- own_type: any flock-mate the species sees in the narrow view?
 local function mate_in_front(a, limit, front)
   local hx, hy = a.hx, a.hy
-  local mates = a.mates -- the flock-mates as arrays, read at table speed
-  local mdx, mdy, mdist = mates.dx, mates.dy, mates.dist
   for k = 1, a.n do
-    local dx, dy, d = mdx[k], mdy[k], mdist[k]
+    local dx, dy, d = a:neighbour(k)
     if d <= limit then
       local side, ahead = right_of(hx, hy, dx, dy)
       if ahead > 0 and abs(side) < front * ahead then

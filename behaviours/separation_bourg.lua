@@ -23,10 +23,8 @@ return {
     local limit = p.factor * s.body_length
     local hx, hy = a.hx, a.hy
     local sum = 0 -- signed push along the right side, in units of force
-    local mates = a.mates -- the flock-mates as arrays, read at table speed
-    local mdx, mdy, mdist = mates.dx, mates.dy, mates.dist
     for k = 1, a.n do
-      local dx, dy, d = mdx[k], mdy[k], mdist[k]
+      local dx, dy, d = a:neighbour(k)
       if d > 0 and d <= limit then
         local m = right_of(hx, hy, dx, dy) > 0 and -1 or 1
         sum = sum + m * limit / d

@@ -27,10 +27,8 @@ return {
     local c2 = comfort * comfort
     local span = c2 - p.danger * p.danger
     local fx, fy = 0, 0
-    local mates = a.mates -- the flock-mates as arrays, read at table speed
-    local mdx, mdy, mdist = mates.dx, mates.dy, mates.dist
     for k = 1, a.n do
-      local dx, dy, d = mdx[k], mdy[k], mdist[k]
+      local dx, dy, d = a:neighbour(k)
       if d > 0 and d < comfort then
         local w = (c2 - d * d) / span
         if w > 1 then

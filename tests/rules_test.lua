@@ -217,7 +217,6 @@ local function agent(o, s)
     n = 0, cx = x, cy = y, avx = 0, avy = 0, sx = 0, sy = 0,
     nearest_dist = math.huge, -- distance to the nearest flock-mate; a:nearest is the method
     _dx = {}, _dy = {}, _dist = {}, _vx = {}, _vy = {}, _id = {},
-    mates = {}, -- a.mates: the same arrays, as the engine's (mates.h)
     _h = 0, _gx = 0, _gy = 0, _obstacle = o.obstacle, _feeler = o.feeler, _silhouette = o.silhouette,
     _fields = o.fields or {}, _set = {}, _nearest = o.nearest or {}, _rand = o.rand or {},
     -- filled in by the methods; declared here so that recording them allocates nothing
@@ -247,7 +246,6 @@ local function agent(o, s)
     a.nearest_dist = math.min(a.nearest_dist, d)
   end
   a.n = #nb
-  a.mates.dx, a.mates.dy, a.mates.dist, a.mates.vx, a.mates.vy, a.mates.id = a._dx, a._dy, a._dist, a._vx, a._vy, a._id
   if a.n > 0 then
     a.cx, a.cy = x + sumx / a.n, y + sumy / a.n
     a.avx, a.avy = a.avx / a.n, a.avy / a.n

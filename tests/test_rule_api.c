@@ -105,49 +105,6 @@ static void test_scenario_sees_agents_by_id(void **state)
   unload();
 }
 
-/*
- * a.mates, the flock-mates as arrays, holds exactly what a:neighbour(k) returns, a.n entries in
- * each array: for a species whose perception keeps the list (a rule walks a:neighbour from the
- * first step) and for one that reads only some arrays, on several threads, in a wrapping world
- * where agents come and go from each other's view.
- */
-static void test_mates_are_the_neighbours(void **state)
-{
-  (void)state;
-  char path[256];
-  snprintf(path, sizeof path, "/tmp/flockbox_mates_%d.lua", (int)getpid());
-  FILE *f = fopen(path, "w");
-  assert_non_null(f);
-  fprintf(f,
-          "return { world = { width = 80, height = 80, dt = 0.05, bounds = 'wrap' },\n"
-          "  behaviours = { '%s/tests/behaviours' },\n"
-          "  species = {\n"
-          "    { name = 'all', count = 120, vision = { radius = 10, fov = 270 },\n"
-          "      rules = { { 'mates_check' }, { 'separation' }, { 'cohesion' }, { 'wander' } } },\n"
-          "    { name = 'some', count = 60, vision = { radius = 14 },\n"
-          "      rules = { { 'mates_check', params = { arrays = 2 } }, { 'alignment' }, { 'wander' } } },\n"
-          "  } }\n",
-          FB_SOURCE_DIR);
-  fclose(f);
-  fbRunOptions o;
-  fbRunOptions_Default(&o);
-  o.threads = 2;
-  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
-    fail_msg("%s", err);
-  }
-  loaded = true;
-  for (int k = 0; k < 60; ++k) {
-    assert_true(fbSim_Step(&sim));
-  }
-  for (int s = 0; s < 2; ++s) {
-    if (sim.world.species[s].rules[0].disabled) {
-      fail_msg("species %d: %s", s, fbSim_RuleError(&sim, s, 0));
-    }
-  }
-  unload();
-  remove(path);
-}
-
 // A walk kept past its step fails with a message that says what to do, and the run says so.
 static void test_stale_walk_is_an_error(void **state)
 {
@@ -385,7 +342,6 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_scenario_sees_agents_by_id, teardown),
       cmocka_unit_test_teardown(test_stale_walk_is_an_error, teardown),
-      cmocka_unit_test_teardown(test_mates_are_the_neighbours, teardown),
       cmocka_unit_test_teardown(test_the_readme_example_hunts, teardown),
       cmocka_unit_test_teardown(test_hostile_rules_leave_bystanders_alone, teardown),
       cmocka_unit_test_teardown(test_tampering_with_the_view, teardown),

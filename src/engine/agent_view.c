@@ -116,7 +116,6 @@ void fbAgentViews_Init(fbAgentViews *v, lua_State *L)
   lua_pushlightuserdata(L, v);
   lua_pushcclosure(L, l_view_index, 1);
   lua_setfield(L, -2, "__index");
-  fbMates_Init(&v->mates);
   lua_pushliteral(L, "the agent view's metatable is shared and cannot be changed");
   lua_setfield(L, -2, "__metatable");
   v->metatable_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -127,13 +126,10 @@ void fbAgentViews_Push(fbAgentViews *v, lua_State *L, int s, int k)
   if (v->view_ref[s][k] == LUA_NOREF) {
     lua_createtable(L, 0, 24);
     fbRuleApi_SetMethods(L);
-    fbMates_Push(&v->mates, L, s, k);
-    lua_setfield(L, -2, "mates");
     lua_rawgeti(L, LUA_REGISTRYINDEX, v->metatable_ref);
     lua_setmetatable(L, -2);
     v->view_ref[s][k] = luaL_ref(L, LUA_REGISTRYINDEX);
   }
-  fbMates_Make(&v->mates, L, s, k);
   lua_rawgeti(L, LUA_REGISTRYINDEX, v->view_ref[s][k]);
 }
 
@@ -150,7 +146,6 @@ void fbAgentViews_Prime(fbAgentViews *v, const fbWorld *w, int s, int k, const c
     }
     p += n + (end != NULL);
   }
-  fbMates_Prime(&v->mates, s, k, names);
 }
 
 bool fbAgentViews_Grew(const fbAgentViews *v, int s, int rules)

@@ -4,7 +4,6 @@
 
 #include <lua.h>
 
-#include "mates.h"
 #include "rule_api.h"
 
 /*
@@ -47,7 +46,6 @@ typedef struct fbAgentViews {
   int fill_ref[FB_MAX_SPECIES];                  // the species' fill function (LUA_NOREF: none yet)
   uint64_t filled[FB_MAX_SPECIES][FB_MAX_RULES]; // the masks that function fills
   int metatable_ref;
-  fbMates mates;                                 // each view's a.mates (mates.h)
 } fbAgentViews;
 
 // Creates the views' shared (protected) metatable in L.

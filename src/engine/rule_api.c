@@ -51,27 +51,20 @@ static const fbNeighbourList *seen_now(fbRuleContext *c)
   return &c->seen;
 }
 
-const fbNeighbourList *fbRuleApi_FlockMates(fbRuleContext *c, int *first)
-{
-  int s = c->world->agents.species[c->agent];
-  if (c->perception->vision[s].list) {
-    *first = c->agg->first[c->agent];
-    return c->list;
-  }
-  c->wants_list |= 1u << s;
-  *first = 0;
-  return seen_now(c);
-}
-
 // Where the current agent's k-th flock-mate (1-based) is: an entry of the returned list.
 static const fbNeighbourList *flock_mate(lua_State *L, fbRuleContext *c, int arg, int *entry)
 {
   int n = c->agg->n[c->agent];
   lua_Integer k = luaL_checkinteger(L, arg);
   luaL_argcheck(L, k >= 1 && k <= n, arg, "neighbour index out of range 1..a.n");
-  const fbNeighbourList *list = fbRuleApi_FlockMates(c, entry);
-  *entry += (int)k - 1;
-  return list;
+  int s = c->world->agents.species[c->agent];
+  if (c->perception->vision[s].list) {
+    *entry = c->agg->first[c->agent] + (int)k - 1;
+    return c->list;
+  }
+  c->wants_list |= 1u << s;
+  *entry = (int)k - 1;
+  return seen_now(c);
 }
 
 static int l_neighbour(lua_State *L)

@@ -36,10 +36,6 @@ typedef struct fbRuleContext {
 // The context of the rule state L.
 fbRuleContext *fbRuleApi_Context(lua_State *L);
 
-// The current agent's flock-mates: entries [*first, *first + a.n) of the returned list, in
-// perception's order (the step's list where its species keeps one, else perceived now for it).
-const fbNeighbourList *fbRuleApi_FlockMates(fbRuleContext *c, int *first);
-
 // Argument arg as an agent id: a whole number from 1 to 2^32 - 1, else a Lua error naming the
 // call. An id is never wrapped into range: fb.remove(2^32 + 1) must not remove agent 1.
 uint32_t fbRuleApi_CheckId(lua_State *L, int arg);

@@ -683,9 +683,6 @@ static fbVec2 call_rule(lua_State *L, fbRuleRunner *r, int slot, bool with_speci
 {
   fbLuaHost_Progress(&r->host);
   r->ctx.rule = k;
-  if (r->views.mates.mask[s][k] != 0) {  // the rule walks a.mates: this agent's, before it runs
-    fbMates_Fill(&r->views.mates, L, &r->ctx, s, k);
-  }
   lua_pushvalue(L, slot);
   lua_pushvalue(L, slot + 1);
   lua_pushvalue(L, slot + 2);
