@@ -96,50 +96,69 @@ static void hear(fbLogLevel level, const char *message, void *context)
   snprintf(h->text, sizeof h->text, "%s", message);
 }
 
+// A flock with one more rule, `name`, whose module (source) is written into dir.
+static fbSim *flock_with_rule(const char *dir, const char *name, const char *source, int count)
+{
+  char path[160];
+  snprintf(path, sizeof path, "%s/%s.lua", dir, name);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(source, f);
+  fclose(f);
+  fbScenarioDef *d = flock_def(count);
+  assert_true(fbScenarioDef_AddRuleFolder(d, dir));
+  fbSpeciesDef_AddRule(fbScenarioDef_FindSpecies(d, "boid"), name);
+  fbSim *sim = new_sim(d, 1);
+  fbScenarioDef_Delete(d);
+  return sim;
+}
+
+// Makes `steps` steps with the log function set to hear and the stream fd (1 or 2) sent to the
+// file out; returns whether they all went well and leaves in *written what reached the stream.
+static bool step_listening(fbSim *sim, int steps, Heard *heard, int fd, const char *out, long *written)
+{
+  fbSetLogFunction(hear, heard);
+  fflush(NULL);
+  int saved = dup(fd), file = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  dup2(file, fd);
+  bool ok = true;
+  for (int k = 0; k < steps; ++k) {
+    ok = fbSim_Step(sim) && ok;
+  }
+  fflush(NULL);
+  dup2(saved, fd);
+  close(file);
+  close(saved);
+  fbSetLogFunction(NULL, NULL);
+  FILE *f = fopen(out, "r");
+  assert_non_null(f);
+  fseek(f, 0, SEEK_END);
+  *written = ftell(f);
+  fclose(f);
+  remove(out);
+  return ok;
+}
+
 // A rule that fails is switched off with a message: it reaches the log function, and stderr
 // stays empty.
 static void test_messages_go_to_the_log_function(void **state)
 {
   (void)state;
-  char dir[] = "/tmp/fb_test_api_XXXXXX", path[128], out[128];
+  char dir[] = "/tmp/fb_test_api_XXXXXX", out[128], path[128];
   assert_non_null(mkdtemp(dir));
-  snprintf(path, sizeof path, "%s/boom.lua", dir);
-  FILE *f = fopen(path, "w");
-  assert_non_null(f);
-  fputs("return { steer = function(a, p) error('boom') end }\n", f);
-  fclose(f);
-  fbScenarioDef *d = flock_def(5);
-  assert_true(fbScenarioDef_AddRuleFolder(d, dir));
-  fbSpeciesDef_AddRule(fbScenarioDef_FindSpecies(d, "boid"), "boom");
-  fbSim *sim = new_sim(d, 1);
-  fbScenarioDef_Delete(d);
-
-  Heard heard = {0};
-  fbSetLogFunction(hear, &heard);
+  fbSim *sim = flock_with_rule(dir, "boom", "return { steer = function(a, p) error('boom') end }\n", 5);
   snprintf(out, sizeof out, "%s/stderr", dir);
-  fflush(stderr);
-  int saved = dup(2), fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  dup2(fd, 2);
-  bool stepped = fbSim_Step(sim) && fbSim_Step(sim);
-  fflush(stderr);
-  dup2(saved, 2);
-  close(fd);
-  close(saved);
-  fbSetLogFunction(NULL, NULL);
-
-  assert_true(stepped);
+  Heard heard = {0};
+  long written = -1;
+  assert_true(step_listening(sim, 2, &heard, 2, out, &written));
   assert_int_equal(heard.count, 1);
   assert_int_equal(heard.level, FB_LOG_WARNING);
   assert_non_null(strstr(heard.text, "rule 'boom' of species 'boid' switched off at step 0"));
   assert_non_null(strstr(heard.text, "boom.lua"));
   assert_true(heard.text[strlen(heard.text) - 1] != '\n');  // no final newline: the program frames it
-  f = fopen(out, "r");
-  assert_non_null(f);
-  fseek(f, 0, SEEK_END);
-  assert_int_equal(ftell(f), 0);
-  fclose(f);
+  assert_int_equal(written, 0);
   fbSim_Delete(sim);
-  remove(out);
+  snprintf(path, sizeof path, "%s/boom.lua", dir);
   remove(path);
   rmdir(dir);
 }
@@ -149,51 +168,28 @@ static void test_messages_go_to_the_log_function(void **state)
 static void test_print_goes_to_the_log_function(void **state)
 {
   (void)state;
-  char dir[] = "/tmp/fb_test_print_XXXXXX", path[128], out[128];
+  char dir[] = "/tmp/fb_test_print_XXXXXX", out[128], path[128];
   assert_non_null(mkdtemp(dir));
-  snprintf(path, sizeof path, "%s/talk.lua", dir);
-  FILE *f = fopen(path, "w");
-  assert_non_null(f);
-  fputs("local said = false\n"
-        "return { steer = function(a, p)\n"
-        "  if not said then said = true\n"
-        "    print('hello', 7, setmetatable({}, { __tostring = function() return 'T' end }), nil, ('x'):rep(5000))\n"
-        "  end\n"
-        "  return 0, 0 end }\n",
-        f);
-  fclose(f);
-  fbScenarioDef *d = flock_def(3);
-  assert_true(fbScenarioDef_AddRuleFolder(d, dir));
-  fbSpeciesDef_AddRule(fbScenarioDef_FindSpecies(d, "boid"), "talk");
-  fbSim *sim = new_sim(d, 1);
-  fbScenarioDef_Delete(d);
-
-  Heard heard = {0};
-  fbSetLogFunction(hear, &heard);
+  fbSim *sim = flock_with_rule(dir, "talk",
+                               "local said = false\n"
+                               "return { steer = function(a, p)\n"
+                               "  if not said then said = true\n"
+                               "    print('hello', 7, setmetatable({}, { __tostring = function() return 'T' end }), nil, ('x'):rep(5000))\n"
+                               "  end\n"
+                               "  return 0, 0 end }\n",
+                               3);
   snprintf(out, sizeof out, "%s/stdout", dir);
-  fflush(stdout);
-  int saved = dup(1), fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  dup2(fd, 1);
-  bool stepped = fbSim_Step(sim);
-  fflush(stdout);
-  dup2(saved, 1);
-  close(fd);
-  close(saved);
-  fbSetLogFunction(NULL, NULL);
-
-  assert_true(stepped);
+  Heard heard = {0};
+  long written = -1;
+  assert_true(step_listening(sim, 1, &heard, 1, out, &written));
   assert_int_equal(heard.count, 1);
   assert_int_equal(heard.level, FB_LOG_INFO);
   assert_non_null(strstr(heard.text, "talk.lua:4: hello\t7\tT\tnil\txxx"));
   assert_true(strlen(heard.text) < 1200);
   assert_non_null(strstr(heard.text, " ..."));
-  f = fopen(out, "r");
-  assert_non_null(f);
-  fseek(f, 0, SEEK_END);
-  assert_int_equal(ftell(f), 0);
-  fclose(f);
+  assert_int_equal(written, 0);
   fbSim_Delete(sim);
-  remove(out);
+  snprintf(path, sizeof path, "%s/talk.lua", dir);
   remove(path);
   rmdir(dir);
 }
