@@ -21,7 +21,7 @@ static fbViewer viewer;
 static fbViewer *open_panel(void)
 {
   fbTest_OpenViewer(&viewer, "5", SCENARIO, NULL);
-  viewer.docks.params = true;
+  viewer.docks.open[fbTest_Dock("params")] = true;
   fbViewer_Frame(&viewer);
   fbViewer_Frame(&viewer);
   return &viewer;
@@ -96,7 +96,7 @@ static const fbPanelRow *row(const fbViewer *v, const char *key)
 static const fbPanelRow *reveal(fbViewer *v, const char *key)
 {
   const fbPanelRow *r = row(v, key);
-  SDL_Rect dock = v->layout.params;
+  SDL_Rect dock = v->layout.dock[fbTest_Dock("params")];
   for (int k = 0; k < 100 && (r->rect.w == 0 || r->rect.y + r->rect.h > dock.y + dock.h - 8); ++k) {
     SDL_Event e = {.type = SDL_MOUSEWHEEL};
     e.wheel.y = v->panel.scroll == 0 || k < 50 ? -1 : 1;
@@ -170,7 +170,7 @@ static void test_ranges_come_from_declarations_and_landmarks(void **state)
   assert_float_equal(row(v, "boid.vision.fov")->hi, 360, 0);
   assert_float_equal(row(v, "boid.vision.separation")->hi, 10, 0);  // within sight
   // The panel sits in its dock, right of the world's view.
-  SDL_Rect r = row(v, "boid.max_speed")->rect, dock = v->layout.params;
+  SDL_Rect r = row(v, "boid.max_speed")->rect, dock = v->layout.dock[fbTest_Dock("params")];
   assert_true(r.x >= dock.x && r.x + r.w <= dock.x + dock.w);
   assert_true(r.x >= v->layout.world.x + v->layout.world.w);
   assert_true(row(v, "boid.max_speed")->reset_rect.w == 0);  // nothing changed: no reset button
@@ -342,7 +342,7 @@ static void test_wheel_and_scrollbar_scroll_and_headers_fold(void **state)
 {
   (void)state;
   fbViewer *v = open_panel();
-  v->docks.params = false;  // drawn here alone, into a short area
+  v->docks.open[fbTest_Dock("params")] = false;  // drawn here alone, into a short area
   SDL_Rect area = {600, 100, 348, 200};
   draw_short(v, area);
   draw_short(v, area);

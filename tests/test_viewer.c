@@ -236,7 +236,7 @@ static void test_panel_sliders_change_weights_and_params(void **state)
   assert_int_equal(sim->threads, 2);
   key(v, SDLK_TAB, 0);
   frames(v, 1);
-  assert_true(v->docks.params);
+  assert_true(v->docks.open[fbTest_Dock("params")]);
   fbCamera before = v->camera;
   // Cohesion (rule 2 of the sheep): weight 1 on a 0..2 slider, divisor 100 on 0..200.
   drag_slider(v, find_slot(v, 0, 2, -1), 0.1, 0.75);
@@ -253,7 +253,7 @@ static void test_panel_sliders_change_weights_and_params(void **state)
   assert_float_equal(v->camera.cy, before.cy, 0);
   assert_int_equal(v->selected, 0);
   key(v, SDLK_TAB, 0);
-  assert_false(v->docks.params);
+  assert_false(v->docks.open[fbTest_Dock("params")]);
 }
 
 static void test_printed_parameters_are_lua(void **state)

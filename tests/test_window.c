@@ -78,9 +78,9 @@ static void check_layout(const char *size)
   frames(v, 2);
   fbLayout *l = &v->layout;
   assert_true(l->world.w >= 200 && l->world.h >= 150);
-  assert_false(overlaps(l->world, l->info));
-  assert_false(overlaps(l->world, l->params));
-  assert_false(overlaps(l->world, l->plots));
+  assert_false(overlaps(l->world, l->dock[fbTest_Dock("info")]));
+  assert_false(overlaps(l->world, l->dock[fbTest_Dock("params")]));
+  assert_false(overlaps(l->world, l->dock[fbTest_Dock("plots")]));
   assert_false(overlaps(l->world, l->keys));
   key(v, SDLK_HOME, 0);
   const fbWorld *w = &v->run->sim->world;
@@ -109,12 +109,13 @@ static void test_every_dock_collapses(void **state)
   key(v, SDLK_TAB, 0);
   key(v, SDLK_i, 0);
   frames(v, 1);
-  assert_false(v->docks.plots || v->docks.params || v->docks.info);
+  assert_false(v->docks.open[fbTest_Dock("plots")] || v->docks.open[fbTest_Dock("params")] ||
+               v->docks.open[fbTest_Dock("info")]);
   assert_true(v->layout.world.w > before.w + 500 && v->layout.world.h > before.h + 100);
   key(v, SDLK_i, 0);
   frames(v, 1);
-  assert_true(v->docks.info);
-  assert_int_equal(v->layout.world.x, v->layout.info.w);
+  assert_true(v->docks.open[fbTest_Dock("info")]);
+  assert_int_equal(v->layout.world.x, v->layout.dock[fbTest_Dock("info")].w);
   // The camera was not moved: the world is fitted into each new view. Once zoomed, it stays put.
   const fbWorld *w = &v->run->sim->world;
   assert_true(contains(v->layout.world, fbCamera_ToScreen(&v->camera, fbV(w->width, w->height))));
@@ -168,7 +169,7 @@ static void test_plots_grow_freeze_and_clear(void **state)
   assert_int_equal(v->plots.count, kept);
   // Drawn: the herd's series colour appears in the plots dock (its lines and latest values).
   frames(v, 1);
-  SDL_Rect r = v->layout.plots;
+  SDL_Rect r = v->layout.dock[fbTest_Dock("plots")];
   SDL_Color herd = fbHud_SpeciesColour(&v->run->sim->world.species[0]);
   uint8_t *rgba = malloc((size_t)r.w * r.h * 4);
   assert_int_equal(SDL_RenderReadPixels(v->sdl, &r, SDL_PIXELFORMAT_RGBA32, rgba, r.w * 4), 0);

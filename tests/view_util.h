@@ -32,6 +32,16 @@ static inline fbViewer *fbTest_OpenViewer(fbViewer *v, const char *seed, const c
   return v;
 }
 
+// The index of the dock called name in the dock table (docks.c); the test fails if there is none.
+static inline int fbTest_Dock(const char *name)
+{
+  int d = fbDock_Find(name);
+  if (d < 0) {
+    fail_msg("no dock called %s", name);
+  }
+  return d;
+}
+
 static inline void fbTest_Frames(fbViewer *v, int n)
 {
   for (int k = 0; k < n; ++k) {

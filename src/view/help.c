@@ -1,7 +1,9 @@
-// help.c — one table of the window's keys and mouse actions, drawn as the key bar and the help overlay.
+// help.c — one table of the window's keys and mouse actions (the docks' keys from the dock table), drawn as the key bar and the help overlay.
 #include "help.h"
 
 #include <string.h>
+
+#include "docks.h"
 
 #define PAD 8
 
@@ -11,7 +13,8 @@ typedef struct KeyHelp {
   const char *meaning;   // in the overlay
 } KeyHelp;
 
-// One table for both, so the key bar and the overlay can never disagree with each other.
+// One table for both, so the key bar and the overlay can never disagree with each other. The row
+// of NULLs is where the docks' keys go, each from its own entry in the dock table (docks.c).
 static const KeyHelp KEYS[] = {
     {"Space", "pause", "pause or run (the plots freeze with the world)"},
     {".", "step", "one step while paused (hold to step on)"},
@@ -19,9 +22,7 @@ static const KeyHelp KEYS[] = {
     {"R", "restart", "restart with the same seed (your parameter changes stay)"},
     {"N", "new seed", "restart with the next seed (your parameter changes stay)"},
     {"O", "open", "open another scenario from scripts/ (or drop a .lua file on the window)"},
-    {"Tab", "parameters", "the parameter panel: drag, type, reset; wheel or scrollbar scrolls"},
-    {"G", "plots", "the live plots of the telemetry and the scenario's metrics"},
-    {"I", "info", "the info panel: status, legend, inspector"},
+    {NULL, NULL, NULL},
     {"T", "trails", "trails on or off"},
     {"[ / ]", "trail length", "shorter / longer trails"},
     {"F", "follow", "follow the flock's centre"},
@@ -35,12 +36,29 @@ static const KeyHelp KEYS[] = {
     {"wheel", "zoom", "zoom about the cursor"},
     {"Esc", "quit", "close the help or the list; otherwise quit"},
 };
-#define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
+#define KEYS_LISTED ((int)(sizeof KEYS / sizeof KEYS[0]))
+#define MAX_ENTRIES (KEYS_LISTED + FB_DOCK_MAX)
+
+// Every entry in order, the docks' in the place of the row of NULLs; returns how many.
+static int entries(KeyHelp out[MAX_ENTRIES])
+{
+  int n = 0;
+  for (int k = 0; k < KEYS_LISTED; ++k) {
+    if (KEYS[k].keys != NULL) {
+      out[n++] = KEYS[k];
+      continue;
+    }
+    for (int d = 0; d < fbDockCount; ++d) {
+      out[n++] = (KeyHelp){fbDockTable[d].key_name, fbDockTable[d].brief, fbDockTable[d].meaning};
+    }
+  }
+  return n;
+}
 
 static const SDL_Color KEY = {255, 255, 255, 255};
 static const SDL_Color DIM = {170, 175, 185, 255};
 
-int fbHelp_KeyCount(void) { return KEY_COUNT; }
+int fbHelp_KeyCount(void) { return KEYS_LISTED - 1 + fbDockCount; }
 
 int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar)
 {
@@ -50,9 +68,11 @@ int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar)
   fbHud_Measure(hud, last, &last_w, &h);
   int x = bar.x + PAD, y = bar.y + (bar.h - h) / 2, shown = 0;
   int right = bar.x + bar.w - PAD - last_w;
-  for (int k = 0; k < KEY_COUNT; ++k) {
+  KeyHelp keys[MAX_ENTRIES];
+  int count = entries(keys);
+  for (int k = 0; k < count; ++k) {
     char text[96];
-    snprintf(text, sizeof text, "%s %s", KEYS[k].keys, KEYS[k].brief);
+    snprintf(text, sizeof text, "%s %s", keys[k].keys, keys[k].brief);
     int w;
     fbHud_Measure(hud, text, &w, &h);
     if (x + w + 16 > right) {
@@ -68,20 +88,22 @@ int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar)
 
 void fbHelp_Overlay(fbHud *hud, int window_w, int window_h, bool has_player)
 {
+  KeyHelp keys[MAX_ENTRIES];
+  int count = entries(keys);
   int key_w = 0;
-  for (int k = 0; k < KEY_COUNT; ++k) {
+  for (int k = 0; k < count; ++k) {
     int w, h;
-    fbHud_Measure(hud, KEYS[k].keys, &w, &h);
+    fbHud_Measure(hud, keys[k].keys, &w, &h);
     key_w = w > key_w ? w : key_w;
   }
-  SDL_Rect box = fbHud_Dialog(hud, window_w, window_h, 760, (KEY_COUNT + 3) * hud->line_h + 2 * PAD);
+  SDL_Rect box = fbHud_Dialog(hud, window_w, window_h, 760, (count + 3) * hud->line_h + 2 * PAD);
   int x = box.x + 2 * PAD, y = box.y + PAD;
   fbHud_Text(hud, x, y, KEY, 0, "flockbox — keys and mouse (F1, ? or Esc closes this)", NULL, NULL);
   y += hud->line_h + PAD / 2;
-  for (int k = 0; k < KEY_COUNT; ++k) {
-    fbHud_Text(hud, x, y, KEY, 0, KEYS[k].keys, NULL, NULL);
-    const char *meaning = KEYS[k].meaning;
-    if (strcmp(KEYS[k].keys, "arrows") == 0 && !has_player) {
+  for (int k = 0; k < count; ++k) {
+    fbHud_Text(hud, x, y, KEY, 0, keys[k].keys, NULL, NULL);
+    const char *meaning = keys[k].meaning;
+    if (strcmp(keys[k].keys, "arrows") == 0 && !has_player) {
       meaning = "sent to the scenario's on_key (this scenario has no player)";
     }
     fbHud_Text(hud, x + key_w + 3 * PAD, y, DIM, 0, meaning, NULL, NULL);

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "docks.h"
+
 #define CLICK_SLOP 4         // pixels a press may move and still count as a click
 #define ZOOM_STEP 1.15       // per wheel notch
 
@@ -17,9 +19,12 @@ static int arrow_index(SDL_Keycode sym)
   }
 }
 
-// The viewer's own keys; everything else belongs to the scenario.
+// The viewer's own keys; everything else belongs to the scenario. The docks' keys are in their table.
 static fbActionKind key_action(SDL_Keycode sym, Uint16 mod)
 {
+  if (fbDock_ForKey(sym) >= 0) {
+    return FB_ACTION_DOCK;
+  }
   switch (sym) {
   case SDLK_ESCAPE: return FB_ACTION_QUIT;
   case SDLK_SPACE: return FB_ACTION_PAUSE;
@@ -34,14 +39,11 @@ static fbActionKind key_action(SDL_Keycode sym, Uint16 mod)
   case SDLK_n: return FB_ACTION_RESEED;
   case SDLK_f: return (mod & KMOD_SHIFT) ? FB_ACTION_FOLLOW_AGENT : FB_ACTION_FOLLOW_FLOCK;
   case SDLK_HOME: return FB_ACTION_FIT;
-  case SDLK_TAB: return FB_ACTION_PANEL;
   case SDLK_c: return FB_ACTION_PRINT_PARAMS;
   case SDLK_p: return FB_ACTION_SCREENSHOT;
   case SDLK_t: return FB_ACTION_TRAILS;
   case SDLK_LEFTBRACKET: return FB_ACTION_TRAILS_SHORTER;
   case SDLK_RIGHTBRACKET: return FB_ACTION_TRAILS_LONGER;
-  case SDLK_g: return FB_ACTION_PLOTS;
-  case SDLK_i: return FB_ACTION_INFO;
   case SDLK_o: return FB_ACTION_OPEN;
   case SDLK_F1:
   case SDLK_h:
@@ -59,7 +61,7 @@ static bool is_modifier(SDL_Keycode sym)
 
 static fbAction key_down(fbInput *in, const SDL_KeyboardEvent *k, bool has_player)
 {
-  fbAction a = {FB_ACTION_NONE, 0, 0, NULL};
+  fbAction a = {FB_ACTION_NONE, 0, 0, NULL, -1};
   SDL_Keycode sym = k->keysym.sym;
   int arrow = arrow_index(sym);
   if (arrow >= 0) {
@@ -79,12 +81,15 @@ static fbAction key_down(fbInput *in, const SDL_KeyboardEvent *k, bool has_playe
   if (a.kind == FB_ACTION_SCENARIO_KEY) {
     a.key = SDL_GetKeyName(sym);
   }
+  if (a.kind == FB_ACTION_DOCK) {
+    a.dock = fbDock_ForKey(sym);
+  }
   return a;
 }
 
 static fbAction mouse(fbInput *in, const SDL_Event *e, fbCamera *cam)
 {
-  fbAction a = {FB_ACTION_NONE, 0, 0, NULL};
+  fbAction a = {FB_ACTION_NONE, 0, 0, NULL, -1};
   if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
     in->button = true;
     in->dragged = false;
@@ -93,7 +98,7 @@ static fbAction mouse(fbInput *in, const SDL_Event *e, fbCamera *cam)
   } else if (e->type == SDL_MOUSEBUTTONUP && e->button.button == SDL_BUTTON_LEFT && in->button) {
     in->button = false;
     if (!in->dragged) {
-      a = (fbAction){FB_ACTION_SELECT, e->button.x, e->button.y, NULL};
+      a = (fbAction){FB_ACTION_SELECT, e->button.x, e->button.y, NULL, -1};
     }
   } else if (e->type == SDL_MOUSEMOTION && in->button) {
     int dx = e->motion.x - in->press_x, dy = e->motion.y - in->press_y;
@@ -120,9 +125,9 @@ static fbAction mouse(fbInput *in, const SDL_Event *e, fbCamera *cam)
 
 fbAction fbInput_Event(fbInput *in, const SDL_Event *e, fbCamera *cam, bool has_player)
 {
-  fbAction none = {FB_ACTION_NONE, 0, 0, NULL};
+  fbAction none = {FB_ACTION_NONE, 0, 0, NULL, -1};
   switch (e->type) {
-  case SDL_QUIT: return (fbAction){FB_ACTION_QUIT, 0, 0, NULL};
+  case SDL_QUIT: return (fbAction){FB_ACTION_QUIT, 0, 0, NULL, -1};
   case SDL_KEYDOWN: return key_down(in, &e->key, has_player);
   case SDL_KEYUP: {
     int arrow = arrow_index(e->key.keysym.sym);
@@ -133,7 +138,7 @@ fbAction fbInput_Event(fbInput *in, const SDL_Event *e, fbCamera *cam, bool has_
   }
   case SDL_WINDOWEVENT:
     if (e->window.event == SDL_WINDOWEVENT_CLOSE) {
-      return (fbAction){FB_ACTION_QUIT, 0, 0, NULL};
+      return (fbAction){FB_ACTION_QUIT, 0, 0, NULL, -1};
     }
     if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
       memset(in->arrows, 0, sizeof in->arrows);  // the key-up goes to another window

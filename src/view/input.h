@@ -16,14 +16,12 @@ typedef enum fbActionKind {
   FB_ACTION_FOLLOW_FLOCK,    // F
   FB_ACTION_FOLLOW_AGENT,    // Shift+F
   FB_ACTION_FIT,             // Home
-  FB_ACTION_PANEL,           // Tab
   FB_ACTION_PRINT_PARAMS,    // C
   FB_ACTION_SCREENSHOT,      // P
   FB_ACTION_TRAILS,          // T
   FB_ACTION_TRAILS_SHORTER,  // [
   FB_ACTION_TRAILS_LONGER,   // ]
-  FB_ACTION_PLOTS,           // G: the live plots
-  FB_ACTION_INFO,            // I: the info dock
+  FB_ACTION_DOCK,            // a dock's key (docks.c): open or close that dock
   FB_ACTION_HELP,            // F1, ? or H
   FB_ACTION_OPEN,            // O: the scenario list
   FB_ACTION_SELECT,          // a click (not a drag) at x, y
@@ -35,6 +33,7 @@ typedef struct fbAction {
   fbActionKind kind;
   int x, y;                  // SELECT: the click
   const char *key;           // SCENARIO_KEY: SDL's name of the key ("A", "Left", ...)
+  int dock;                  // DOCK: its index in fbDockTable (-1 for other actions)
 } fbAction;
 
 typedef struct fbInput {

@@ -376,9 +376,7 @@ static void action(fbViewer *v, fbAction a)
     }
     break;
   case FB_ACTION_FIT: fit(v); break;
-  case FB_ACTION_PANEL: v->docks.params = !v->docks.params; break;
-  case FB_ACTION_PLOTS: v->docks.plots = !v->docks.plots; break;
-  case FB_ACTION_INFO: v->docks.info = !v->docks.info; break;
+  case FB_ACTION_DOCK: v->docks.open[a.dock] = !v->docks.open[a.dock]; break;
   case FB_ACTION_HELP: v->help = !v->help; break;
   case FB_ACTION_OPEN: fbScenarioList_Open(&v->list, v->cli.scenario); break;
   case FB_ACTION_PRINT_PARAMS:
@@ -469,11 +467,11 @@ static void draw_world(fbViewer *v, int selected)
   SDL_RenderSetClipRect(v->sdl, NULL);
 }
 
-// The info dock: status and legend at the top, the inspector under them.
-static void draw_info(fbViewer *v, int selected)
+// The info dock's lines: what the viewer knows of its own state this frame.
+static fbHudStatus status_of(fbViewer *v)
 {
   const fbSim *sim = sim_of(v);
-  fbHudStatus st = {
+  return (fbHudStatus){
       .frames_per_s = v->fps,
       .steps_per_s = v->sps,
       .time_scale = fbViewer_TimeScale(v),
@@ -489,34 +487,19 @@ static void draw_info(fbViewer *v, int selected)
       .notice = v->frames < v->notice_until ? v->notice : NULL,
       .drawing = fbRender_AgentMode(&v->render),
   };
-  SDL_Rect area = v->layout.info;
-  fbHud_Box(&v->hud, area);
-  SDL_RenderSetClipRect(v->sdl, &area);
-  SDL_Rect used = fbHud_Status(&v->hud, sim, &st, area);
-  if (selected >= 0) {
-    SDL_Rect below = {area.x, used.y + used.h, area.w, area.h - used.h};
-    fbHud_Inspector(&v->hud, sim, selected, below, v->px_per_accel);
-  } else if (sim != NULL) {
-    fbHud_Text(&v->hud, area.x + 8, used.y + used.h + 4, (SDL_Color){170, 175, 185, 255}, area.w - 16,
-               "Click an agent to inspect it: its circles, what each rule adds, its fields.", NULL, NULL);
-  }
-  SDL_RenderSetClipRect(v->sdl, NULL);
 }
 
+// The open docks, each by its entry's draw function into its rectangle; then the key bar and the
+// overlays over everything.
 static void draw_overlay(fbViewer *v, int selected)
 {
   fbUi_Begin(&v->ui);
-  if (v->docks.info) {
-    draw_info(v, selected);
-  }
-  if (v->docks.plots) {
-    fbHud_Box(&v->hud, v->layout.plots);
-    fbPlots_Draw(&v->plots, &v->hud, v->layout.plots);
-  }
-  if (v->docks.params && v->loaded) {
-    fbPanel_Draw(&v->panel, &v->ui, v->run->sim, v->layout.params);
-  } else if (v->docks.params) {
-    fbHud_Box(&v->hud, v->layout.params);
+  fbHudStatus status = status_of(v);
+  fbDockFrame frame = {&v->hud, &v->ui, sim_of(v), &status, selected, v->px_per_accel, &v->panel, &v->plots};
+  for (int k = 0; k < fbDockCount; ++k) {
+    if (v->docks.open[k]) {
+      fbDockTable[k].draw(&frame, v->layout.dock[k]);
+    }
   }
   v->key_bar_entries = fbHelp_KeyBar(&v->hud, v->layout.keys);
   if (v->help) {
@@ -717,11 +700,9 @@ static int font_size(fbViewer *v)
 }
 
 // --show: what is open at the start.
-static void show(fbViewer *v, unsigned what)
+static void show(fbViewer *v, unsigned what, fbDocks docks)
 {
-  v->docks.info = !(what & FB_HIDE_INFO);
-  v->docks.plots = what & FB_SHOW_PLOTS;
-  v->docks.params = what & FB_SHOW_PARAMS;
+  v->docks = docks;
   v->help = what & FB_SHOW_HELP;
   v->trails = what & FB_SHOW_TRAILS;
   if (what & FB_SHOW_LIST) {
@@ -764,7 +745,7 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, const fbWindowOptions *window
   }
   fbRender_Init(&v->render, v->sdl);
   fbUi_Init(&v->ui, &v->hud);
-  show(v, window->show);
+  show(v, window->show, window->docks);
   adopt_sim(v);
   lay_out(v);
   if (window->inspect > 0 && fbWorld_FindAgent(fbSim_World(v->run->sim), (uint32_t)window->inspect) >= 0) {

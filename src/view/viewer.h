@@ -32,7 +32,7 @@ typedef struct fbViewer {
   fbInput input;
   fbCamera camera;
   fbParamPanel panel;
-  fbDocks docks;             // which docked panels are open (I, Tab, G)
+  fbDocks docks;             // which docks are open (each dock's key toggles it: docks.c)
   fbLayout layout;           // this frame's rectangles: docks, key bar and the world's view
   bool fitted;               // the camera has been fitted once the first layout was known
   fbCamera fit_camera;       // the camera as the last fit left it (a layout change refits an unmoved one)

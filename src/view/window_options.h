@@ -3,15 +3,13 @@
 #define FB_WINDOW_OPTIONS_H
 
 #include "cli.h"
+#include "docks.h"
 
-// What --show opens in the window at the start.
+// What --show opens in the window at the start, besides the docks.
 enum {
-  FB_SHOW_PLOTS = 1 << 0,
-  FB_SHOW_PARAMS = 1 << 1,
-  FB_SHOW_HELP = 1 << 2,
-  FB_SHOW_TRAILS = 1 << 3,
-  FB_SHOW_LIST = 1 << 4,
-  FB_HIDE_INFO = 1 << 5,   // "-info": the info dock starts closed
+  FB_SHOW_HELP = 1 << 0,
+  FB_SHOW_TRAILS = 1 << 1,
+  FB_SHOW_LIST = 1 << 2,
 };
 
 typedef struct fbWindowOptions {
@@ -20,6 +18,7 @@ typedef struct fbWindowOptions {
   const char *shot;        // save the whole window (panels and all) after the last frame
   int width, height;       // its size at the start (--size WxH; 0: 1280x800)
   unsigned show;           // what is open at the start (--show), FB_SHOW_* bits
+  fbDocks docks;           // the docks open at the start: the dock table's defaults, changed by --show
   long inspect;            // the agent id selected at the start (--inspect), 0 = none
 } fbWindowOptions;
 
