@@ -105,6 +105,40 @@ static void test_scenario_sees_agents_by_id(void **state)
   unload();
 }
 
+/*
+ * Every method of the agent view (its one table, rule_api.c's view_methods, and the renamed ones)
+ * is in the manual: docs/writing-rules.md names each as `a:NAME`. A method added without its
+ * line in the manual fails here.
+ */
+static void test_every_view_method_is_documented(void **state)
+{
+  (void)state;
+  char path[512];
+  snprintf(path, sizeof path, "%s/docs/writing-rules.md", FB_SOURCE_DIR);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  static char manual[1 << 17];
+  size_t len = fread(manual, 1, sizeof manual - 1, f);
+  manual[len] = '\0';
+  fclose(f);
+  lua_State *L = luaL_newstate();
+  lua_newtable(L);
+  fbRuleApi_SetMethods(L);
+  int methods = 0;
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    char name[128];
+    snprintf(name, sizeof name, "`a:%s", lua_tostring(L, -2));
+    if (strstr(manual, name) == NULL) {
+      fail_msg("the view's method %s is not in docs/writing-rules.md", name + 1);
+    }
+    methods++;
+    lua_pop(L, 1);
+  }
+  lua_close(L);
+  assert_true(methods >= 10);
+}
+
 // A walk kept past its step fails with a message that says what to do, and the run says so.
 static void test_stale_walk_is_an_error(void **state)
 {
@@ -342,6 +376,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_scenario_sees_agents_by_id, teardown),
       cmocka_unit_test_teardown(test_stale_walk_is_an_error, teardown),
+      cmocka_unit_test(test_every_view_method_is_documented),
       cmocka_unit_test_teardown(test_the_readme_example_hunts, teardown),
       cmocka_unit_test_teardown(test_hostile_rules_leave_bystanders_alone, teardown),
       cmocka_unit_test_teardown(test_tampering_with_the_view, teardown),
