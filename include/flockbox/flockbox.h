@@ -272,7 +272,8 @@ typedef enum fbLogLevel {
 } fbLogLevel;
 
 // Receives every message of the engine: one line or a few, with no program name and no final
-// newline. Called on the thread that steps the sim.
+// newline. Called on the thread that steps the sim, except a rule's print(...), which arrives from
+// the worker thread running the rule; never by two threads at a time.
 typedef void fbLogFcn(fbLogLevel level, const char *message, void *context);
 
 // Sets where the engine's messages go; NULL: back to the default, stderr as "flockbox: <message>".

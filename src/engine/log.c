@@ -1,6 +1,7 @@
 // log.c — messages from the engine to the program's log function (default: stderr).
 #include "log.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,15 @@ static void write_stderr(fbLogLevel level, const char *message, void *context)
 // Set before any sim runs (a program's first lines): workers read it while a step runs.
 static fbLogFcn *log_fcn = write_stderr;
 static void *log_context = NULL;
+// A rule's print runs on a worker thread: the program's function is called by one thread at a time.
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void deliver(fbLogLevel level, const char *message)
+{
+  pthread_mutex_lock(&log_lock);
+  log_fcn(level, message, log_context);
+  pthread_mutex_unlock(&log_lock);
+}
 
 void fbSetLogFunction(fbLogFcn *fcn, void *context)
 {
@@ -33,18 +43,18 @@ void fbLog(fbLogLevel level, const char *fmt, ...)
     return;
   }
   if ((size_t)n < sizeof small) {
-    log_fcn(level, small, log_context);
+    deliver(level, small);
     return;
   }
   // A long message (a Lua traceback) is passed whole rather than cut at an arbitrary byte.
   char *big = malloc((size_t)n + 1);
   if (big == NULL) {
-    log_fcn(level, small, log_context);
+    deliver(level, small);
     return;
   }
   va_start(args, fmt);
   vsnprintf(big, (size_t)n + 1, fmt, args);
   va_end(args);
-  log_fcn(level, big, log_context);
+  deliver(level, big);
   free(big);
 }
