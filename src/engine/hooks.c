@@ -337,9 +337,9 @@ static int s_agents(lua_State *L)
   return 1;
 }
 
-// A value of agent i by name, as a record has it: x, y, vx, vy, hx, hy, speed, energy or a
-// declared field; false if there is no such value.
-static bool value_of(const fbWorld *w, const char *key, int i, double *out)
+// The array of a value by name, as a record names it: x, y, vx, vy, hx, hy, energy or a declared
+// field. NULL for "speed" (computed, *speed set) and for a name that is none of these.
+static const double *values_named(const fbWorld *w, const char *key, bool *speed)
 {
   const fbAgents *a = &w->agents;
   const struct {
@@ -347,21 +347,14 @@ static bool value_of(const fbWorld *w, const char *key, int i, double *out)
     const double *values;
   } keys[] = {{"x", a->px}, {"y", a->py}, {"vx", a->vx}, {"vy", a->vy},
               {"hx", a->hx}, {"hy", a->hy}, {"energy", a->energy}};
+  *speed = strcmp(key, "speed") == 0;
   for (size_t k = 0; k < sizeof keys / sizeof keys[0]; ++k) {
     if (strcmp(key, keys[k].name) == 0) {
-      *out = keys[k].values[i];
-      return true;
+      return keys[k].values;
     }
   }
-  if (strcmp(key, "speed") == 0) {
-    *out = sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i]);
-    return true;
-  }
   int f = fbWorld_FindField(w, key);
-  if (f >= 0) {
-    *out = a->field[f][i];
-  }
-  return f >= 0;
+  return f >= 0 ? a->field[f] : NULL;
 }
 
 // The agents of the species named at arg (all when absent) in id order, in a buffer kept for
@@ -390,16 +383,19 @@ static const int *agents_arg(lua_State *L, int arg, int *count)
 static int s_mean(lua_State *L)
 {
   const fbWorld *w = world_of(L);
+  const fbAgents *a = &w->agents;
   const char *key = luaL_checkstring(L, 1);
-  int n = 0;
-  const int *index = agents_arg(L, 2, &n);
-  double sum = 0, v = 0;
-  if (n > 0 && !value_of(w, key, index[0], &v)) {
+  bool speed = false;
+  const double *values = values_named(w, key, &speed);
+  if (values == NULL && !speed) {
     return luaL_error(L, "fb.mean: no value '%s' (x, y, vx, vy, hx, hy, speed, energy or a declared field)", key);
   }
+  int n = 0;
+  const int *index = agents_arg(L, 2, &n);
+  double sum = 0;
   for (int k = 0; k < n; ++k) {
-    value_of(w, key, index[k], &v);
-    sum += v;
+    int i = index[k];
+    sum += speed ? sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i]) : values[i];
   }
   if (n == 0) {
     lua_pushnil(L);
