@@ -96,7 +96,7 @@ static bool write_meta(const fbRun *run, const char *status, int exit_status, ch
   snprintf(path, sizeof path, "%s.json", cli->csv);
   bool failed = strcmp(status, "failed") == 0;
   fbRunMeta meta = {cli->scenario, cli->steps, run->steps, cli->every, status, exit_status,
-                    failed ? fbSim_Error(run->sim) : ""};
+                    failed ? fbSim_Error(run->sim) : "", run->cli->watch ? &run->reload : NULL};
   return fbRunMeta_Write(path, run->sim, &meta, err, errlen);
 }
 
@@ -156,6 +156,7 @@ int fbHeadless_Run(const fbCli *cli)
   if (ok && written && !cli->quiet) {
     print_summary(sim, run.steps, elapsed);
   }
+  fbRun_Free(&run);
   fbSim_Delete(sim);
   return status;
 }

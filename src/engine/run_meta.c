@@ -98,6 +98,22 @@ static void write_sets(FILE *f, const fbRunOptions *o)
   fputs("],\n", f);
 }
 
+// "reloads": every save --watch saw, so a CSV made by several versions of a rule says which, when.
+static void write_reloads(FILE *f, const fbHotReload *h)
+{
+  fputs("  \"reloads\": [", f);
+  for (int k = 0; h != NULL && k < h->record_count; ++k) {
+    const fbReloadRecord *r = &h->records[k];
+    fprintf(f, "%s{\"step\": %ld, \"file\": ", k ? ",\n    " : "\n    ", r->step);
+    write_string(f, r->path);
+    fputs(", \"sha256\": ", f);
+    write_string(f, r->sha256);
+    fprintf(f, ", \"loaded\": %s}", r->loaded ? "true" : "false");
+  }
+  fputs(h != NULL && h->record_count > 0 ? "\n  ],\n" : "],\n", f);
+  fprintf(f, "  \"reloads_left_out\": %ld,\n", h != NULL ? h->records_left_out : 0L);
+}
+
 static void write_body(FILE *f, const fbSim *sim, const fbRunMeta *m)
 {
   char hex[65], lost[512];
@@ -117,6 +133,7 @@ static void write_body(FILE *f, const fbSim *sim, const fbRunMeta *m)
   write_inputs(f, sim);
   fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)fbSim_Options(sim)->seed);
   write_sets(f, fbSim_Options(sim));
+  write_reloads(f, m->reload);
   write_number(f, "dt", dt);
   fprintf(f, "  \"threads\": %d,\n", fbSim_Threads(sim));
   fprintf(f, "  \"steps_requested\": %ld,\n", m->steps_requested);

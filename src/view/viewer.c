@@ -78,6 +78,7 @@ static void restart(fbViewer *v, bool new_seed)
       fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
       v->status = 1;
     }
+    fbRun_Free(v->run);
     fbSim_Delete(v->run->sim);
     v->run->sim = NULL;
     v->loaded = false;
@@ -775,6 +776,7 @@ int fbViewer_Destroy(fbViewer *v)
       fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
       status = 1;
     }
+    fbRun_Free(v->run);
     fbSim_Delete(v->run->sim);
   }
   free(v->run);
