@@ -44,6 +44,8 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
 {
   fputs("usage: flockbox [options] SCENARIO\n"
         "       flockbox --rules [FOLDER]    list every rule with its parameters (--rules-md: Markdown)\n"
+        "       flockbox --new-rule NAME [FOLDER]    write FOLDER/NAME.lua (default behaviours/), a\n"
+        "                                    commented starting rule that runs as it is\n"
         "       flockbox sweep EXPERIMENT.lua [options]    run a scenario over a grid of parameters x\n"
         "                                    seeds, in parallel, resumable (see flockbox sweep --help)\n"
         "       flockbox --check-determinism [--steps N] [--threads N] [--seed S] [--set ...] SCENARIO\n"
@@ -139,6 +141,8 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
   }
   if (strcmp(opt, "--csv") == 0) {
     cli->csv = value;
+  } else if (strcmp(opt, "--new-rule") == 0) {
+    cli->new_rule = value;
   } else if (strcmp(opt, "--png") == 0) {
     cli->png = value;
   } else if (strcmp(opt, "--set") == 0) {
@@ -204,7 +208,7 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
       return FB_CLI_BAD;
     }
   }
-  if (cli->scenario == NULL && cli->rules == 0) {
+  if (cli->scenario == NULL && cli->rules == 0 && cli->new_rule == NULL) {
     snprintf(err, errlen, "no scenario given (try: flockbox scripts/classic_flock.lua, or --help)");
     return FB_CLI_BAD;
   }
