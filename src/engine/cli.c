@@ -76,6 +76,8 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
   fputs(more_help != NULL ? more_help : "", out);
   fputs("  --lua-memory MB     memory budget of each Lua state (default 256)\n"
         "  --rule-timeout MS   stop a rule or hook that runs this long without returning (default 2000)\n"
+        "  --profile           time each rule, each species' view and perception; headless: print the\n"
+        "                      table at the end and put it in the run's metadata (the window: I panel)\n"
         "  --quiet             no summary line\n"
         "  --keep-going        go on past a failing hook or metric (switched off) and exit 0 even if\n"
         "                      a rule or hook was switched off; still flagged INCOMPLETE\n"
@@ -180,6 +182,8 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
       cli->rules = a[7] == '\0' ? 1 : 2;
     } else if (strcmp(a, "--check-determinism") == 0) {
       cli->check_determinism = true;
+    } else if (strcmp(a, "--profile") == 0) {
+      cli->profile = true;
     } else if (strcmp(a, "--quiet") == 0) {
       cli->quiet = true;
     } else if (strcmp(a, "--keep-going") == 0) {

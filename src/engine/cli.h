@@ -18,6 +18,7 @@ typedef struct fbCli {
   bool poll_files;        // --watch by polling mtimes instead of inotify
   int rules;              // --rules (1) or --rules-md (2): list the rules of a folder instead of running
   bool check_determinism; // --check-determinism: run 3 ways and report the first difference
+  bool profile;           // --profile: time each rule; headless prints the table and records it
   const char *new_rule;   // --new-rule NAME: write a starting rule module (into the folder in scenario)
   fbRunOptions run;
 } fbCli;
