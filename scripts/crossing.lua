@@ -1,6 +1,6 @@
 -- scripts/crossing.lua — two streams of walkers cross at right angles and dodge each other (Reynolds, "Steering Behaviors For Autonomous Characters", 1999, unaligned collision avoidance).
--- One stream walks east, the other south; a walker enters each stream every 0.6 s at a lane taken
--- in turn from eight, and leaves at the far side. Each sees both streams and dodges the one that
+-- One stream walks east, the other south, each starting with 8 walkers at its entrance; then a
+-- walker enters each stream every 0.6 s at a lane taken in turn from eight, and leaves at the far side. Each sees both streams and dodges the one that
 -- would come too close soonest (avoid_unaligned), or with --set east.avoid_unaligned.weight=0
 -- --set south.avoid_unaligned.weight=0 walks straight on. Bodies are not solid here, so how close
 -- they come is what the rule alone achieves. Column: contacts (pairs of bodies overlapping,
@@ -10,9 +10,11 @@
 local SIZE, LANES, EVERY = 60, 8, 12 -- the square crossed, lanes per stream, steps between entries
 local BODY = 1
 
-local function stream(name, x, y, goal, colour)
+-- A stream starts with 8 walkers near its entrance (area x0, y0, x1, y1) heading across (degrees).
+local function stream(name, area, heading, goal, colour)
   return {
-    name = name, count = 0, body_length = BODY, max_speed = 3, cruise_speed = 2, max_accel = 6, collide = false,
+    name = name, count = 8, spawn = { area = area, speed = 2, heading = heading },
+    body_length = BODY, max_speed = 3, cruise_speed = 2, max_accel = 6, collide = false,
     vision = { radius = 8, fov = 360, separation = 1, sees = { "east", "south" } },
     colour = colour,
     rules = {
@@ -45,8 +47,8 @@ return {
   world = { width = SIZE, height = SIZE, dt = 0.05, bounds = "clamp" },
   goals = { east_exit = { SIZE + 40, SIZE / 2 }, south_exit = { SIZE / 2, SIZE + 40 } },
   species = {
-    stream("east", 0, SIZE / 2, "east_exit", { 255, 170, 60 }),
-    stream("south", SIZE / 2, 0, "south_exit", { 90, 200, 255 }),
+    stream("east", { 1, SIZE / 2 - 8, 12, SIZE / 2 + 8 }, 0, "east_exit", { 255, 170, 60 }),
+    stream("south", { SIZE / 2 - 8, 1, SIZE / 2 + 8, 12 }, 90, "south_exit", { 90, 200, 255 }),
   },
   on_step = function(step)
     step_count = step_count + 1
