@@ -188,6 +188,28 @@ end
 
 view.nearest = view.nearest_agent -- the older name
 
+-- a:hiding_spot(tx, ty, range, gap) over o.circles = { {cx, cy, r}, ... } (offsets from the agent), as
+-- src/engine/rule_api.c computes it for circles: for each circle whose surface is within range, the
+-- spot c + (r + gap) u with u the unit vector from the threat (tx, ty) to c; the nearest spot wins.
+function view.hiding_spot(a, tx, ty, range, gap)
+  local best, bx, by, bcx, bcy = math.huge, 0, 0, 0, 0
+  for _, c in ipairs(a._circles) do
+    local ux, uy = c[1] - tx, c[2] - ty
+    local len = math.sqrt(ux * ux + uy * uy)
+    if math.sqrt(c[1] * c[1] + c[2] * c[2]) - c[3] <= range and len > 0 then
+      local sx, sy = c[1] + (c[3] + gap) * ux / len, c[2] + (c[3] + gap) * uy / len
+      local d = math.sqrt(sx * sx + sy * sy)
+      if d < best then
+        best, bx, by, bcx, bcy = d, sx, sy, c[1], c[2]
+      end
+    end
+  end
+  if best == math.huge then
+    return nil
+  end
+  return bx, by, best, bcx, bcy
+end
+
 function view.remove(a, id)
   a._removed = id
 end
@@ -218,7 +240,7 @@ local function agent(o, s)
     nearest_dist = math.huge, -- distance to the nearest flock-mate; a:nearest is the method
     _dx = {}, _dy = {}, _dist = {}, _vx = {}, _vy = {}, _id = {},
     _h = 0, _gx = 0, _gy = 0, _obstacle = o.obstacle, _feeler = o.feeler, _silhouette = o.silhouette,
-    _fields = o.fields or {}, _set = {}, _nearest = o.nearest or {}, _rand = o.rand or {},
+    _fields = o.fields or {}, _set = {}, _nearest = o.nearest or {}, _rand = o.rand or {}, _circles = o.circles or {},
     -- filled in by the methods; declared here so that recording them allocates nothing
     _obstacle_range = 0, _feeler_length = 0, _feeler_pad = 0, _silhouette_range = 0, _silhouette_pad = 0,
     _nearest_radius = 0, _removed = 0,
@@ -298,6 +320,7 @@ local NAMES = {
   "avoid_repulsive", "avoid_feeler", "avoid_silhouette",
   "leader", "chase", "intercept", "player_control", "flee", "evade", "scatter", "bunch_up", "predator",
   "swarm_point", "follow_path", "refind_path", "perch", "wander", "avoid_flock", "gate_pass",
+  "queue", "interpose", "hide", "avoid_unaligned",
 }
 
 local R = {}
@@ -899,6 +922,89 @@ check("gate_pass: remembers it", sheep._set.passed == 1)
 world.goals.gate = { 50, 0 }
 expect("gate_pass: through, to the pasture", 160, 120, steer("gate_pass", agent({ fields = { passed = 1 } })))
 
+-- ---- Reynolds 1999: queue, interpose, hide, unaligned collision avoidance ----------------------------
+-- The species: max_speed 10 (max_speed / 2 = 5), max_accel 20, cruise 7, body_length 1.
+
+-- queue (range 3, cone 30 degrees, margin 0.5, gain 2), moving (4, 0): stopping distance
+-- 4^2 / (2 * 20) + 0.5 = 0.9. One in front at 2.5 moving (1, 0): gap 2.5 - 1 = 1.5 > 0.9, but
+-- nearby and slower: brake toward 1: f = 2 * (4 - 1) / 5 = 1.2, capped at 1: (-20, 0).
+expect("queue: brakes behind a slower one in front", -20, 0,
+  steer("queue", agent({ vx = 4, nb = { { 2.5, 0, 1, 0 } } })))
+-- gain 0.5: f = 0.5 * 3 / 5 = 0.3: (-6, 0).
+expect("queue: brakes toward its speed", -6, 0, steer("queue", agent({ vx = 4, nb = { { 2.5, 0, 1, 0 } } }), { gain = 0.5 }))
+-- one at 1.8 moving as fast: gap 0.8 < 0.9, inside the stopping distance: toward 0, f = 0.5 * 4 / 5 = 0.4: (-8, 0).
+expect("queue: stops for one within the braking distance", -8, 0,
+  steer("queue", agent({ vx = 4, nb = { { 1.8, 0, 4, 0 } } }), { gain = 0.5 }))
+-- heading +y: the one in front at (0, 2.5), moving (0, 1): the brake is along the heading, (0, -6).
+expect("queue: brakes along the heading", 0, -6, steer("queue", agent({ vy = 4, nb = { { 0, 2.5, 0, 1 } } }), { gain = 0.5 }))
+expect("queue: one 45 degrees off is outside the 30-degree cone", 0, 0,
+  steer("queue", agent({ vx = 4, nb = { { 2, 2, 0, 0 } } })))
+expect("queue: one in front but faster", 0, 0, steer("queue", agent({ vx = 4, nb = { { 2.5, 0, 5, 0 } } })))
+expect("queue: one behind", 0, 0, steer("queue", agent({ vx = 4, nb = { { -1.5, 0, 0, 0 } } })))
+expect("queue: standing still", 0, 0, steer("queue", agent({ nb = { { 1.2, 0, 0, 0 } } })))
+
+-- interpose: vip at (2, 0) still, threat at (2, 2) still: the midpoint (2, 1) is under 10 away, so
+-- arrive wants the velocity (2, 1) itself: from rest (2, 1) / 5 * 20 = (8, 4).
+expect("interpose: to the midpoint", 8, 4, steer("interpose", agent({ nearest = { vip = { 2, 0 }, threat = { 2, 2 } } })))
+-- the vip moving (1, 0): T = |(2, 1)| / 10 = sqrt(5) / 10; it will be at (2 + T, 0); the target is
+-- (2 + T / 2, 1): a = (2 + T / 2, 1) * 4.
+local T = math.sqrt(5) / 10
+expect("interpose: to the midpoint of the predicted positions", (2 + T / 2) * 4, 4,
+  steer("interpose", agent({ nearest = { vip = { 2, 0, 1, 0 }, threat = { 2, 2 } } })))
+expect("interpose: one of the two out of sight", 0, 0, steer("interpose", agent({ nearest = { vip = { 2, 0 } } })))
+expect("interpose: beyond the sight", 0, 0,
+  steer("interpose", agent({ nearest = { vip = { 2, 0 }, threat = { 2, 20 } } }), { sight = 10 }))
+
+-- hide (gap 1, plus the body radius 0.5): threat at (-10, 0), a pillar of radius 2 at (10, 0): the
+-- spot is (10 + 2 + 1.5, 0) = (13.5, 0); arrive at cruise 7: moving (5, 0), (7 - 5) / 5 * 20 = 8.
+local pillar = { { 10, 0, 2 } }
+expect("hide: behind the pillar, away from the threat", 8, 0,
+  steer("hide", agent({ vx = 5, nearest = { threat = { -10, 0 } }, circles = pillar })))
+expect("hide: at cruising speed toward the spot", 0, 0,
+  steer("hide", agent({ vx = 7, nearest = { threat = { -10, 0 } }, circles = pillar })))
+-- a second pillar of radius 1 at (0, 5): u = (10, 5) / |(10, 5)|, spot (0, 5) + 2.5 u = (2.2361, 6.1180),
+-- 6.51 away, nearer than 13.5: from rest, wanted velocity the offset itself, / 5 > 1, capped: 20 along it.
+local u = 2.5 / math.sqrt(125)
+local sx, sy = 10 * u, 5 + 5 * u
+local sl = math.sqrt(sx * sx + sy * sy)
+expect("hide: behind the pillar whose spot is nearest", sx / sl * 20, sy / sl * 20,
+  steer("hide", agent({ nearest = { threat = { -10, 0 } }, circles = { { 10, 0, 2 }, { 0, 5, 1 } } })))
+-- no pillar within range 5: flee the threat at (0, -10) at max speed: from rest, capped: (0, 20).
+expect("hide: flees when no obstacle is near", 0, 20,
+  steer("hide", agent({ nearest = { threat = { 0, -10 } }, circles = pillar }), { range = 5 }))
+expect("hide: no threat in sight", 0, 0, steer("hide", agent({ circles = pillar })))
+
+-- avoid_unaligned (horizon 3, margin 0.5: clearance 1 + 0.5 = 1.5; force 20, brake 0.5), moving
+-- (2, 0); its right is +y. One at (4, -4.5) moving (0, 2): rv = (-2, 2), t = -(d . rv) / |rv|^2 =
+-- 17 / 8 = 2.125, q = (4 - 4.25, -4.5 + 4.25) = (-0.25, -0.25), 0.35 < 1.5: a collision. It will be to
+-- the left and behind: push right and speed up, k = 20 (1 - 2.125 / 3) = 5.8333:
+-- a = k (0, 1) + 0.5 k (1, 0) = (2.9167, 5.8333).
+local k = 20 * (1 - 2.125 / 3)
+expect("avoid_unaligned: passes one that will cross behind, to the right and faster", 0.5 * k, k,
+  steer("avoid_unaligned", agent({ vx = 2, nb = { { 4, -4.5, 0, 2 } } })))
+-- one at (5, -4) moving (0, 2): t = 18 / 8 = 2.25, q = (0.5, 0.5): to the right and ahead: push left
+-- and slow down, k = 20 (1 - 0.75) = 5: (-2.5, -5).
+expect("avoid_unaligned: turns left and slows for one that will be ahead on the right", -2.5, -5,
+  steer("avoid_unaligned", agent({ vx = 2, nb = { { 5, -4, 0, 2 } } })))
+-- both: the one at t = 2.125 comes first.
+expect("avoid_unaligned: dodges the soonest", 0.5 * k, k,
+  steer("avoid_unaligned", agent({ vx = 2, nb = { { 5, -4, 0, 2 }, { 4, -4.5, 0, 2 } } })))
+-- one at (4, -10) moving (0, 2): nearest at t = 3.5, past the horizon: at t = 3, q = (-2, -4), far: nothing.
+expect("avoid_unaligned: a miss", 0, 0, steer("avoid_unaligned", agent({ vx = 2, nb = { { 4, -10, 0, 2 } } })))
+-- head on: one at (10, 0) moving (-2, 0): t = 2.5, q = (0, 0), dead ahead: pass on the right and
+-- slow down (q . h = 0: no brake), k = 20 (1 - 2.5 / 3) = 3.3333: (0, 3.3333).
+expect("avoid_unaligned: head on, passes on the right", 0, 20 / 6,
+  steer("avoid_unaligned", agent({ vx = 2, nb = { { 10, 0, -2, 0 } } })))
+check("avoid_unaligned: horizon 0 rejected", rejects("avoid_unaligned", { horizon = 0 }) == "horizon")
+
+-- steering.nearest_approach: (4, -4.5) closing at (-2, 2): t = 2.125, q = (-0.25, -0.25), |q| = 0.3536.
+do
+  local t, qx, qy, d = steering.nearest_approach(4, -4.5, -2, 2, 3)
+  check("steering.nearest_approach", close(t, 2.125) and close(qx, -0.25) and close(qy, -0.25) and close(d, math.sqrt(0.125)))
+  t, qx = steering.nearest_approach(4, 0, 1, 0, 3)
+  check("steering.nearest_approach: drawing away is nearest now", t == 0 and qx == 4)
+end
+
 -- ---- every rule returns two finite numbers, even in awkward cases -----------------------------------
 
 world.gx, world.gy = 0, 0
@@ -959,6 +1065,10 @@ local busy = {
   wander = { agent({ vx = 5 }) },
   avoid_flock = { agent({ vx = 5, nearest = { aqua = { 8, 6 } } }), { other = "aqua" } },
   gate_pass = { agent({}) },
+  queue = { agent({ vx = 4, nb = { { 2.5, 0, 1, 0 }, { 2, 2 } } }) },
+  interpose = { agent({ nearest = { vip = { 2, 0, 1, 0 }, threat = { 2, 2 } } }) },
+  hide = { agent({ nearest = { threat = { -10, 0 } }, circles = { { 10, 0, 2 }, { 0, 5, 1 } } }) },
+  avoid_unaligned = { agent({ vx = 2, nb = { { 4, -4.5, 0, 2 }, { 5, -4, 0, 2 } } }) },
 }
 local function allocated(f, a, p, s)
   f(a, p, s) -- warm up: the first call may grow the Lua stack

@@ -158,6 +158,26 @@ function steering.evade(a, s, dx, dy, dist, tvx, tvy, horizon, speed, gain)
   return steering.flee(a, s, qx, qy, speed, gain)
 end
 
+-- Reynolds 1999, "Unaligned collision avoidance": the time of nearest approach of another agent at
+-- offset d = (dx, dy) moving at (rvx, rvy) relative to this one. Its offset at time t is d + rv t,
+-- whose squared length is least at  t = -(d . rv) / |rv|^2,  held within [0, horizon] (an agent
+-- drawing away is nearest now; one that never closes within the horizon, at the horizon).
+-- Returns t and the offset (qx, qy) and distance then.
+function steering.nearest_approach(dx, dy, rvx, rvy, horizon)
+  local rv2 = rvx * rvx + rvy * rvy
+  local t = 0
+  if rv2 > 0 then
+    t = -(dx * rvx + dy * rvy) / rv2
+    if t < 0 then
+      t = 0
+    elseif t > horizon then
+      t = horizon
+    end
+  end
+  local qx, qy = dx + rvx * t, dy + rvy * t
+  return t, qx, qy, sqrt(qx * qx + qy * qy)
+end
+
 -- ---- Bourg's sideways steering ---------------------------------------------------------------------
 
 -- Bourg's chase and intercept: a push of `force` along the unit's right side r = (-hy, hx), toward
