@@ -126,7 +126,7 @@ return {
     -- which the others follow; it leads by following the path. "strict": a feeler that touches a
     -- tree, else the formation, decide alone; only the leader, whose formation rule is silent,
     -- follows the path.
-    squad("column", 10, { 158, 195, 198, 225 }, 180, { shape = "column", spacing = 5 }, "strict", {
+    squad("column", 10, { 158, 199, 200, 211 }, 180, { shape = "column", spacing = 5 }, "strict", {
       { at = 1, rule = { "leader", params = { front = 1, range = 4, own_type = true } } },
       { at = 4, rule = { "pursue_path", params = { path = "lap_c" } } },
     }),
