@@ -138,8 +138,9 @@ static void test_birds_perch_and_rejoin(void **state)
   for (int i = 0; i < n; ++i) {
     landed_at[i] = -1;
   }
-  double sitting_speed = 0, flying_speed = 0, most_perched = 0;
-  int sitting = 0, flying = 0, ended = 0;
+  double sitting_speed = 0, flying_speed = 0, most_perched = 0, shoved_most = 0;
+  int sitting = 0, flying = 0, ended = 0, shoved = 0, held_steps = 0;
+  fbVec2 was[64];
   double dt = sim.world.dt;
   for (int k = 1; k <= 3000; ++k) {
     step();
@@ -159,6 +160,14 @@ static void test_birds_perch_and_rejoin(void **state)
         landed_at[b] = -1;
         ended++;
       }
+      fbVec2 here = fbV(a->px[i], a->py[i]);
+      if (perched && k > landed_at[b]) {  // sat through the whole step: nothing may move it
+        double moved = fbV_Length(fbV_Sub(here, was[b]));
+        shoved += moved > 0;
+        shoved_most = fmax(shoved_most, moved);
+        held_steps++;
+      }
+      was[b] = here;
       if (perched && k - landed_at[b] >= 20) {  // a second after landing
         sitting_speed += speed;
         sitting++;
@@ -177,8 +186,10 @@ static void test_birds_perch_and_rejoin(void **state)
   sitting_speed /= sitting;
   flying_speed /= flying;
   print_message("%d perches ended; %d birds never perched; mean speed perched %.2f, flying %.2f; "
-                "at most %.0f%% perched at once\n",
-                ended, never, sitting_speed, flying_speed, 100 * most_perched);
+                "at most %.0f%% perched at once; moved in %d of %d perched steps (at most %.3g)\n",
+                ended, never, sitting_speed, flying_speed, 100 * most_perched, shoved, held_steps, shoved_most);
+  assert_true(held_steps > 1000);
+  assert_int_equal(shoved, 0);  // not even by other birds' bodies: a perched bird does not move
   assert_int_equal(never, 0);
   assert_true(ended >= n);
   assert_true(sitting_speed == 0.0);  // held still (a:hold()): Parker skips a perched bird's rules

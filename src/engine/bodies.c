@@ -17,7 +17,9 @@
  *     q_i += (o / 2) n,   q_j -= (o / 2) n,
  * after which a lone pair is exactly r_i + r_j apart. Against the walls of a walled world a body
  * that cannot move further out holds like an infinite mass, and the other takes the whole push
- * along that axis (share() below). Coincident centres (d = 0) have no line between them: n is then
+ * along that axis (share() below). A body held still by its rules (a:hold(): Parker's perched
+ * bird) holds the same way along both axes: it is not moved, and the body touching it takes the
+ * whole push o n. Coincident centres (d = 0) have no line between them: n is then
  * a direction hashed from the pair's ids and the run's seed, the same whichever of the two asks,
  * pointing one way for the lower id and the other way for the higher.
  *
@@ -148,12 +150,20 @@ static void touch(const fbBodies *b, int i, int j, double dx, double dy, double 
   if (!((b->solid >> a->species[j]) & 1u) || !a->active[j] || !(d2 < sum * sum)) {
     return;
   }
+  if (a->held[i]) {
+    return;  // held still (a perched bird): it does not move, the other body takes the whole push
+  }
   const double d = sqrt(d2);
   const fbVec2 n = d > 0.0 ? fbV(dx / d, dy / d) : coincident_normal(b->world, a->id[i], a->id[j]);
   const double o = sum - d;
-  const bool walls = b->world->bounds == FB_BOUNDS_CLAMP;
-  p->qx += share(o * n.x, a->px[i], a->px[j], b->world->width, walls);
-  p->qy += share(o * n.y, a->py[i], a->py[j], b->world->height, walls);
+  if (a->held[j]) {
+    p->qx += o * n.x;
+    p->qy += o * n.y;
+  } else {
+    const bool walls = b->world->bounds == FB_BOUNDS_CLAMP;
+    p->qx += share(o * n.x, a->px[i], a->px[j], b->world->width, walls);
+    p->qy += share(o * n.y, a->py[i], a->py[j], b->world->height, walls);
+  }
   p->contacts++;
 }
 
