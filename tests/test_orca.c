@@ -175,7 +175,8 @@ static void test_inspected_plan(void **state)
   step();
   fbSim_Inspect(&sim, 3);
   step();
-  const fbOrcaPlan *plan = fbSim_OrcaPlan(&sim);
+  assert_null(fbSim_OrcaPlan(&sim, 4));
+  const fbOrcaPlan *plan = fbSim_OrcaPlan(&sim, 3);
   assert_non_null(plan);
   assert_true(plan->count >= 2);  // both walls at least
   assert_true(plan->obstacle_count == 2);

@@ -405,6 +405,7 @@ bool fbSim_Step(fbSim *sim)
   if (sim->orca.reciprocal != 0) {
     run_parallel(sim, avoid_collisions);
   }
+  sim->orca_plan_id = sim->orca_planned ? sim->inspect_id : 0;
   double t2 = now_ms();
   sim->solid = fbBodies_Solid(&sim->world);
   run_parallel(sim, integrate_range);
@@ -436,9 +437,9 @@ void fbSim_Inspect(fbSim *sim, uint32_t id)
   fbRuleSet_ForgetInspect(&sim->rules);
 }
 
-const fbOrcaPlan *fbSim_OrcaPlan(const fbSim *sim)
+const fbOrcaPlan *fbSim_OrcaPlan(const fbSim *sim, uint32_t id)
 {
-  return sim->orca_planned && sim->inspect_id != 0 ? &sim->orca_plan : NULL;
+  return id != 0 && id == sim->orca_plan_id ? &sim->orca_plan : NULL;
 }
 
 bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out)

@@ -70,10 +70,10 @@ int fbSim_Seen(fbSim *sim, int i);
 // Records each rule's output for the agent with this id from the next step on (0: none).
 void fbSim_Inspect(fbSim *sim, uint32_t id);
 
-// The inspected agent's ORCA problem in the last step: its half-planes (velocity space, relative to
-// no position: draw them round the agent), its preferred and its chosen velocity. NULL when no agent
-// is inspected or its species does not run ORCA.
-const fbOrcaPlan *fbSim_OrcaPlan(const fbSim *sim);
+// Agent id's ORCA problem in the last step, when it was the inspected agent (fbSim_Inspect) then:
+// its half-planes (in velocity space: draw them round the agent), its preferred and its chosen
+// velocity. NULL otherwise, or when its species does not run ORCA.
+const fbOrcaPlan *fbSim_OrcaPlan(const fbSim *sim, uint32_t id);
 
 // The output of rule k for the inspected agent in the last step; false if it did not run.
 bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out);

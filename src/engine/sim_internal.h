@@ -34,6 +34,7 @@ struct fbSim {
   int inspect_index;               // its index this step (-1: none), once the agents are sorted
   fbOrcaPlan orca_plan;            // the inspected agent's ORCA half-planes and velocities this step
   bool orca_planned;               // orca_plan is this step's (the inspected agent runs ORCA)
+  uint32_t orca_plan_id;           // whose plan orca_plan is (0: nobody's)
   uint64_t catches;                // removals asked for by agents (predators) that took effect
   fbStepCost cost;
   fbNeighbourList seen;            // fbSim_Seen: whom one agent sees now (the viewer's neighbour lines)
