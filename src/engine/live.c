@@ -84,6 +84,11 @@ double fbLive_SpeciesField(const fbSim *sim, int s, const char *field)
 {
   const fbField *f = fbSchema_Find(&fbSpeciesSchema, field);
   const char *at = (const char *)fbSim_SpeciesDef(sim, s) + (f ? f->offset : 0);
+  if (f != NULL && f->kind == FB_FIELD_BOOL) {
+    bool on;
+    memcpy(&on, at, sizeof on);
+    return on ? 1.0 : 0.0;
+  }
   if (f == NULL || (f->kind != FB_FIELD_NUMBER && f->kind != FB_FIELD_INT && f->kind != FB_FIELD_CHOICE)) {
     return NAN;
   }
