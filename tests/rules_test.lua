@@ -350,6 +350,7 @@ local NAMES = {
   "swarm_point", "follow_path", "refind_path", "perch", "wander", "avoid_flock", "gate_pass",
   "queue", "interpose", "hide", "avoid_unaligned",
   "formation", "pursue_path",
+  "seek_antipode",
 }
 
 local R = {}
@@ -1184,6 +1185,20 @@ do
   t, qx = steering.nearest_approach(4, 0, 1, 0, 3)
   check("steering.nearest_approach: drawing away is nearest now", t == 0 and qx == 4)
 end
+-- seek_antipode about (10, 0), speed 1, time 0.25. First step at (0, 0): the goal is (20, 0), kept in its
+-- fields; the wanted velocity is (1, 0), from rest a = (1 - 0) / 0.25 = 4.
+local walker = agent({})
+expect("seek_antipode: first step fixes the goal", 4, 0, steer("seek_antipode", walker, { x = 10 }))
+check("seek_antipode: goal stored", walker._set.goal_x == 20 and walker._set.goal_y == 0 and walker._set.has_goal == 1)
+-- later steps read the stored goal (20, 0), whatever the centre: already at (1, 0), nothing to do.
+expect("seek_antipode: at the preferred velocity", 0, 0,
+  steer("seek_antipode", agent({ vx = 1, fields = { goal_x = 20, goal_y = 0, has_goal = 1 } }), { x = 99 }))
+-- half a unit from the goal (20, 0) at (19.5, 0): wanted (0.5, 0), moving at 1: (0.5 - 1) / 0.25 = -2.
+expect("seek_antipode: slows within `speed` of the goal", -2, 0,
+  steer("seek_antipode", agent({ x = 19.5, vx = 1, fields = { goal_x = 20, goal_y = 0, has_goal = 1 } })))
+-- speed 2 and time 1 toward (0, 30) from (0, 0) at rest: (0, 2) / 1.
+expect("seek_antipode: speed and time", 0, 2,
+  steer("seek_antipode", agent({ fields = { goal_x = 0, goal_y = 30, has_goal = 1 } }), { speed = 2, time = 1 }))
 
 -- ---- every rule returns two finite numbers, even in awkward cases -----------------------------------
 
@@ -1252,6 +1267,7 @@ local busy = {
   formation = { agent({ id = 5, vx = 5, fields = { follows = 3, lead_hx = 1 }, nb = { { -5, 0, 5, 0, id = 8 },
     { 5, 2, 5, 1, id = 3, leader = 1 }, { -9, 3, 5, 0, id = 9 } } }), { shape = "circle" } },
   pursue_path = { agent({ vx = 2 }) },
+  seek_antipode = { agent({ vx = 0.5, fields = { goal_x = 20, goal_y = 5, has_goal = 1 } }) },
 }
 local function allocated(f, a, p, s)
   f(a, p, s) -- warm up: the first call may grow the Lua stack

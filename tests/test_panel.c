@@ -423,6 +423,8 @@ static void test_every_live_field_is_offered(void **state)
     double now = fbLive_SpeciesField(sim, 0, f->field);
     if (field->kind == FB_FIELD_CHOICE) {
       snprintf(set, sizeof set, "%s=%s", key, fbField_ChoiceName(field, (int)now));
+    } else if (field->kind == FB_FIELD_BOOL) {  // a switch (orca)
+      snprintf(set, sizeof set, "%s=%s", key, now != 0 ? "true" : "false");
     } else {
       snprintf(set, sizeof set, "%s=%.17g", key, now);
     }

@@ -102,6 +102,17 @@ typedef struct fbVisionDef {
   int sample;                  // 0: every flock-mate in view; k > 0: a random k of them each step (Gamlen)
 } fbVisionDef;
 
+// ORCA (van den Berg et al. 2011) as a stage after the rules: the combined steering becomes a
+// preferred velocity and the agent moves by the nearest velocity that collides with no neighbour
+// within the time horizon (docs/steering-orca.md). A scenario writes `orca = true` or a table of these.
+typedef struct fbOrcaDef {
+  bool on;                     // false: the rules alone steer
+  double time_horizon;         // 10 s: how far ahead collisions with agents are avoided (tau)
+  double obstacle_horizon;     // 10 s: likewise for obstacles (tau_o)
+  int neighbours;              // 10: the nearest agents avoided
+  double distance;             // 15 world units: agents farther than this are not avoided
+} fbOrcaDef;
+
 typedef struct fbSpeciesDef {
   char name[FB_NAME_LEN];
   int count;                   // agents spawned at the start
@@ -119,6 +130,7 @@ typedef struct fbSpeciesDef {
   bool slope_correction;       // true: move by v / sqrt(s_v^2 + 1) (Gompert eq. 10)
   bool player;                 // driven by the arrow keys or fb.set_input
   bool collide;                // true: a solid body, pushed apart from the other colliding ones (Gompert 8.1)
+  fbOrcaDef orca;              // off
   double colour[3];            // 0..255
   fbRuleDef rules[FB_MAX_RULES];
   int rule_count;

@@ -39,6 +39,10 @@ fbSpeciesDef fbDefaultSpeciesDef(void)
   d.accumulator = FB_ACCUM_WEIGHTED;
   d.update_every = 1;
   d.slope_correction = true;
+  d.orca.time_horizon = 10.0;  // RVO2's examples' values
+  d.orca.obstacle_horizon = 10.0;
+  d.orca.neighbours = 10;
+  d.orca.distance = 15.0;
   d.collide = true;  // every species has a body (body_length): on where the seeds have bodies
   d.colour[0] = 240;
   d.colour[1] = 200;
@@ -249,6 +253,7 @@ bool fbSpeciesDef_Build(const fbSpeciesDef *d, double dt, fbSpecies *out, const 
   out->update_every = d->update_every < 1 ? 1 : d->update_every;
   out->player = d->player;
   out->collide = d->collide;
+  out->orca = d->orca;
   for (int c = 0; c < 3; ++c) {
     out->colour[c] = (uint8_t)fmin(255, fmax(0, d->colour[c]));
   }

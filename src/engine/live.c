@@ -22,6 +22,11 @@ const fbLiveField fbLiveFields[] = {
     {"vision.fov", "field of view (deg)", true, RUN(fov_degrees), 360, NULL, 0},
     {"vision.separation", "separation", true, RUN(vision.separation_radius), 0, "vision.radius", 0},
     {"accumulator", "combiner", true, RUN(accumulator), 0, NULL, 0},
+    {"orca", NULL, true, FB_LIVE_AS_WRITTEN, 0, NULL, 0},  // on or off: --set only (the panel has no switches)
+    {"orca.time_horizon", "ORCA time horizon (s)", true, RUN(orca.time_horizon), 0, NULL, 20},
+    {"orca.obstacle_horizon", "ORCA obstacle horizon (s)", true, RUN(orca.obstacle_horizon), 0, NULL, 20},
+    {"orca.neighbours", "ORCA neighbours", true, RUN(orca.neighbours), 64, NULL, 0},
+    {"orca.distance", "ORCA distance", true, RUN(orca.distance), 0, NULL, 30},
     {"count", "agents (on restart: R)", false, FB_LIVE_AS_WRITTEN, 0, NULL, 10},
 };
 const int fbLiveFieldCount = (int)(sizeof fbLiveFields / sizeof fbLiveFields[0]);
@@ -79,6 +84,11 @@ double fbLive_SpeciesField(const fbSim *sim, int s, const char *field)
 {
   const fbField *f = fbSchema_Find(&fbSpeciesSchema, field);
   const char *at = (const char *)fbSim_SpeciesDef(sim, s) + (f ? f->offset : 0);
+  if (f != NULL && f->kind == FB_FIELD_BOOL) {
+    bool on;
+    memcpy(&on, at, sizeof on);
+    return on ? 1.0 : 0.0;
+  }
   if (f == NULL || (f->kind != FB_FIELD_NUMBER && f->kind != FB_FIELD_INT && f->kind != FB_FIELD_CHOICE)) {
     return NAN;
   }

@@ -56,7 +56,7 @@ bool fbLive_Set(fbSim *sim, const char *set, char *msg, size_t len);
 // again. False with the reason in msg, nothing changed, if refused.
 bool fbLive_SetSpeciesField(fbSim *sim, int s, const char *field, double value, char *msg, size_t len);
 
-// The value of a numeric or choice field in species s's description, as written (-1 where derived).
+// The value of a numeric, choice or boolean (0 or 1) field in species s's description, as written (-1 where derived).
 double fbLive_SpeciesField(const fbSim *sim, int s, const char *field);
 
 #endif

@@ -73,11 +73,17 @@ static bool check_keys(fbTableReader *r, int t, const char *where, const fbSchem
   return true;
 }
 
-// Reads the value at the top of the stack into field f of def (the value stays on the stack).
-static bool read_value(fbTableReader *r, const fbField *f, const char *where, void *def)
+// Reads the value at the top of the stack into field f of def (the value stays on the stack). A
+// switch (fbSchema_IsSwitch) given as a table of its fields is on.
+static bool read_value(fbTableReader *r, const fbField *f, const char *where, void *def, bool is_switch)
 {
   lua_State *L = r->L;
   int type = lua_type(L, -1);
+  if (is_switch && type == LUA_TTABLE) {
+    lua_pushboolean(L, 1);
+    lua_replace(L, -2);
+    type = LUA_TBOOLEAN;
+  }
   char msg[256];
   bool ok = true;
   switch (f->kind) {
@@ -165,7 +171,8 @@ bool fbTable_ReadDef(fbTableReader *r, int t, const char *where, const fbSchema 
       snprintf(prefix + used, sizeof prefix - used, "%s%s", used ? "." : "", part);
       int type = lua_getfield(L, table, part);
       present = type == LUA_TTABLE;
-      if (type != LUA_TTABLE && type != LUA_TNIL) {
+      bool switched = type == LUA_TBOOLEAN && fbSchema_IsSwitch(s, prefix);  // orca = true: the defaults
+      if (type != LUA_TTABLE && type != LUA_TNIL && !switched) {
         ok = fbTable_Fail(r, where, prefix, "expected a table, got a %s", lua_typename(L, type));
       }
       table = lua_gettop(L);
@@ -180,7 +187,7 @@ bool fbTable_ReadDef(fbTableReader *r, int t, const char *where, const fbSchema 
       name = dot + 1;
     }
     if (ok && present && lua_getfield(L, table, name) != LUA_TNIL) {
-      ok = read_value(r, f, where, def);
+      ok = read_value(r, f, where, def, fbSchema_IsSwitch(s, f->name));
     }
     lua_settop(L, top);
     if (!ok) {

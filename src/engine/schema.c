@@ -67,6 +67,11 @@ static const fbField species_fields[] = {
     {"colour", FB_FIELD_LIST, SP(colour), 3, 0, 255, NULL, false, "red, green, blue"},
     {"player", FB_FIELD_BOOL, SP(player), 0, 0, 0, NULL, false, "driven by the arrow keys"},
     {"collide", FB_FIELD_BOOL, SP(collide), 0, 0, 0, NULL, false, "a solid body of radius body_length / 2, pushed apart from others (Gompert 8.1)"},
+    {"orca", FB_FIELD_BOOL, SP(orca.on), 0, 0, 0, NULL, false, "true (or a table of the orca fields): ORCA reciprocal collision avoidance after the rules (docs/steering-orca.md)"},
+    {"orca.time_horizon", FB_FIELD_NUMBER, SP(orca.time_horizon), 0, 1e-3, 1e4, NULL, false, "seconds: collisions with agents avoided this far ahead (tau)"},
+    {"orca.obstacle_horizon", FB_FIELD_NUMBER, SP(orca.obstacle_horizon), 0, 1e-3, 1e4, NULL, false, "seconds: collisions with obstacles avoided this far ahead (tau_o)"},
+    {"orca.neighbours", FB_FIELD_INT, SP(orca.neighbours), 0, 0, 64, NULL, false, "the nearest agents avoided"},
+    {"orca.distance", FB_FIELD_NUMBER, SP(orca.distance), 0, 0, 1e6, NULL, false, "world units: agents farther than this are not avoided"},
     {"rules", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ \"rule\", weight = 1, params = {...} }, ..."},
 };
 
@@ -178,6 +183,18 @@ void fbSchema_Keys(const fbSchema *s, const char *prefix, char *out, size_t len)
       used += (size_t)snprintf(out + used, len - used, "%s%.*s", used ? ", " : "", (int)n, name);
     }
   }
+}
+
+bool fbSchema_IsSwitch(const fbSchema *s, const char *name)
+{
+  const fbField *f = fbSchema_Find(s, name);
+  size_t n = strlen(name);
+  for (int k = 0; f != NULL && f->kind == FB_FIELD_BOOL && k < s->count; ++k) {
+    if (strncmp(s->fields[k].name, name, n) == 0 && s->fields[k].name[n] == '.') {
+      return true;
+    }
+  }
+  return false;
 }
 
 // ---- writes ---------------------------------------------------------------------------------------

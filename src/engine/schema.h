@@ -56,6 +56,11 @@ const char *fbField_ChoiceName(const fbField *f, int value);
 // True if `key` may appear in the table at `prefix` ("" for the top, "vision" for species.vision).
 bool fbSchema_HasKey(const fbSchema *s, const char *prefix, const char *key);
 
+// A switch: a BOOL field that also names a table of fields ("orca" beside "orca.time_horizon"). A
+// scenario writes either `orca = true` (the table's fields keep their defaults) or `orca = { ... }`,
+// which switches it on; --set reaches both (crowd.orca=false, crowd.orca.time_horizon=5).
+bool fbSchema_IsSwitch(const fbSchema *s, const char *name);
+
 // The keys allowed in the table at `prefix`, comma-separated, for "unknown field (known: ...)".
 void fbSchema_Keys(const fbSchema *s, const char *prefix, char *out, size_t len);
 

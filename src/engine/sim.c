@@ -52,6 +52,19 @@ static bool begin(fbSim *sim, const fbRunOptions *o, const char *path, char *err
   return true;
 }
 
+// ORCA's guarantee holds only if the integrator moves an agent by the velocity ORCA chose: a
+// species whose settings get in the way is named at load, with what to change (orca_stage.h).
+static void warn_orca(const fbWorld *w, const char *path)
+{
+  for (int s = 0; s < w->species_count; ++s) {
+    char why[256];
+    if (!fbOrcaStage_Check(w, s, why, sizeof why)) {
+      fbLog(FB_LOG_WARNING, "%s: species '%s': orca: %s", path[0] ? path : "(world built in C)", w->species[s].name,
+            why);
+    }
+  }
+}
+
 // The world, then every rule into every state, then the agents. `previous`: the rules of the run a
 // scenario reload replaces (NULL otherwise), whose last good versions stand in for broken files.
 static bool build(fbSim *sim, fbScenarioDef *d, const fbRuleSet *previous, char *err, size_t errlen)
@@ -85,6 +98,7 @@ static bool build(fbSim *sim, fbScenarioDef *d, const fbRuleSet *previous, char 
   if (!sim->options.no_spawn) {
     fbSpawn_All(w, d);
   }
+  warn_orca(w, d->path);
   fbWorkers_Start(&sim->workers, sim->threads);
   snprintf(sim->name, sizeof sim->name, "%s", d->name);
   if (sim->name[0] == '\0') {
@@ -226,6 +240,12 @@ static void integrate_range(fbSim *sim, int t, int begin, int end)
   sim->travel[t] = travel;
 }
 
+static void avoid_collisions(fbSim *sim, int t, int begin, int end)
+{
+  (void)t;
+  fbOrcaStage_Run(&sim->orca, begin, end);
+}
+
 static void resolve_bodies(fbSim *sim, int t, int begin, int end)
 {
   sim->touching[t] = fbBodies_Resolve(&sim->bodies, begin, end, &sim->travel[t]);
@@ -289,6 +309,7 @@ void fbSim_UpdateGrid(fbSim *sim)
     sim->vision[s].nearest = (sim->keep_nearest >> s) & 1u;
     radius = fmax(radius, sim->vision[s].radius);
   }
+  radius = fmax(radius, fbOrcaStage_Reach(w));  // ORCA's queries reach its distance: cells of half that
   double cell = fmax(1e-3, radius / FB_CELLS_PER_RADIUS);
   fbGrid_Build(&sim->grid, a->px, a->py, a->id, a->count, w->width, w->height, cell, w->bounds == FB_BOUNDS_WRAP);
   if (!sim->grid.identity) {
@@ -374,7 +395,8 @@ bool fbSim_Step(fbSim *sim)
   double t0 = now_ms();
   fbSim_UpdateGrid(sim);
   // The inspected agent's index is looked up once the agents are sorted: indices move when they do.
-  fbRuleSet_Inspect(&sim->rules, sim->inspect_id ? fbWorld_FindAgent(&sim->world, sim->inspect_id) : -1);
+  sim->inspect_index = sim->inspect_id ? fbWorld_FindAgent(&sim->world, sim->inspect_id) : -1;
+  fbRuleSet_Inspect(&sim->rules, sim->inspect_index);
   fbRuleSet_Profile(&sim->rules, &sim->profile);  // each step: a reload may have brought new runners
   double t1 = now_ms();
   run_parallel(sim, perceive_and_steer);
@@ -384,6 +406,11 @@ bool fbSim_Step(fbSim *sim)
   }
   fbRuleSet_Finish(&sim->rules, &sim->world, begin, end);
   fbRuleSet_TakeWants(&sim->rules, &sim->keep_list, &sim->keep_nearest);
+  sim->orca = fbOrcaStage_Begin(&sim->world, &sim->perception, sim->inspect_index, &sim->orca_plan, &sim->orca_planned);
+  if (sim->orca.reciprocal != 0) {
+    run_parallel(sim, avoid_collisions);
+  }
+  sim->orca_plan_id = sim->orca_planned ? sim->inspect_id : 0;
   double t2 = now_ms();
   sim->solid = fbBodies_Solid(&sim->world);
   run_parallel(sim, integrate_range);
@@ -417,6 +444,11 @@ void fbSim_Inspect(fbSim *sim, uint32_t id)
 {
   sim->inspect_id = id;
   fbRuleSet_ForgetInspect(&sim->rules);
+}
+
+const fbOrcaPlan *fbSim_OrcaPlan(const fbSim *sim, uint32_t id)
+{
+  return id != 0 && id == sim->orca_plan_id ? &sim->orca_plan : NULL;
 }
 
 bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out)

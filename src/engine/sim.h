@@ -3,6 +3,7 @@
 #define FB_SIM_H
 
 #include "defs.h"
+#include "orca.h"
 #include "params.h"
 #include "profile.h"
 
@@ -75,6 +76,11 @@ int fbSim_Seen(fbSim *sim, int i);
 
 // Records each rule's output for the agent with this id from the next step on (0: none).
 void fbSim_Inspect(fbSim *sim, uint32_t id);
+
+// Agent id's ORCA problem in the last step, when it was the inspected agent (fbSim_Inspect) then:
+// its half-planes (in velocity space: draw them round the agent), its preferred and its chosen
+// velocity. NULL otherwise, or when its species does not run ORCA.
+const fbOrcaPlan *fbSim_OrcaPlan(const fbSim *sim, uint32_t id);
 
 // The output of rule k for the inspected agent in the last step; false if it did not run.
 bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out);

@@ -4,6 +4,7 @@
 
 #include "bodies.h"
 #include "hooks.h"
+#include "orca_stage.h"
 #include "ruleset.h"
 #include "sim.h"
 #include "workers.h"
@@ -18,6 +19,7 @@ struct fbSim {
   fbWorkers workers;
   fbNeighbourList lists[FB_MAX_THREADS];
   fbCommandQueue queues[FB_MAX_THREADS];
+  fbOrcaStage orca;                // this step's ORCA stage (orca_stage.h)
   fbBodies bodies;                 // pushing overlapping bodies apart after integration
   uint32_t solid;                  // species whose bodies collide, this step
   double travel[FB_MAX_THREADS];   // per worker: the farthest an agent of its range moved this phase
@@ -29,6 +31,10 @@ struct fbSim {
   fbSpeciesDef *species_defs;      // each species as described (as written, -1 where derived), on the
                                    // heap: what a live change (live.h) rebuilds the species from
   uint32_t inspect_id;
+  int inspect_index;               // its index this step (-1: none), once the agents are sorted
+  fbOrcaPlan orca_plan;            // the inspected agent's ORCA half-planes and velocities this step
+  bool orca_planned;               // orca_plan is this step's (the inspected agent runs ORCA)
+  uint32_t orca_plan_id;           // whose plan orca_plan is (0: nobody's)
   uint64_t catches;                // removals asked for by agents (predators) that took effect
   fbStepCost cost;
   fbProfile profile;                 // the per-rule profile, when on (fbSim_Profile)

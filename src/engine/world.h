@@ -44,6 +44,7 @@ typedef struct fbSpecies {
   uint8_t colour[3];
   bool player;               // driven by the arrow keys (or the scenario's course when headless)
   bool collide;              // a solid body: pushed apart from other colliding bodies after each step
+  fbOrcaDef orca;            // on: ORCA turns the rules' steering into a collision-free velocity (orca_stage.h)
   bool all_native;           // every rule is native C: the Lua view need not be filled
   uint32_t field_mask;       // bit f: one of its rules declared per-agent field f
   int update_every;          // Gompert 8.2: steering recomputed every i-th step for a staggered 1/i of

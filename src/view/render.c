@@ -805,6 +805,56 @@ void fbRender_Contributions(const fbSim *sim, int i, fbVec2 contributions[FB_MAX
   }
 }
 
+/*
+ * The inspected agent's ORCA problem (orca.h), drawn in velocity space round the agent: a velocity
+ * v is the point the agent would reach in `seconds` at it. Each half-plane is the part of its line
+ * within 1.25 max_speed, hatched on the forbidden side (obstacles' orange, agents' cyan); the
+ * max-speed disc faint; the preferred velocity yellow, the chosen one green.
+ */
+static void orca_half_plane(fbBatch *b, const fbCamera *cam, fbVec2 at, const fbOrcaLine *l, double reach,
+                            double seconds, SDL_Color c)
+{
+  double along = fbV_Dot(l->point, l->dir);
+  double disc = along * along - fbV_Length2(l->point) + reach * reach;
+  if (disc <= 0) {
+    return;  // the line misses the disc: it forbids nothing the agent could do
+  }
+  fbVec2 forbidden = fbV(l->dir.y, -l->dir.x);  // the right of the line
+  for (int k = 0; k <= 8; ++k) {
+    double t = -along - sqrt(disc) + 2 * sqrt(disc) * k / 8.0;
+    fbVec2 v = fbV_Add(l->point, fbV_Scale(l->dir, t));
+    fbVec2 q = fbCamera_ToScreen(cam, fbV_Add(at, fbV_Scale(v, seconds)));
+    batch_line(b, q, fbV_Add(q, fbV_Scale(forbidden, 7.0)), 1.0, (SDL_Color){c.r, c.g, c.b, 110});
+  }
+  fbVec2 v0 = fbV_Add(l->point, fbV_Scale(l->dir, -along - sqrt(disc)));
+  fbVec2 v1 = fbV_Add(l->point, fbV_Scale(l->dir, -along + sqrt(disc)));
+  batch_line(b, fbCamera_ToScreen(cam, fbV_Add(at, fbV_Scale(v0, seconds))),
+             fbCamera_ToScreen(cam, fbV_Add(at, fbV_Scale(v1, seconds))), 1.5, c);
+}
+
+static void orca_plan(fbBatch *b, const fbSim *sim, const fbCamera *cam, int i)
+{
+  const fbWorld *w = fbSim_World(sim);
+  const fbOrcaPlan *plan = fbSim_OrcaPlan(sim, w->agents.id[i]);
+  const fbSpecies *s = &w->species[w->agents.species[i]];
+  if (plan == NULL) {
+    return;
+  }
+  fbVec2 at = fbV(w->agents.px[i], w->agents.py[i]);
+  double max_speed = s->limits.max_speed;
+  double seconds = fmax(s->vision.radius, 4 * s->body_length) / max_speed;
+  fbVec2 p = fbCamera_ToScreen(cam, at);
+  batch_arc(b, p, max_speed * seconds * cam->scale, 0, 2 * FB_PI, 1.0, (SDL_Color){255, 255, 255, 70});
+  for (int k = 0; k < plan->count; ++k) {
+    SDL_Color c = k < plan->obstacle_count ? (SDL_Color){255, 150, 40, 220} : (SDL_Color){60, 220, 255, 220};
+    orca_half_plane(b, cam, at, &plan->lines[k], 1.25 * max_speed, seconds, c);
+  }
+  batch_arrow(b, p, fbCamera_ToScreen(cam, fbV_Add(at, fbV_Scale(plan->preferred, seconds))), 2.5,
+              (SDL_Color){255, 230, 0, 230});
+  batch_arrow(b, p, fbCamera_ToScreen(cam, fbV_Add(at, fbV_Scale(plan->chosen, seconds))), 2.5,
+              (SDL_Color){80, 255, 120, 230});
+}
+
 void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int i, double *px_per_accel)
 {
   const fbWorld *w = fbSim_World(sim);
@@ -853,6 +903,7 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
     }
   }
   batch_arc(b, p, agent_length(s, cam->scale) * 0.9, 0, 2 * FB_PI, 2.0, (SDL_Color){255, 255, 255, 230});
+  orca_plan(b, sim, cam, i);
   batch_flush(r);
   if (px_per_accel != NULL) {
     *px_per_accel = per_accel;
