@@ -4,7 +4,9 @@
 -- range body lengths (_NARROWVIEW_RADIUS_FACTOR). N_f = 0 makes the unit a leader.
 -- Here w.x and w.y are the parts of the offset to the right of and along the heading.
 -- Bourg's loop runs over every unit, whatever its type, so by default units of every species count
--- (a:count_in_front): a regular unit with an interceptor ahead of it is not a leader. With
+-- (a:count_in_front): a regular unit with an interceptor ahead of it is not a leader. His loop
+-- starts at j = 1, and Units[0] is the player: the player never counts, so a unit chasing the
+-- player with nobody else ahead leads (count_player = true counts it too). With
 -- own_type = true only the flock-mates the species sees count (its vision.sees; its own type by
 -- default), so each unit type elects leaders among its own.
 -- The flag is written to the per-agent field `leader` every step, so leadership moves as soon as
@@ -33,6 +35,7 @@ return {
     front = { 1, help = "narrow view half-width, > 0: |sideways| < front * ahead (Bourg's front factor)" },
     range = { 0, min = 0, help = "narrow view radius in body lengths (Bourg's radius factor); 0 = vision radius" },
     own_type = { false, help = "count only the flock-mates the species sees (false: units of every type, as Bourg)" },
+    count_player = { false, help = "the player's unit counts as one in front too (false: as Bourg, whose loop skips Units[0])" },
   },
 
   fields = { leader = 0 },
@@ -49,7 +52,7 @@ return {
     if p.own_type then
       blocked = mate_in_front(a, limit, p.front)
     else
-      blocked = a:count_in_front(limit, p.front) > 0
+      blocked = a:count_in_front(limit, p.front, nil, not p.count_player) > 0
     end
     a:set("leader", blocked and 0 or 1)
     return 0, 0

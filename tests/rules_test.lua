@@ -165,14 +165,15 @@ function view.get(a, name)
   return v
 end
 
--- a:count_in_front(radius, front, species) counts o.units = { {dx, dy, species}, ... }, every unit
--- round the agent whatever its type (o.nb, the flock-mates, when not given), in Bourg's narrow view.
-function view.count_in_front(a, radius, front, species)
+-- a:count_in_front(radius, front, species, skip_player) counts o.units = { {dx, dy, species}, ... },
+-- every unit round the agent whatever its type (o.nb, the flock-mates, when not given), in Bourg's
+-- narrow view; the species "player" is the player's, left out with skip_player.
+function view.count_in_front(a, radius, front, species, skip_player)
   local hx, hy, n = a.hx, a.hy, 0
   for _, u in ipairs(a._units or a._nb) do
     local dx, dy = u[1], u[2]
     local side, ahead = dx * -hy + dy * hx, dx * hx + dy * hy
-    if (species == nil or u[3] == species) and math.sqrt(dx * dx + dy * dy) <= radius and ahead > 0
+    if (species == nil or u[3] == species) and not (skip_player and u[3] == "player") and math.sqrt(dx * dx + dy * dy) <= radius and ahead > 0
       and math.abs(side) < front * ahead then
       n = n + 1
     end
@@ -712,6 +713,12 @@ steer("leader", led)
 check("leader: a unit of another type in front, not leader", led._set.leader == 0, tostring(led._set.leader))
 steer("leader", led, { own_type = true })
 check("leader: own_type counts only its own", led._set.leader == 1, tostring(led._set.leader))
+-- Bourg's loop skips Units[0], the player: a unit whose only unit ahead is the player leads.
+led = agent({ vx = 5, units = { { -5, 0, "regular" }, { 5, 1, "player" } } })
+steer("leader", led)
+check("leader: the player ahead does not count (Bourg)", led._set.leader == 1, tostring(led._set.leader))
+steer("leader", led, { count_player = true })
+check("leader: count_player counts it", led._set.leader == 0, tostring(led._set.leader))
 
 -- chase: max_accel 20, settle 15 degrees. Target (0, 10): 90 degrees off, to the right: (0, 20).
 expect("chase: full push toward a target on the right", 0, 20,

@@ -356,7 +356,9 @@ static void count_if_in_front(int index, fbVec2 d, double distance, void *user)
  * a:count_in_front(radius, front [, species]) -> n: Bourg's narrow view (ch. 4, "Follow the
  * Leader"). With w the offset of another unit in the agent's own frame (w.y along the heading,
  * w.x to its side), a unit is in front when w.y > 0 and |w.x| < front * w.y (front 1: a wedge of
- * +-45 degrees), within radius. Every species counts, as in Bourg, unless one is named.
+ * +-45 degrees), within radius. Every species counts, as in Bourg, unless one is named; with
+ * skip_player true the player's species does not (Bourg's loop starts at j = 1: Units[0], the
+ * player, never blocks a unit from leading).
  */
 static int l_count_in_front(lua_State *L)
 {
@@ -371,6 +373,11 @@ static int l_count_in_front(lua_State *L)
       return luaL_error(L, "unknown species '%s'", name);
     }
     mask = 1u << s;
+  }
+  if (lua_toboolean(L, 5)) {
+    for (int s = 0; s < c->world->species_count; ++s) {
+      mask &= c->world->species[s].player ? ~(1u << s) : UINT32_MAX;
+    }
   }
   const fbAgents *a = &c->world->agents;
   InFront f = {fbV(a->hx[c->agent], a->hy[c->agent]), front, c->agent, 0};
