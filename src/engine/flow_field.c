@@ -35,6 +35,13 @@ static bool allocate(fbFlowField *f, const char *name, int cols, int rows, doubl
   return true;
 }
 
+static void note_top_speed(fbFlowField *f)
+{
+  for (int k = 0; k < f->cols * f->rows; ++k) {
+    f->top_speed = fmax(f->top_speed, hypot(f->vx[k], f->vy[k]));
+  }
+}
+
 bool fbFlowField_Init(fbFlowField *f, const char *name, int cols, int rows, double width, double height,
                       const double *vx, const double *vy, char *err, size_t errlen)
 {
@@ -51,6 +58,7 @@ bool fbFlowField_Init(fbFlowField *f, const char *name, int cols, int rows, doub
     f->vx[k] = vx[k];
     f->vy[k] = vy[k];
   }
+  note_top_speed(f);
   return true;
 }
 
@@ -83,6 +91,9 @@ static bool decode(fbFlowField *f, FILE *f_in, const char *name, const char *pat
     f->vy[k] = channel_velocity(rgb[3 * k + 1], speed);
   }
   stbi_image_free(rgb);
+  if (ok) {
+    note_top_speed(f);
+  }
   return ok;
 }
 

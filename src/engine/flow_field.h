@@ -17,6 +17,7 @@ typedef struct fbFlowField {
   int cols, rows;
   double width, height;  // world units covered
   double *vx, *vy;       // owned: units/s
+  double top_speed;      // the largest |v| of any sample (the window scales its arrows by it)
 } fbFlowField;
 
 typedef struct fbFlowFields {
