@@ -4,9 +4,12 @@
 -- p' = p + v T and fb.region's answer at p' (nearest edge point, distance d, inward unit normal n,
 -- inside or not), the depth past the margin line is
 --   e = m - d (p' inside),  e = m + d (p' outside),
--- and for e > 0 the push is a = n F min(1, e / m), F = force or the species' max_accel: it grows
--- from nothing at the margin line to full at the edge. List it first in a prioritised species so
--- it spends the budget first. It stops a body at speed v before the edge when v T + m >= v² / (2 F).
+-- and for e > 0 the push is a = n F min(1, 2 e / m), F = force or the species' max_accel: it grows
+-- from nothing at the margin line to full halfway to the edge, so a crowd leaning outward (a field,
+-- separation from those behind) is held about m / 2 inside rather than at the edge (measured in
+-- tests/data/flow_contain.lua: ramping to full only at the edge let 4 of 60 out). List it first in
+-- a prioritised species so it spends the budget first. It stops a body coming at speed v before the
+-- edge when v T + m / 2 >= v² / (2 F).
 
 local force_or_max = steering.force_or_max
 
@@ -24,7 +27,7 @@ return {
     if e <= 0 then
       return 0, 0
     end
-    local push = force_or_max(p.force, s) * math.min(1, e / p.margin)
+    local push = force_or_max(p.force, s) * math.min(1, 2 * e / p.margin)
     return nx * push, ny * push
   end,
 }

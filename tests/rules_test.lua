@@ -920,8 +920,8 @@ expect("follow_flow: predict 0 reads the field here", -6, 6, steer("follow_flow"
 world.flow = { 0, 0, 0, 0 }
 
 -- stay_inside: the edge at x = 50, margin 4, predict 1, max_accel 20.
--- At 40 moving 7: predicted 47, inside, 3 from the edge: e = 1, push 20 / 4 = 5 along (-1, 0).
-expect("stay_inside: within the margin, a part push", -5, 0, steer("stay_inside", agent({ x = 40, vx = 7 })))
+-- At 40 moving 7: predicted 47, inside, 3 from the edge: e = 1, push 20 min(1, 2 / 4) = 10 along (-1, 0).
+expect("stay_inside: within the margin, a part push", -10, 0, steer("stay_inside", agent({ x = 40, vx = 7 })))
 -- At 48 moving 5: predicted 53, outside by 3: e = 7 > 4, the whole push.
 expect("stay_inside: predicted outside, the whole push", -20, 0, steer("stay_inside", agent({ x = 48, vx = 5 })))
 expect("stay_inside: far inside, nothing", 0, 0, steer("stay_inside", agent({ x = 10, vx = 5 })))

@@ -304,6 +304,36 @@ static void test_region_normal_points_in_for_either_winding(void **state)
   print_message("%s\n", err);
 }
 
+// ---- containment against a push ----------------------------------------------------------------
+
+// tests/data/flow_contain.lua, seed 1, 60 s: a spiral field carries 60 walkers outward against a
+// notched (non-convex) region. With stay_inside nobody ever leaves, nor touches the edge (body
+// radius 0.75); with its weight 0 the field takes every one of them out.
+static void test_containment_holds_against_the_field(void **state)
+{
+  (void)state;
+  load("tests/data/flow_contain.lua");
+  int outside_ever = 0;
+  double nearest = INFINITY;
+  for (int s = 0; s < 1200; ++s) {
+    step();
+    outside_ever += (int)metric("outside");
+    nearest = fmin(nearest, metric("nearest_edge"));
+  }
+  unload();
+  load_with("tests/data/flow_contain.lua", "walker.stay_inside.weight=0");
+  for (int s = 0; s < 1200; ++s) {
+    step();
+  }
+  int outside_without = (int)metric("outside");
+  print_message("with stay_inside: outside ever %d, nearest approach to the edge %.2f; without: %d of 60 outside\n",
+                outside_ever, nearest, outside_without);
+  assert_int_equal(outside_ever, 0);
+  assert_true(nearest > 0.75);
+  assert_true(outside_without >= 50);
+  unload();
+}
+
 // ---- the demo ------------------------------------------------------------------------------------
 
 #define GUARDS 6
@@ -397,6 +427,7 @@ int main(void)
       cmocka_unit_test(test_bad_fields_are_refused_by_name),
       cmocka_unit_test(test_region_query_by_hand),
       cmocka_unit_test(test_region_normal_points_in_for_either_winding),
+      cmocka_unit_test_teardown(test_containment_holds_against_the_field, demo_teardown),
       cmocka_unit_test_teardown(test_flow_maze, demo_teardown),
   };
   return fb_run_tests(tests);
