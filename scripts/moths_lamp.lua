@@ -18,11 +18,13 @@ for k = 1, 40 do
   moths[k] = { CX + r * math.cos(angle), CY + r * math.sin(angle), speed * math.cos(heading), speed * math.sin(heading) }
 end
 
--- The nearest and farthest moth from the lamp.
+-- The nearest and farthest moth from the lamp, where it is now (a hook or a drag in the window
+-- may have moved it).
 local function radius(pick)
   local best = pick == "min" and math.huge or 0
+  local lx, ly = fb.goal("lamp")
   for a in fb.agents() do
-    local r = math.sqrt((a.x - CX) ^ 2 + (a.y - CY) ^ 2)
+    local r = math.sqrt((a.x - lx) ^ 2 + (a.y - ly) ^ 2)
     best = pick == "min" and math.min(best, r) or math.max(best, r)
   end
   return best

@@ -62,6 +62,19 @@ mkdir -p "$tmp/mine"
 printf 'return { steer = function() return 0, 0 end }\n' >"$tmp/mine/my_rule.lua"
 scenario folders.lua 'rules = { "my_rul" }' "behaviours = { \"$tmp/mine\" },"
 expect "unknown rule, every folder" "no my_rul.lua in $tmp/mine, behaviours); did you mean 'my_rule'?" --headless "$tmp/folders.lua"
+scenario nofolder.lua 'rules = { "cohesion" }' 'behaviours = { "my_rules" },'
+expect "missing rule folder, every place named" \
+  "behaviours[1]: no folder 'my_rules' (looked for $tmp/my_rules, $tmp/../my_rules, my_rules" --headless "$tmp/nofolder.lua"
+# A rule folder beside the scenario is found from any working directory (its own folder comes first).
+mkdir -p "$tmp/project/my_rules"
+printf 'return { steer = function() return 1, 0 end }\n' >"$tmp/project/my_rules/drift.lua"
+scenario project/own.lua 'rules = { "drift" }' 'behaviours = { "my_rules" },'
+program=$(realpath "$flockbox")
+if (cd / && timeout 20 "$program" --headless --steps 2 "$tmp/project/own.lua" >/dev/null 2>"$tmp/err"); then
+  passed=$((passed + 1))
+else
+  echo "FAIL a rule folder beside the scenario, run from /:"; sed 's/^/    /' "$tmp/err"; failures=$((failures + 1))
+fi
 scenario param.lua 'rules = { { "cohesion", params = { gian = 2 } } }'
 expect "unknown parameter" "rule 'cohesion': params.gian: unknown parameter (this rule has: divisor, step)" --headless "$tmp/param.lua"
 scenario range.lua 'rules = { { "cohesion", params = { divisor = 0 } } }'

@@ -95,6 +95,12 @@ check "syntax error reported once" test "$(grep -c 'reload failed' "$tmp/err")" 
 check "syntax error names file:line" grep -q 'cohesion.lua:1:' "$tmp/err"
 check "run-time error falls back, reported once" test "$(grep -c 'the last good one keeps running' "$tmp/err")" -eq 1
 check "the rule was never switched off" bash -c "! grep -q 'switched off' '$tmp/err'"
+# The run's record lists the three saves: the broken one refused, each with the SHA-256 of what it read.
+meta="$tmp/out.csv.json"
+check "the record lists 3 reloads" test "$(grep -c '"step": [0-9]*, "file": ".*cohesion.lua"' "$meta")" -eq 3
+check "  the syntax error refused, the others loaded" \
+  test "$(grep -o '"loaded": [a-z]*' "$meta" | tr '\n' ' ')" = '"loaded": false "loaded": true "loaded": true '
+check "  the last one is the file as it is now" grep -q "\"sha256\": \"$(sha256sum "$cohesion" | cut -c1-64)\", \"loaded\": true}$" "$meta"
 
 # 3. A rename-style save is picked up.
 start --watch

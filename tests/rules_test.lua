@@ -149,6 +149,22 @@ end
 -- reads as its declared default (FIELD_DEFAULTS, filled when the modules are loaded), as in the engine.
 local FIELD_DEFAULTS = {}
 
+-- a:neighbour_field(k, name): the k-th flock-mate's field, from its entry in o.nb ({dx, dy, vx, vy,
+-- id = .., leader = ..}); a declared field it does not give reads as its default.
+function view.neighbour_field(a, k, name)
+  if math.type(k) ~= "integer" or k < 1 or k > a.n then
+    error("neighbour index out of range 1..a.n", 2)
+  end
+  local v = a._nb[k][name]
+  if v == nil then
+    v = FIELD_DEFAULTS[name]
+  end
+  if v == nil then
+    error("unknown field '" .. tostring(name) .. "'", 2)
+  end
+  return v
+end
+
 function view.get(a, name)
   local v = a._fields[name]
   if v == nil then
@@ -199,6 +215,28 @@ end
 
 view.nearest = view.nearest_agent -- the older name
 
+-- a:hiding_spot(tx, ty, range, gap) over o.circles = { {cx, cy, r}, ... } (offsets from the agent), as
+-- src/engine/rule_api.c computes it for circles: for each circle whose surface is within range, the
+-- spot c + (r + gap) u with u the unit vector from the threat (tx, ty) to c; the nearest spot wins.
+function view.hiding_spot(a, tx, ty, range, gap)
+  local best, bx, by, bcx, bcy = math.huge, 0, 0, 0, 0
+  for _, c in ipairs(a._circles) do
+    local ux, uy = c[1] - tx, c[2] - ty
+    local len = math.sqrt(ux * ux + uy * uy)
+    if math.sqrt(c[1] * c[1] + c[2] * c[2]) - c[3] <= range and len > 0 then
+      local sx, sy = c[1] + (c[3] + gap) * ux / len, c[2] + (c[3] + gap) * uy / len
+      local d = math.sqrt(sx * sx + sy * sy)
+      if d < best then
+        best, bx, by, bcx, bcy = d, sx, sy, c[1], c[2]
+      end
+    end
+  end
+  if best == math.huge then
+    return nil
+  end
+  return bx, by, best, bcx, bcy
+end
+
 function view.remove(a, id)
   a._removed = id
 end
@@ -229,7 +267,7 @@ local function agent(o, s)
     nearest_dist = math.huge, -- distance to the nearest flock-mate; a:nearest is the method
     _dx = {}, _dy = {}, _dist = {}, _vx = {}, _vy = {}, _id = {},
     _h = 0, _gx = 0, _gy = 0, _obstacle = o.obstacle, _feeler = o.feeler, _silhouette = o.silhouette,
-    _fields = o.fields or {}, _set = {}, _nearest = o.nearest or {}, _rand = o.rand or {},
+    _fields = o.fields or {}, _set = {}, _nearest = o.nearest or {}, _rand = o.rand or {}, _circles = o.circles or {},
     -- filled in by the methods; declared here so that recording them allocates nothing
     _obstacle_range = 0, _feeler_length = 0, _feeler_pad = 0, _silhouette_range = 0, _silhouette_pad = 0,
     _nearest_radius = 0, _removed = 0,
@@ -248,7 +286,7 @@ local function agent(o, s)
   local sumx, sumy = 0, 0
   for k, m in ipairs(nb) do
     local d = math.sqrt(m[1] * m[1] + m[2] * m[2])
-    a._dx[k], a._dy[k], a._dist[k], a._vx[k], a._vy[k], a._id[k] = m[1], m[2], d, m[3] or 0, m[4] or 0, 100 + k
+    a._dx[k], a._dy[k], a._dist[k], a._vx[k], a._vy[k], a._id[k] = m[1], m[2], d, m[3] or 0, m[4] or 0, m.id or 100 + k
     sumx, sumy = sumx + m[1], sumy + m[2]
     a.avx, a.avy = a.avx + (m[3] or 0), a.avy + (m[4] or 0)
     if d < s.separation then
@@ -268,6 +306,12 @@ end
 
 local steering -- the library, loaded below into a sandbox of its own
 
+-- Helper modules a rule may require (formation's slot lists), as if beside the scenario.
+local MODULES = {
+  test_slots = { { -1, -1 }, { -1, 1 }, { -2, 0 } }, -- in spacings: x ahead, y right
+  bad_slots = { { -1, "left" } },
+}
+
 local function sandbox()
   local env = {}
   for _, k in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring",
@@ -277,8 +321,14 @@ local function sandbox()
   env.math, env.string, env.table, env.utf8, env.coroutine, env.fb = math, string, table, utf8, coroutine, fb
   env.steering = steering
   env.require = function(name)
-    assert(name == "steering", "the mock knows only the steering library")
-    return steering
+    if name == "steering" then
+      return steering
+    end
+    local module = MODULES[name]
+    if module == nil then
+      error("require: no module '" .. tostring(name) .. "'", 2)
+    end
+    return module
   end
   return setmetatable(env, {
     __newindex = function(_, k)
@@ -310,6 +360,8 @@ local NAMES = {
   "leader", "chase", "intercept", "player_control", "flee", "evade", "scatter", "bunch_up", "predator",
   "swarm_point", "follow_path", "refind_path", "perch", "wander", "avoid_flock", "gate_pass",
   "follow_flow", "stay_inside", "follow_wall",
+  "queue", "interpose", "hide", "avoid_unaligned",
+  "formation", "pursue_path",
 }
 
 local R = {}
@@ -833,6 +885,157 @@ world.paths.route = { 0.2, 0, 1, 0, 6 }
 expect("follow_path: the reference step", 0.8, 0, steer("follow_path", agent({}), { bias = 0.04, step = 0.1 }))
 expect("follow_path: no such path", 0, 0, steer("follow_path", agent({}), { path = "nowhere" }))
 
+-- ---- formations (Reynolds 1999, offset pursuit) --------------------------------------------------------
+-- S: max_speed 10, max_accel 20: match_velocity gives 20 (w - v) / 5 = 4 (w - v) while |w - v| <= 5.
+
+-- steering.offset_pursuit: leader at the agent (0, 0) moving (1, 0), heading +x, slot 2 behind it,
+-- turning at 0.5 rad/s: o = (-2, 0), the slot's velocity (1, 0) + 0.5 perp(o) = (1, 0) + 0.5 (0, -2)
+-- = (1, -1); w = (1, -1) + q0 / T = (1, -1) + (-2, 0) = (-1, -1); from rest 4 w = (-4, -4).
+expect("offset_pursuit: the slot swings with a turning leader", -4, -4,
+  steering.offset_pursuit(agent({}), S, 0, 0, 1, 0, 1, 0, -2, 0, 1, nil, 1, 0.5))
+-- no turn: w = (1, 0) + (-2, 0) = (-1, 0): (-4, 0). T = 2: w = (1, 0) + (-1, 0) = 0: nothing.
+expect("offset_pursuit: no turn", -4, 0, steering.offset_pursuit(agent({}), S, 0, 0, 1, 0, 1, 0, -2, 0, 1))
+expect("offset_pursuit: at T = 2", 0, 0, steering.offset_pursuit(agent({}), S, 0, 0, 1, 0, 1, 0, -2, 0, 2))
+-- far away (100, 0) and the slot at it: w = (1, 0) + (100, 0), capped at 10; from rest, capped: (20, 0).
+expect("offset_pursuit: pursues flat out from afar", 20, 0, steering.offset_pursuit(agent({}), S, 100, 0, 1, 0, 1, 0, 0, 0, 1))
+-- from_local: 3 ahead and 2 right of heading (0, 1) (down the screen): (0, 3) + 2 (-1, 0) = (-2, 3).
+expect("from_local: heading (0, 1)", -2, 3, steering.from_local(0, 1, 3, 2))
+
+-- formation, a given leader: species "lead" at (5, 0) from the agent, moving (5, 0), id 7; the agent
+-- alone (N = 1), column, spacing 4: slot 4 behind the leader, offset (1, 0) from the agent; moving
+-- (5, 0): w = (5, 0) + (1, 0) = (6, 0), a = 4 (1, 0) = (4, 0).
+local lead = { lead = { 5, 0, 5, 0, 7 } }
+local f = agent({ vx = 5, nearest = lead })
+expect("formation: offset pursuit of the slot behind the leader", 4, 0,
+  steer("formation", f, { shape = "column", leader = "lead" }))
+check("formation: fields follows, slot, slot_dist", f._set.follows == 7 and f._set.slot == 1 and close(f._set.slot_dist, 1),
+  string.format("%s %s %s", f._set.follows, f._set.slot, f._set.slot_dist))
+
+-- Each shape: the leader L at (10, 0) from the agent's frame origin, heading +x at (5, 0); the agent
+-- placed exactly on the slot its rank gives, moving with the leader: nothing to do, slot_dist 0.
+-- at(ahead, right) is the offset from the agent of a point (ahead, right) of L, given the agent's.
+local function on_slot(shape, own, mates, expect_slot, over)
+  local nb = {}
+  for k, m in ipairs(mates) do
+    nb[k] = { m[1] - own[1], m[2] - own[2], 5, 0 }
+  end
+  local a = agent({ vx = 5, nb = nb, nearest = { lead = { -own[1], -own[2], 5, 0, 7 } } })
+  local params = { shape = shape, leader = "lead", spacing = 4, sight = 50 }
+  for k, v in pairs(over or {}) do
+    params[k] = v
+  end
+  expect("formation: " .. shape .. ", on its slot, nothing", 0, 0, steer("formation", a, params))
+  check("formation: " .. shape .. ", rank " .. expect_slot, a._set.slot == expect_slot and close(a._set.slot_dist, 0, 1e-9)
+    and a._set.slot_dist < 1e-9, string.format("slot %s, slot_dist %s", a._set.slot, a._set.slot_dist))
+end
+-- line, N = 3 ranked by side: -4, 4 (the agent), 8: rank 1; floor(3/2) = 1, j = 0 -> +1: right 4.
+on_slot("line", { 0, 4 }, { { 0, -4 }, { 0, 8 } }, 2)
+-- column: 4 behind (mate), 8 (the agent), 12: rank 1: 8 behind.
+on_slot("column", { -8, 0 }, { { -4, 0 }, { -12, 0 } }, 2)
+-- wedge, 45 degrees, N = 3: one on the left arm; ranks by side -2.83, 2.83, 5.66 (the agent): rank 2,
+-- the right arm's j = 2: (-8 cos 45, 8 sin 45) = (-5.657, 5.657).
+local c45 = 4 * math.cos(math.pi / 4)
+on_slot("wedge", { -2 * c45, 2 * c45 }, { { -c45, -c45 }, { -c45, c45 } }, 3)
+-- a narrower wedge, 30 degrees: the left arm's one at (-4 cos 30, -4 sin 30) = (-3.464, -2).
+on_slot("wedge", { -4 * math.cos(math.pi / 6), -2 }, { { -3, 3 } }, 1, { angle = 30 })
+-- circle, N = 4: radius max(4, 4 / (2 sin 45) = 2.83) = 4 (none nearer the leader than a spacing);
+-- slots at bearings 45, 135, 225, 315 clockwise from the heading: (2.83, 2.83), (-2.83, 2.83),
+-- (-2.83, -2.83), (2.83, -2.83) as (ahead, right). The agent at 135: rank 1.
+on_slot("circle", { -c45, c45 }, { { c45, c45 }, { -c45, -c45 }, { c45, -c45 } }, 2)
+-- N = 8: radius 4 / (2 sin 22.5) = 5.226; the agent at 22.5 degrees, the first clockwise: rank 0.
+do
+  local r, mates = 4 / (2 * math.sin(math.pi / 8)), {}
+  for k = 1, 7 do
+    local b = 2 * math.pi * (k + 0.5) / 8
+    mates[k] = { r * math.cos(b), r * math.sin(b) }
+  end
+  on_slot("circle", { r * math.cos(math.pi / 8), r * math.sin(math.pi / 8) }, mates, 1)
+end
+-- slots from a module: {-1, -1}, {-1, 1}, {-2, 0} in spacings; by y: (-1, -1), (-2, 0), (-1, 1).
+-- The agent between the other two (side 0): rank 1, (-2, 0) * 4 = 8 behind.
+on_slot("slots", { -8, 0 }, { { -4, -4 }, { -4, 4 } }, 2, { slots = "test_slots" })
+-- a fourth member, rightmost (the others at sides -4, -2, -1): no slot left; it queues behind the rearmost, (-2 - 1) * 4 = 12 behind.
+on_slot("slots", { -12, 0 }, { { -4, -4 }, { -4, -2 }, { -8, -1 } }, 4, { slots = "test_slots" })
+-- ties on the axis go by id: two members at the same side; the agent (id 1) before the mate (id 101).
+on_slot("line", { 0, -4 }, { { 0, -4 } }, 1)
+
+-- Ranking follows the leader's frame: leader heading +y (down the screen), right side (-1, 0). The
+-- agent at 4 to the leader's right is at world offset (-4, 0) from it; a mate at its left (4, 0):
+-- line N = 2: the mate rank 0 (left), the agent rank 1 -> right 4, where it is.
+do
+  local a = agent({ vy = 5, nb = { { 8, 0, 0, 5 } }, nearest = { lead = { 4, 0, 0, 5, 7 } } })
+  expect("formation: a leader heading down the screen", 0, 0, steer("formation", a, { shape = "line", leader = "lead" }))
+  check("formation: ranks in the leader's frame", a._set.slot == 2, tostring(a._set.slot))
+end
+
+-- Election: the agent (id 1) flagged leader and leading last step: it leads, nothing to do.
+local e = agent({ vx = 5, fields = { leader = 1, follows = 1 }, nb = { { -4, 0, 5, 0, id = 3, leader = 1 } } })
+expect("formation: an elected leader leads", 0, 0, steer("formation", e, { shape = "column" }))
+check("formation: the leader follows itself", e._set.follows == 1 and e._set.slot == 0, tostring(e._set.follows))
+-- Not elected (id 5): the elected flock-mate id 3 at (5, 0) leads; the mate id 8 at (-5, 0) is 10 behind
+-- the leader, the agent 5: rank 0, slot 4 behind the leader, (1, 0) away: (4, 0) as for a given leader.
+e = agent({ id = 5, vx = 5, nb = { { -5, 0, 5, 0, id = 8 }, { 5, 0, 5, 0, id = 3, leader = 1 } } })
+expect("formation: follows the elected flock-mate", 4, 0, steer("formation", e, { shape = "column" }))
+check("formation: follows id 3, first in the column", e._set.follows == 3 and e._set.slot == 1,
+  string.format("%s %s", e._set.follows, e._set.slot))
+-- Two elected in sight: the one followed last step (id 9) is kept, not the smaller id 3.
+e = agent({ id = 5, vx = 5, fields = { follows = 9 }, nb = { { 5, 0, 5, 0, id = 3, leader = 1 }, { 5, 3, 5, 0, id = 9, leader = 1 } } })
+steer("formation", e, { shape = "column" })
+check("formation: keeps the leader it followed", e._set.follows == 9, tostring(e._set.follows))
+-- ... and with none followed before, the smallest id.
+e = agent({ id = 5, vx = 5, nb = { { 5, 3, 5, 0, id = 9, leader = 1 }, { 5, 0, 5, 0, id = 3, leader = 1 } } })
+steer("formation", e, { shape = "column" })
+check("formation: the smallest elected id", e._set.follows == 3, tostring(e._set.follows))
+-- Flagged itself but a smaller elected id in sight, and not leading before: it follows (id 3).
+e = agent({ id = 5, vx = 5, fields = { leader = 1 }, nb = { { 5, 0, 5, 0, id = 3, leader = 1 } } })
+steer("formation", e, { shape = "column" })
+check("formation: two fronts, the smaller id leads", e._set.follows == 3, tostring(e._set.follows))
+
+-- The leader's turn: followed last step (follows 7) heading (1, 0), now moving (4, 3): heading (0.8, 0.6),
+-- turned by atan(0.6, 0.8) = 0.6435 rad over dt 0.1: 6.435 rad/s. Agent alone, column, 4 behind:
+-- o = -4 (0.8, 0.6) = (-3.2, -2.4); slot velocity (4, 3) + 6.435 (2.4, -3.2) = (19.444, -17.592);
+-- the agent on its slot at rest: w = that, capped at 10; a = 4 w capped at 20: along w, 20.
+do
+  local turn = math.atan(0.6, 0.8) / 0.1
+  local wx, wy = 4 + turn * 2.4, 3 - turn * 3.2
+  local len = math.sqrt(wx * wx + wy * wy)
+  local a = agent({ fields = { follows = 7, lead_hx = 1, lead_hy = 0 }, nearest = { lead = { 3.2, 2.4, 4, 3, 7 } } })
+  expect("formation: the slot swings as the leader turns", 20 * wx / len, 20 * wy / len,
+    steer("formation", a, { shape = "column", leader = "lead" }))
+  check("formation: remembers the leader's heading", close(a._set.lead_hx, 0.8) and close(a._set.lead_hy, 0.6))
+end
+-- A leader standing still: the heading remembered, (0, 1); slot 4 behind it = (0, -4) from it.
+do
+  local a = agent({ fields = { follows = 7, lead_hx = 0, lead_hy = 1 }, nearest = { lead = { 0, 4, 0, 0, 7 } } })
+  expect("formation: a still leader keeps its last heading", 0, 0, steer("formation", a, { shape = "column", leader = "lead" }))
+end
+
+-- No leader in sight. regroup: mates at (2, 0) and (4, 0), still: w = 0 + (3, 0) / 1: from rest (12, 0).
+expect("formation: lost, regroup on the mates", 12, 0,
+  steer("formation", agent({ nb = { { 2, 0 }, { 4, 0 } } }), { leader = "lead" }))
+-- hold: brake, moving (5, 0): 4 (-5, 0) = (-20, 0); free: nothing.
+expect("formation: lost, hold", -20, 0, steer("formation", agent({ vx = 5 }), { leader = "lead", lost = "hold" }))
+expect("formation: lost, free", 0, 0, steer("formation", agent({ vx = 5 }), { leader = "lead", lost = "free" }))
+do
+  local a = agent({ vx = 5, fields = { follows = 7, slot = 3 } })
+  steer("formation", a, { leader = "lead" })
+  check("formation: lost, no slot", a._set.follows == 0 and a._set.slot == 0)
+end
+check("formation: an unknown shape rejected", rejects("formation", { shape = "hexagon" }) == "shape")
+check("formation: an unknown lost rejected", rejects("formation", { lost = "panic" }) == "lost")
+check("formation: slots without a module rejected", rejects("formation", { shape = "slots" }) == "slots")
+check("formation: a missing slot module rejected", rejects("formation", { shape = "slots", slots = "nowhere" }) == "slots")
+check("formation: a bad slot list rejected", rejects("formation", { shape = "slots", slots = "bad_slots" }) == "slots")
+check("formation: a slot module accepted", rejects("formation", { shape = "slots", slots = "test_slots" }) == nil)
+
+-- pursue_path: object at (2, 0) moving (3, 0) along +x; the point 1 behind it: offset (1, 0);
+-- w = (3, 0) + (1, 0) = (4, 0); from rest 4 (4, 0) = (16, 0).
+world.paths.route = { 2, 0, 1, 0, 3 }
+expect("pursue_path: arrives behind the object", 16, 0, steer("pursue_path", agent({}), { ahead = -1 }))
+-- beside it, 2 to its right (0, 2): offset (2, 2); moving (3, 0): w = (5, 2), w - v = (2, 2): (8, 8).
+expect("pursue_path: to the right of it", 8, 8, steer("pursue_path", agent({ vx = 3 }), { right = 2 }))
+expect("pursue_path: no such path", 0, 0, steer("pursue_path", agent({}), { path = "nowhere" }))
+
 -- refind_path: object at (30, 40), alone (n = 0), at rest: all of max_accel 20 toward it, (12, 16).
 world.paths.route = { 30, 40, 1, 0, 6 }
 expect("refind_path: lost, heads straight for the object", 12, 16, steer("refind_path", agent({})))
@@ -947,6 +1150,88 @@ local lost = agent({ vx = 7, obstacle = { 20, 0, -1, 0, 20 } })
 expect("follow_wall: no wall in range", 0, 0, steer("follow_wall", lost))
 check("follow_wall: no wall, the gap is range - offset", lost._set.wall_gap == 9, tostring(lost._set.wall_gap))
 check("follow_wall: refuses a side that is neither", rejects("follow_wall", { side = "up" }) == "side")
+-- ---- Reynolds 1999: queue, interpose, hide, unaligned collision avoidance ----------------------------
+-- The species: max_speed 10 (max_speed / 2 = 5), max_accel 20, cruise 7, body_length 1.
+
+-- queue (range 3, cone 30 degrees, margin 0.5, gain 2), moving (4, 0): stopping distance
+-- 4^2 / (2 * 20) + 0.5 = 0.9. One in front at 2.5 moving (1, 0): gap 2.5 - 1 = 1.5 > 0.9, but
+-- nearby and slower: brake toward 1: f = 2 * (4 - 1) / 5 = 1.2, capped at 1: (-20, 0).
+expect("queue: brakes behind a slower one in front", -20, 0,
+  steer("queue", agent({ vx = 4, nb = { { 2.5, 0, 1, 0 } } })))
+-- gain 0.5: f = 0.5 * 3 / 5 = 0.3: (-6, 0).
+expect("queue: brakes toward its speed", -6, 0, steer("queue", agent({ vx = 4, nb = { { 2.5, 0, 1, 0 } } }), { gain = 0.5 }))
+-- one at 1.8 moving as fast: gap 0.8 < 0.9, inside the stopping distance: toward 0, f = 0.5 * 4 / 5 = 0.4: (-8, 0).
+expect("queue: stops for one within the braking distance", -8, 0,
+  steer("queue", agent({ vx = 4, nb = { { 1.8, 0, 4, 0 } } }), { gain = 0.5 }))
+-- heading +y: the one in front at (0, 2.5), moving (0, 1): the brake is along the heading, (0, -6).
+expect("queue: brakes along the heading", 0, -6, steer("queue", agent({ vy = 4, nb = { { 0, 2.5, 0, 1 } } }), { gain = 0.5 }))
+expect("queue: one 45 degrees off is outside the 30-degree cone", 0, 0,
+  steer("queue", agent({ vx = 4, nb = { { 2, 2, 0, 0 } } })))
+expect("queue: one in front but faster", 0, 0, steer("queue", agent({ vx = 4, nb = { { 2.5, 0, 5, 0 } } })))
+expect("queue: one behind", 0, 0, steer("queue", agent({ vx = 4, nb = { { -1.5, 0, 0, 0 } } })))
+expect("queue: standing still", 0, 0, steer("queue", agent({ nb = { { 1.2, 0, 0, 0 } } })))
+
+-- interpose: vip at (2, 0) still, threat at (2, 2) still: the midpoint (2, 1) is under 10 away, so
+-- arrive wants the velocity (2, 1) itself: from rest (2, 1) / 5 * 20 = (8, 4).
+expect("interpose: to the midpoint", 8, 4, steer("interpose", agent({ nearest = { vip = { 2, 0 }, threat = { 2, 2 } } })))
+-- the vip moving (1, 0): T = |(2, 1)| / 10 = sqrt(5) / 10; it will be at (2 + T, 0); the target is
+-- (2 + T / 2, 1): a = (2 + T / 2, 1) * 4.
+local T = math.sqrt(5) / 10
+expect("interpose: to the midpoint of the predicted positions", (2 + T / 2) * 4, 4,
+  steer("interpose", agent({ nearest = { vip = { 2, 0, 1, 0 }, threat = { 2, 2 } } })))
+expect("interpose: one of the two out of sight", 0, 0, steer("interpose", agent({ nearest = { vip = { 2, 0 } } })))
+expect("interpose: beyond the sight", 0, 0,
+  steer("interpose", agent({ nearest = { vip = { 2, 0 }, threat = { 2, 20 } } }), { sight = 10 }))
+
+-- hide (gap 1, plus the body radius 0.5): threat at (-10, 0), a pillar of radius 2 at (10, 0): the
+-- spot is (10 + 2 + 1.5, 0) = (13.5, 0); arrive at cruise 7: moving (5, 0), (7 - 5) / 5 * 20 = 8.
+local pillar = { { 10, 0, 2 } }
+expect("hide: behind the pillar, away from the threat", 8, 0,
+  steer("hide", agent({ vx = 5, nearest = { threat = { -10, 0 } }, circles = pillar })))
+expect("hide: at cruising speed toward the spot", 0, 0,
+  steer("hide", agent({ vx = 7, nearest = { threat = { -10, 0 } }, circles = pillar })))
+-- a second pillar of radius 1 at (0, 5): u = (10, 5) / |(10, 5)|, spot (0, 5) + 2.5 u = (2.2361, 6.1180),
+-- 6.51 away, nearer than 13.5: from rest, wanted velocity the offset itself, / 5 > 1, capped: 20 along it.
+local u = 2.5 / math.sqrt(125)
+local sx, sy = 10 * u, 5 + 5 * u
+local sl = math.sqrt(sx * sx + sy * sy)
+expect("hide: behind the pillar whose spot is nearest", sx / sl * 20, sy / sl * 20,
+  steer("hide", agent({ nearest = { threat = { -10, 0 } }, circles = { { 10, 0, 2 }, { 0, 5, 1 } } })))
+-- no pillar within range 5: flee the threat at (0, -10) at max speed: from rest, capped: (0, 20).
+expect("hide: flees when no obstacle is near", 0, 20,
+  steer("hide", agent({ nearest = { threat = { 0, -10 } }, circles = pillar }), { range = 5 }))
+expect("hide: no threat in sight", 0, 0, steer("hide", agent({ circles = pillar })))
+
+-- avoid_unaligned (horizon 3, margin 0.5: clearance 1 + 0.5 = 1.5; force 20, brake 0.5), moving
+-- (2, 0); its right is +y. One at (4, -4.5) moving (0, 2): rv = (-2, 2), t = -(d . rv) / |rv|^2 =
+-- 17 / 8 = 2.125, q = (4 - 4.25, -4.5 + 4.25) = (-0.25, -0.25), 0.35 < 1.5: a collision. It will be to
+-- the left and behind: push right and speed up, k = 20 (1 - 2.125 / 3) = 5.8333:
+-- a = k (0, 1) + 0.5 k (1, 0) = (2.9167, 5.8333).
+local k = 20 * (1 - 2.125 / 3)
+expect("avoid_unaligned: passes one that will cross behind, to the right and faster", 0.5 * k, k,
+  steer("avoid_unaligned", agent({ vx = 2, nb = { { 4, -4.5, 0, 2 } } })))
+-- one at (5, -4) moving (0, 2): t = 18 / 8 = 2.25, q = (0.5, 0.5): to the right and ahead: push left
+-- and slow down, k = 20 (1 - 0.75) = 5: (-2.5, -5).
+expect("avoid_unaligned: turns left and slows for one that will be ahead on the right", -2.5, -5,
+  steer("avoid_unaligned", agent({ vx = 2, nb = { { 5, -4, 0, 2 } } })))
+-- both: the one at t = 2.125 comes first.
+expect("avoid_unaligned: dodges the soonest", 0.5 * k, k,
+  steer("avoid_unaligned", agent({ vx = 2, nb = { { 5, -4, 0, 2 }, { 4, -4.5, 0, 2 } } })))
+-- one at (4, -10) moving (0, 2): nearest at t = 3.5, past the horizon: at t = 3, q = (-2, -4), far: nothing.
+expect("avoid_unaligned: a miss", 0, 0, steer("avoid_unaligned", agent({ vx = 2, nb = { { 4, -10, 0, 2 } } })))
+-- head on: one at (10, 0) moving (-2, 0): t = 2.5, q = (0, 0), dead ahead: pass on the right and
+-- slow down (q . h = 0: no brake), k = 20 (1 - 2.5 / 3) = 3.3333: (0, 3.3333).
+expect("avoid_unaligned: head on, passes on the right", 0, 20 / 6,
+  steer("avoid_unaligned", agent({ vx = 2, nb = { { 10, 0, -2, 0 } } })))
+check("avoid_unaligned: horizon 0 rejected", rejects("avoid_unaligned", { horizon = 0 }) == "horizon")
+
+-- steering.nearest_approach: (4, -4.5) closing at (-2, 2): t = 2.125, q = (-0.25, -0.25), |q| = 0.3536.
+do
+  local t, qx, qy, d = steering.nearest_approach(4, -4.5, -2, 2, 3)
+  check("steering.nearest_approach", close(t, 2.125) and close(qx, -0.25) and close(qy, -0.25) and close(d, math.sqrt(0.125)))
+  t, qx = steering.nearest_approach(4, 0, 1, 0, 3)
+  check("steering.nearest_approach: drawing away is nearest now", t == 0 and qx == 4)
+end
 
 -- ---- every rule returns two finite numbers, even in awkward cases -----------------------------------
 
@@ -1011,6 +1296,13 @@ local busy = {
   follow_flow = { agent({ vx = 5 }) },
   stay_inside = { agent({ x = 48, vx = 5 }) },
   follow_wall = { agent({ vx = 5, obstacle = { 4, 0, -1, 0, 4 } }) },
+  queue = { agent({ vx = 4, nb = { { 2.5, 0, 1, 0 }, { 2, 2 } } }) },
+  interpose = { agent({ nearest = { vip = { 2, 0, 1, 0 }, threat = { 2, 2 } } }) },
+  hide = { agent({ nearest = { threat = { -10, 0 } }, circles = { { 10, 0, 2 }, { 0, 5, 1 } } }) },
+  avoid_unaligned = { agent({ vx = 2, nb = { { 4, -4.5, 0, 2 }, { 5, -4, 0, 2 } } }) },
+  formation = { agent({ id = 5, vx = 5, fields = { follows = 3, lead_hx = 1 }, nb = { { -5, 0, 5, 0, id = 8 },
+    { 5, 2, 5, 1, id = 3, leader = 1 }, { -9, 3, 5, 0, id = 9 } } }), { shape = "circle" } },
+  pursue_path = { agent({ vx = 2 }) },
 }
 local function allocated(f, a, p, s)
   f(a, p, s) -- warm up: the first call may grow the Lua stack

@@ -419,6 +419,25 @@ static void silhouette_circle(void **state)
   fbObstacles_Free(&o);
 }
 
+// Reynolds' hide puts the spot past the far side: a circle's is its radius in every direction; the
+// 4 x 4 square about its centroid (2, 2) is 2 away along an axis, 2 sqrt 2 along a diagonal, and
+// 2 / cos 30deg = 2.3094 at 30 degrees off the x axis (leaving by the edge x = 4).
+static void far_side_along_a_direction(void **state)
+{
+  (void)state;
+  fbObstacles o;
+  fbObstacles_Init(&o);
+  add_poly(&o, SQUARE, 4);
+  assert_int_equal(fbObstacles_AddCircle(&o, fbV(10, 10), 3, g_err, sizeof g_err), 1);
+  const double r = 1 / sqrt(2.0), pi = acos(-1.0);
+  assert_near(fbObstacles_FarSide(&o, 0, fbV(1, 0)), 2, EPS);
+  assert_near(fbObstacles_FarSide(&o, 0, fbV(0, -1)), 2, EPS);
+  assert_near(fbObstacles_FarSide(&o, 0, fbV(r, r)), 2 * sqrt(2.0), 1e-9);
+  assert_near(fbObstacles_FarSide(&o, 0, fbV(cos(pi / 6), sin(pi / 6))), 2 / cos(pi / 6), 1e-9);
+  assert_near(fbObstacles_FarSide(&o, 1, fbV(r, -r)), 3, EPS);
+  fbObstacles_Free(&o);
+}
+
 static void silhouette_polygon(void **state)
 {
   (void)state;
@@ -568,6 +587,7 @@ int main(void)
       cmocka_unit_test(raycast_matches_distance_field),
       cmocka_unit_test(silhouette_circle),
       cmocka_unit_test(silhouette_polygon),
+      cmocka_unit_test(far_side_along_a_direction),
       cmocka_unit_test(collide_no_tunnelling),
       cmocka_unit_test(collide_pushes_out_from_inside),
       cmocka_unit_test(collide_random_steps),

@@ -33,6 +33,26 @@ static void test_moths_stay_in_a_band_round_the_lamp(void **state)
   unload();
 }
 
+// The lamp dragged in the window (fbSim_MoveGoal) moves what the metrics measure from: the scenario
+// reads the goal where it is now, not a copy of where it started.
+static void test_moths_metrics_follow_a_dragged_lamp(void **state)
+{
+  (void)state;
+  load("scripts/moths_lamp.lua");
+  for (int k = 0; k < 50; ++k) {
+    step();
+  }
+  fbVec2 lamp = fbV(10, 110);
+  assert_true(fbSim_MoveGoal(&sim, fbWorld_FindGoal(&sim.world, "lamp"), lamp));
+  double nearest = INFINITY;
+  for (int i = 0; i < sim.world.agents.count; ++i) {
+    nearest = fmin(nearest, fbV_Length(fbV_Sub(fbV(sim.world.agents.px[i], sim.world.agents.py[i]), lamp)));
+  }
+  assert_true(nearest > 30);  // the moths are still round the old place
+  assert_float_equal(metric("nearest_to_lamp"), nearest, 1e-9);
+  unload();
+}
+
 // Dragonflies round a still path object swarm (headings every which way); once the object
 // moves at full speed they fly together behind it (nearly one heading).
 static void test_dragonflies_swarm_then_flock(void **state)
@@ -291,6 +311,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_moths_stay_in_a_band_round_the_lamp, demo_teardown),
+      cmocka_unit_test_teardown(test_moths_metrics_follow_a_dragged_lamp, demo_teardown),
       cmocka_unit_test_teardown(test_dragonflies_swarm_then_flock, demo_teardown),
       cmocka_unit_test_teardown(test_two_flocks_keep_out_of_each_others_comfort_radius, demo_teardown),
       cmocka_unit_test_teardown(test_birds_perch_and_rejoin, demo_teardown),

@@ -182,6 +182,17 @@ static void test_plots_grow_freeze_and_clear(void **state)
   assert_true(coloured > 200);
 }
 
+// The info panel's profile names the slow rule first, from the steps of the last half second.
+static void test_info_panel_names_the_slow_rule(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("tests/data/profile_busy.lua", NULL);
+  frames(v, 90);
+  assert_true(v->profile_rows >= 6);  // perception, the rest of the step, the view and four rules
+  assert_string_equal(v->profile[0].part, "busy");
+  assert_true(v->profile[0].share > 0.5);
+}
+
 // A full buffer is thinned: samples halve, the interval doubles, the start of the run stays.
 static void test_plots_thin_when_full(void **state)
 {
@@ -431,6 +442,7 @@ int main(void)
       cmocka_unit_test_teardown(test_every_dock_collapses, teardown),
       cmocka_unit_test_teardown(test_key_bar_collapses_on_narrow_windows, teardown),
       cmocka_unit_test_teardown(test_plots_grow_freeze_and_clear, teardown),
+      cmocka_unit_test_teardown(test_info_panel_names_the_slow_rule, teardown),
       cmocka_unit_test_teardown(test_plots_thin_when_full, teardown),
       cmocka_unit_test_teardown(test_help_opens_on_f1_and_question_mark, teardown),
       cmocka_unit_test(test_numbers_never_read_minus_zero),

@@ -158,6 +158,61 @@ function steering.evade(a, s, dx, dy, dist, tvx, tvy, horizon, speed, gain)
   return steering.flee(a, s, qx, qy, speed, gain)
 end
 
+-- Reynolds 1999, "Unaligned collision avoidance": the time of nearest approach of another agent at
+-- offset d = (dx, dy) moving at (rvx, rvy) relative to this one. Its offset at time t is d + rv t,
+-- whose squared length is least at  t = -(d . rv) / |rv|^2,  held within [0, horizon] (an agent
+-- drawing away is nearest now; one that never closes within the horizon, at the horizon).
+-- Returns t and the offset (qx, qy) and distance then.
+function steering.nearest_approach(dx, dy, rvx, rvy, horizon)
+  local rv2 = rvx * rvx + rvy * rvy
+  local t = 0
+  if rv2 > 0 then
+    t = -(dx * rvx + dy * rvy) / rv2
+    if t < 0 then
+      t = 0
+    elseif t > horizon then
+      t = horizon
+    end
+  end
+  local qx, qy = dx + rvx * t, dy + rvy * t
+  return t, qx, qy, sqrt(qx * qx + qy * qy)
+end
+
+-- ---- formations -----------------------------------------------------------------------------------
+
+-- The world vector of a vector given in the frame of a unit heading (hx, hy): `ahead` along the
+-- heading and `right` along its right side (-hy, hx). The inverse of right_of.
+local function from_local(hx, hy, ahead, right)
+  return ahead * hx - right * hy, ahead * hy + right * hx
+end
+steering.from_local = from_local
+
+-- Reynolds' offset pursuit (Steering Behaviors For Autonomous Characters, GDC 1999, "Offset
+-- Pursuit"), arriving at the point instead of passing it. The target is a point fixed in a
+-- leader's local frame: (ahead, right) from the leader, rotated by the leader's unit heading
+-- (hx, hy), o = from_local(hx, hy, ahead, right). With the leader at offset (dx, dy) from the agent
+-- and moving at v_L = (lvx, lvy), the slot is at the offset q0 = (dx, dy) + o now. Reynolds aims at
+-- where it will be T seconds on; the slot moves with the leader and, when the leader turns at
+-- `turn` rad/s (optional, clockwise on screen positive), swings round it at turn * perp(o):
+--   q = q0 + T v_s,   v_s = v_L + turn * perp(o).
+-- The wanted velocity is the one that gets there in those T seconds,
+--   w = q / T = v_s + q0 / T,   capped at `speed` (default max_speed),
+-- so far away the agent pursues flat out and, near the slot, matches the slot's own velocity plus
+-- a correction that shrinks with the distance: it arrives without overshooting and then holds the
+-- slot with no steady error, in a turn too. w is steered to by match_velocity (Gompert eq. 5-6),
+-- whose gain 2 gain max_accel / max_speed (4 gain /s at Gompert's max_accel = 2 max_speed) makes
+-- the error e'' + 4e' + 4e/T = 0 critically damped at T = 1 s. All per second: the same at any dt.
+function steering.offset_pursuit(a, s, dx, dy, lvx, lvy, hx, hy, ahead, right, T, speed, gain, turn)
+  local ox, oy = from_local(hx, hy, ahead, right)
+  local svx, svy = lvx, lvy
+  if turn then
+    svx, svy = svx - turn * oy, svy + turn * ox
+  end
+  local k = 1 / T
+  local wx, wy = truncate(svx + (dx + ox) * k, svy + (dy + oy) * k, speed or s.max_speed)
+  return match_velocity(a, s, wx, wy, gain or 1)
+end
+
 -- ---- Bourg's sideways steering ---------------------------------------------------------------------
 
 -- Bourg's chase and intercept: a push of `force` along the unit's right side r = (-hy, hx), toward

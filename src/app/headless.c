@@ -96,8 +96,17 @@ static bool write_meta(const fbRun *run, const char *status, int exit_status, ch
   snprintf(path, sizeof path, "%s.json", cli->csv);
   bool failed = strcmp(status, "failed") == 0;
   fbRunMeta meta = {cli->scenario, cli->steps, run->steps, cli->every, status, exit_status,
-                    failed ? fbSim_Error(run->sim) : ""};
+                    failed ? fbSim_Error(run->sim) : "", run->cli->watch ? &run->reload : NULL};
   return fbRunMeta_Write(path, run->sim, &meta, err, errlen);
+}
+
+// --profile: the table, on standard output.
+static void print_profile(const fbSim *sim)
+{
+  fbProfileRow rows[FB_PROFILE_MAX_ROWS];
+  long steps;
+  int n = fbSim_ProfileTable(sim, rows, FB_PROFILE_MAX_ROWS, &steps);
+  fbProfile_Print(rows, n, steps, fbSim_Threads(sim), stdout);
 }
 
 static bool stopped(const fbSim *sim)
@@ -123,6 +132,7 @@ int fbHeadless_Run(const fbCli *cli)
   }
   int status = 0;
   fbSim *sim = run.sim;
+  fbSim_Profile(sim, cli->profile);
   double start = fbRun_Seconds();
   bool ok = fbRun_Row(&run);
   while (ok && run.steps < cli->steps && !interrupted && !stopped(sim)) {
@@ -156,6 +166,10 @@ int fbHeadless_Run(const fbCli *cli)
   if (ok && written && !cli->quiet) {
     print_summary(sim, run.steps, elapsed);
   }
+  if (cli->profile) {
+    print_profile(sim);
+  }
+  fbRun_Free(&run);
   fbSim_Delete(sim);
   return status;
 }

@@ -4,6 +4,7 @@
 #include "catalogue.h"
 #include "determinism.h"
 #include "headless.h"
+#include "new_rule.h"
 #include "paths.h"
 #include "sweep.h"
 #include "viewer.h"
@@ -41,6 +42,22 @@ static int check_determinism(const fbCli *cli)
   return report.same ? 0 : 1;
 }
 
+// flockbox --new-rule NAME [FOLDER]: 0 once written, 2 if refused.
+static int new_rule(const fbCli *cli)
+{
+  char written[1024], err[1200];
+  if (!fbNewRule_Write(cli->new_rule, cli->scenario, written, sizeof written, err, sizeof err)) {
+    fprintf(stderr, "flockbox: %s\n", err);
+    return 2;
+  }
+  printf("flockbox: wrote %s\n"
+         "Give it to a species in a scenario: rules = { ..., { \"%s\", weight = 1 } }, and name its folder\n"
+         "in the scenario's behaviours = { ... } unless it is behaviours/. Then open the scenario in the\n"
+         "window (or run it with --headless --watch) and edit the rule: each save applies at the next step.\n",
+         written, cli->new_rule);
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "sweep") == 0) {
@@ -54,6 +71,9 @@ int main(int argc, char **argv)
   case FB_CLI_VERSION: printf("flockbox %s\n", FB_VERSION); return 0;
   case FB_CLI_BAD: fprintf(stderr, "flockbox: %s\n", err); return 2;
   case FB_CLI_RUN: break;
+  }
+  if (cli.new_rule != NULL) {
+    return new_rule(&cli);
   }
   if (cli.rules != 0) {
     return list_rules(&cli);

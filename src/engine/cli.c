@@ -44,6 +44,8 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
 {
   fputs("usage: flockbox [options] SCENARIO\n"
         "       flockbox --rules [FOLDER]    list every rule with its parameters (--rules-md: Markdown)\n"
+        "       flockbox --new-rule NAME [FOLDER]    write FOLDER/NAME.lua (default behaviours/), a\n"
+        "                                    commented starting rule that runs as it is\n"
         "       flockbox sweep EXPERIMENT.lua [options]    run a scenario over a grid of parameters x\n"
         "                                    seeds, in parallel, resumable (see flockbox sweep --help)\n"
         "       flockbox --check-determinism [--steps N] [--threads N] [--seed S] [--set ...] SCENARIO\n"
@@ -74,6 +76,8 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
   fputs(more_help != NULL ? more_help : "", out);
   fputs("  --lua-memory MB     memory budget of each Lua state (default 256)\n"
         "  --rule-timeout MS   stop a rule or hook that runs this long without returning (default 2000)\n"
+        "  --profile           time each rule, each species' view and perception; headless: print the\n"
+        "                      table at the end and put it in the run's metadata (the window: I panel)\n"
         "  --quiet             no summary line\n"
         "  --keep-going        go on past a failing hook or metric (switched off) and exit 0 even if\n"
         "                      a rule or hook was switched off; still flagged INCOMPLETE\n"
@@ -139,6 +143,8 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
   }
   if (strcmp(opt, "--csv") == 0) {
     cli->csv = value;
+  } else if (strcmp(opt, "--new-rule") == 0) {
+    cli->new_rule = value;
   } else if (strcmp(opt, "--png") == 0) {
     cli->png = value;
   } else if (strcmp(opt, "--set") == 0) {
@@ -176,6 +182,8 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
       cli->rules = a[7] == '\0' ? 1 : 2;
     } else if (strcmp(a, "--check-determinism") == 0) {
       cli->check_determinism = true;
+    } else if (strcmp(a, "--profile") == 0) {
+      cli->profile = true;
     } else if (strcmp(a, "--quiet") == 0) {
       cli->quiet = true;
     } else if (strcmp(a, "--keep-going") == 0) {
@@ -204,7 +212,7 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
       return FB_CLI_BAD;
     }
   }
-  if (cli->scenario == NULL && cli->rules == 0) {
+  if (cli->scenario == NULL && cli->rules == 0 && cli->new_rule == NULL) {
     snprintf(err, errlen, "no scenario given (try: flockbox scripts/classic_flock.lua, or --help)");
     return FB_CLI_BAD;
   }

@@ -5,7 +5,7 @@
 #include "sim.h"
 
 typedef struct fbCli {
-  const char *scenario;   // or, with --rules, the rule folder (default: behaviours/)
+  const char *scenario;   // or, with --rules and --new-rule, the rule folder (default: behaviours/)
   bool headless;
   long steps;             // headless: steps to run; window: stop stepping after this many if steps_given
   bool steps_given;       // --steps was on the command line
@@ -18,6 +18,8 @@ typedef struct fbCli {
   bool poll_files;        // --watch by polling mtimes instead of inotify
   int rules;              // --rules (1) or --rules-md (2): list the rules of a folder instead of running
   bool check_determinism; // --check-determinism: run 3 ways and report the first difference
+  bool profile;           // --profile: time each rule; headless prints the table and records it
+  const char *new_rule;   // --new-rule NAME: write a starting rule module (into the folder in scenario)
   fbRunOptions run;
 } fbCli;
 

@@ -493,6 +493,33 @@ bool fbObstacles_Silhouette(const fbObstacles *o, int index, fbVec2 p, fbVec2 di
   return true;
 }
 
+/*
+ * The far side along a direction (Reynolds 1999, "hide"). A ray c + t u from the centre c of a
+ * convex polygon (its centroid, inside) leaves through the first edge it reaches: with n_i the
+ * edge's outward normal and s_i = (v_i - c) . n_i > 0 the centre's depth below it, the ray meets
+ * that edge's line at t_i = s_i / (u . n_i) when it heads out of it (u . n_i > 0); the exit is the
+ * smallest such t_i. A circle's is its radius.
+ */
+double fbObstacles_FarSide(const fbObstacles *o, int index, fbVec2 dir)
+{
+  FB_ASSERT(index >= 0 && index < o->count);
+  const fbObstacle *ob = &o->items[index];
+  if (ob->kind == FB_OBSTACLE_CIRCLE) {
+    return ob->radius;
+  }
+  const fbVec2 *v = o->vertices + ob->first_vertex;
+  const int n = ob->vertex_count;
+  double exit = ob->radius;  // the bounding radius: never nearer than the true exit
+  for (int i = 0; i < n; ++i) {
+    fbVec2 en = edge_normal(v[i], v[(i + 1) % n]);
+    double outward = fbV_Dot(dir, en);
+    if (outward > 0.0) {
+      exit = fmin(exit, fbV_Dot(fbV_Sub(v[i], ob->centre), en) / outward);
+    }
+  }
+  return exit;
+}
+
 // ---- collisions -------------------------------------------------------------------------------
 
 /*

@@ -62,6 +62,11 @@ bool fbObstacles_Raycast(const fbObstacles *o, fbVec2 origin, fbVec2 dir, double
 // target and return true; otherwise (off to one side, or behind) return false.
 bool fbObstacles_Silhouette(const fbObstacles *o, int index, fbVec2 p, fbVec2 dir, double pad, fbVec2 *target);
 
+// How far the surface of obstacle index lies from its centre along the unit direction dir: the
+// radius of a circle, the distance to the edge a ray from a polygon's centroid leaves by. Reynolds'
+// hide puts the hiding spot this far past the centre, plus a gap, on the side away from the threat.
+double fbObstacles_FarSide(const fbObstacles *o, int index, fbVec2 dir);
+
 // Collision handling for a body of radius r moving from `from` to *to (Gompert 8.1): if the swept
 // segment enters an obstacle, *to is moved to the contact point and then pushed out along the
 // normal; a body that starts inside is pushed out to the surface. Writes the outward normal of the

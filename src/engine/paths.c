@@ -108,27 +108,42 @@ static int data_folders(const char *out[2])
   return n;
 }
 
-void fbFilePath_Resolve(const char *scenario, const char *rel, char *out, size_t len)
+int fbFilePath_Candidates(const char *scenario, const char *rel, char out[][PATH_MAX], int max)
 {
+  int n = 0;
   if (rel[0] == '/') {
-    snprintf(out, len, "%s", rel);
-    return;
+    snprintf(out[n++], PATH_MAX, "%s", rel);
+    return n;
   }
   const char *slash = strrchr(scenario, '/');
   int dir = slash ? (int)(slash - scenario) : 0;
-  snprintf(out, len, "%.*s%s../%s", dir, scenario, dir ? "/" : "", rel);
-  if (scenario[0] != '\0' && exists(out)) {
-    tidy_path(out, len);
-    return;
+  if (scenario[0] != '\0' && n < max) {  // in the scenario's own folder
+    snprintf(out[n++], PATH_MAX, "%.*s%s%s", dir, scenario, dir ? "/" : "", rel);
   }
-  snprintf(out, len, "%s", rel);
-  if (exists(out)) {
-    return;
+  if (scenario[0] != '\0' && n < max) {  // beside it: the project folder of scripts/x.lua
+    snprintf(out[n++], PATH_MAX, "%.*s%s../%s", dir, scenario, dir ? "/" : "", rel);
+  }
+  if (n < max) {  // as given: from the working directory
+    snprintf(out[n++], PATH_MAX, "%s", rel);
   }
   const char *data[2];
-  for (int k = 0, n = data_folders(data); k < n; ++k) {
-    snprintf(out, len, "%s/%s", data[k], rel);
-    if (exists(out)) {
+  for (int k = 0, count = data_folders(data); k < count && n < max; ++k) {
+    snprintf(out[n++], PATH_MAX, "%s/%s", data[k], rel);
+  }
+  return n;
+}
+
+void fbFilePath_Resolve(const char *scenario, const char *rel, char *out, size_t len)
+{
+  char candidates[FB_PATH_CANDIDATES][PATH_MAX];
+  int n = fbFilePath_Candidates(scenario, rel, candidates, FB_PATH_CANDIDATES);
+  int beside = rel[0] != '/' && scenario[0] != '\0' ? 2 : 0;  // the candidates found from the scenario
+  for (int k = 0; k < n; ++k) {
+    if (exists(candidates[k])) {
+      snprintf(out, len, "%s", candidates[k]);
+      if (k < beside) {
+        tidy_path(out, len);  // "scripts/../terrains/x.png" reads better as "terrains/x.png"
+      }
       return;
     }
   }
@@ -152,20 +167,11 @@ void fbFilePath_ResolveRule(const char (*dirs)[512], int dir_count, const char *
 }
 
 
-// The folders behaviours/<module>.lua is looked for in after the scenario's own: beside the
-// scenario's folder, as given, in the data folders (fbFilePath_Resolve's order).
-static int fallback_folders(const char *scenario, char out[4][PATH_MAX])
+// The folders behaviours/<module>.lua is looked for in after the scenario's own: in the scenario's
+// folder, beside it, as given, in the data folders (fbFilePath_Candidates' order).
+static int fallback_folders(const char *scenario, char out[FB_PATH_CANDIDATES][PATH_MAX])
 {
-  const char *slash = strrchr(scenario, '/');
-  int dir = slash ? (int)(slash - scenario) : 0, n = 0;
-  if (scenario[0] != '\0') {
-    snprintf(out[n++], PATH_MAX, "%.*s%sbehaviours", dir, scenario, dir ? "/../" : "../");
-  }
-  snprintf(out[n++], PATH_MAX, "behaviours");
-  const char *data[2];
-  for (int k = 0, count = data_folders(data); k < count; ++k) {
-    snprintf(out[n++], PATH_MAX, "%s/behaviours", data[k]);
-  }
+  int n = fbFilePath_Candidates(scenario, "behaviours", out, FB_PATH_CANDIDATES);
   for (int k = 0; k < n; ++k) {
     tidy_path(out[k], PATH_MAX);
   }
@@ -174,7 +180,7 @@ static int fallback_folders(const char *scenario, char out[4][PATH_MAX])
 
 void fbFilePath_RuleFolders(const char (*dirs)[512], int dir_count, const char *scenario, char *out, size_t len)
 {
-  char fallback[4][PATH_MAX];
+  char fallback[FB_PATH_CANDIDATES][PATH_MAX];
   int n = fallback_folders(scenario, fallback);
   size_t used = 0;
   out[0] = '\0';
@@ -240,7 +246,7 @@ static void closest_in(const char *folder, const char *module, char *best, size_
 void fbFilePath_ClosestRule(const char (*dirs)[512], int dir_count, const char *scenario, const char *module, char *out,
                             size_t len)
 {
-  char fallback[4][PATH_MAX];
+  char fallback[FB_PATH_CANDIDATES][PATH_MAX];
   int n = fallback_folders(scenario, fallback), distance = INT_MAX;
   out[0] = '\0';
   for (int k = 0; k < dir_count + n; ++k) {

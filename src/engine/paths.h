@@ -1,9 +1,10 @@
-// paths.h — finding the files a scenario names: beside its folder first, then as given, then in the data folder (fbSetDataFolder).
+// paths.h — finding the files a scenario names: in its folder, beside it, as given, then in the data folder (fbSetDataFolder).
 #ifndef FB_PATHS_H
 #define FB_PATHS_H
 
 #include "fb.h"
 
+#include <limits.h>
 #include <stdio.h>
 
 #define FB_MAX_SCRIPT_BYTES (16L * 1024 * 1024)  // a scenario, rule or helper module
@@ -20,10 +21,14 @@ bool fbFilePath_Exists(const char *path);
 // ("not a regular file", "file is too large (over 16 MiB)", or the system's message).
 FILE *fbFilePath_OpenRegular(const char *path, long max_bytes, long *size, char *why, size_t len);
 
-// A path named by a scenario is looked for beside the scenario's folder first (scripts/../x, so a
-// project folder carries its own behaviours/ and terrains/), then as given, then in the source
-// tree; a file or a folder. scenario may be "" (a world built in C). When nothing exists, out is
-// rel as given.
+// Where a path a scenario names may be, in the order it is looked for: in the scenario's own folder
+// (scripts/x), beside that folder (scripts/../x: a project folder carries its behaviours/ and
+// terrains/), as given (from the working directory), then in the data folders. An absolute path is
+// its own only candidate; scenario may be "" (a world built in C). Returns how many (at most max).
+#define FB_PATH_CANDIDATES 5
+int fbFilePath_Candidates(const char *scenario, const char *rel, char out[][PATH_MAX], int max);
+
+// The first of those candidates that exists, a file or a folder; rel as given when none does.
 void fbFilePath_Resolve(const char *scenario, const char *rel, char *out, size_t len);
 
 // A rule module: the scenario's own rule folders first, then behaviours/<module>.lua as above.

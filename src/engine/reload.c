@@ -3,6 +3,7 @@
 #include "reload.h"
 
 #include "log.h"
+#include "sha256.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -84,10 +85,15 @@ static bool is_module_beside_rules(const fbSim *sim, const char *path)
   return false;
 }
 
-bool fbHotReload_Apply(fbSim *sim, const char *path)
+typedef enum Outcome { NOT_OURS, APPLIED, REFUSED } Outcome;
+
+static Outcome outcome(bool ok) { return ok ? APPLIED : REFUSED; }
+
+// Applies the file if it is one of the sim's: the scenario, a rule module, the library or a helper.
+static Outcome apply(fbSim *sim, const char *path)
 {
   if (same_file(path, fbSim_Path(sim))) {
-    return reload_scenario(sim);
+    return outcome(reload_scenario(sim));
   }
   bool any = false, ok = true;
   for (int s = 0; s < fbSim_World(sim)->species_count; ++s) {
@@ -107,9 +113,37 @@ bool fbHotReload_Apply(fbSim *sim, const char *path)
     }
   }
   if (!any && is_module_beside_rules(sim, path)) {
-    return fbSim_ReloadAll(sim);
+    return outcome(fbSim_ReloadAll(sim));
   }
-  return any && ok;
+  return any ? outcome(ok) : NOT_OURS;
+}
+
+bool fbHotReload_Apply(fbSim *sim, const char *path) { return apply(sim, path) == APPLIED; }
+
+// Notes a save in the run's record: its step, file, content's SHA-256 (read while the file is held
+// against the next save, so it is what was loaded) and whether it loaded. Past FB_MAX_RELOAD_RECORDS
+// only the count of those left out grows.
+static void record(fbHotReload *h, const fbSim *sim, const char *path, bool loaded)
+{
+  if (h->record_count == FB_MAX_RELOAD_RECORDS) {
+    h->records_left_out++;
+    return;
+  }
+  if (h->record_count == h->record_capacity) {
+    int capacity = h->record_capacity ? 2 * h->record_capacity : 16;
+    fbReloadRecord *grown = realloc(h->records, (size_t)capacity * sizeof *grown);
+    if (grown == NULL) {
+      h->records_left_out++;
+      return;
+    }
+    h->records = grown;
+    h->record_capacity = capacity;
+  }
+  fbReloadRecord *r = &h->records[h->record_count++];
+  r->step = (long)fbSim_World(sim)->step;
+  snprintf(r->path, sizeof r->path, "%.*s", (int)sizeof r->path - 1, path);
+  fbSha256_File(path, r->sha256);
+  r->loaded = loaded;
 }
 
 // ---- watching -----------------------------------------------------------------------------------
@@ -162,6 +196,13 @@ bool fbHotReload_Open(fbHotReload *h, const fbSim *sim, bool polling, char *err,
 
 void fbHotReload_Close(fbHotReload *h) { fbWatch_Close(&h->watch); }
 
+void fbHotReload_FreeRecords(fbHotReload *h)
+{
+  free(h->records);
+  h->records = NULL;
+  h->record_count = h->record_capacity = 0;
+}
+
 int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms)
 {
   char changed[16][512];
@@ -171,7 +212,11 @@ int fbHotReload_Poll(fbHotReload *h, fbSim *sim, double now_ms)
   for (int k = 0; k < n; ++k) {
     bool is_scenario = same_file(changed[k], fbSim_Path(sim));
     scenario = scenario || is_scenario;
-    if (fbHotReload_Apply(sim, changed[k])) {
+    Outcome done = apply(sim, changed[k]);
+    if (done != NOT_OURS) {
+      record(h, sim, changed[k], done == APPLIED);
+    }
+    if (done == APPLIED) {
       applied++;
       h->reloads++;
       h->scenario_reloads += is_scenario;

@@ -254,6 +254,55 @@ static int l_silhouette_edge(lua_State *L)
   return 3;
 }
 
+/*
+ * a:hiding_spot(tx, ty, range, gap) -> dx, dy, dist, cx, cy: Reynolds' hide (1999, "Hide"). For
+ * each obstacle whose surface lies within range of the agent, the spot is on the line from the
+ * threat (at offset tx, ty from the agent) through the obstacle's centre c, just past its far side:
+ *   u = (c - threat) / |c - threat|,   spot = c + (far side along u + gap) u.
+ * The nearest spot to the agent wins (the lower index on a tie); answers its offset and distance
+ * and the offset to that obstacle's centre, or nil when no obstacle is within range.
+ */
+static int l_hiding_spot(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  const fbVec2 p = agent_pos(c);
+  const fbVec2 threat = fbV_Add(p, fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3)));
+  const double range = fbRuleApi_CheckDistance(L, 4);
+  const double gap = fbRuleApi_OptNumber(L, 5, 0.0);
+  const fbObstacles *o = &c->world->obstacles;
+  int found[64];
+  int n = fbObstacles_Query(o, p, range, found, 64);
+  n = n < 64 ? n : 64;
+  double best = INFINITY;
+  fbVec2 spot = {0, 0}, centre = {0, 0};
+  for (int k = 0; k < n; ++k) {
+    fbVec2 oc = o->items[found[k]].centre;
+    fbVec2 away = fbV_Sub(oc, threat);
+    double len = fbV_Length(away);
+    if (len == 0.0) {
+      continue;  // the threat stands on the centre: no far side
+    }
+    fbVec2 u = fbV_Scale(away, 1.0 / len);
+    fbVec2 s = fbV_Add(oc, fbV_Scale(u, fbObstacles_FarSide(o, found[k], u) + gap));
+    double d = fbV_Length(fbV_Sub(s, p));
+    if (d < best) {
+      best = d;
+      spot = s;
+      centre = oc;
+    }
+  }
+  if (!isfinite(best)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushnumber(L, spot.x - p.x);
+  lua_pushnumber(L, spot.y - p.y);
+  lua_pushnumber(L, best);
+  lua_pushnumber(L, centre.x - p.x);
+  lua_pushnumber(L, centre.y - p.y);
+  return 5;
+}
+
 // The queries renamed when they took the common order: a message says what to write instead.
 static int l_renamed(lua_State *L)
 {
@@ -496,6 +545,7 @@ static const luaL_Reg view_methods[] = {
     {"count_in_front", l_count_in_front},
     {"cast_feeler", l_cast_feeler},
     {"silhouette_edge", l_silhouette_edge},
+    {"hiding_spot", l_hiding_spot},
     {"remove", l_remove},
     {"flow", l_agent_flow},
     {"region", l_agent_region},

@@ -739,6 +739,7 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   const fbSpecies *sp = &w->species[s];
   r->ctx.agent = i;
   r->ctx.species = s;
+  double started = r->profile != NULL ? fbProfile_Now() : 0.0;
   bool steer_turn = sp->update_every <= 1 || (w->step + a->id[i]) % (uint64_t)sp->update_every == 0;
   if (!sp->all_native) {
     if (fbAgentViews_Grew(&r->views, s, sp->rule_count)) {  // a rule read a new field last agent
@@ -747,6 +748,13 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
       reserve_fill(L, job);
     }
     fbAgentViews_Fill(L, job->slot[s], &job->plan[s], &r->ctx, i);
+  }
+  fbProfileCounters *profile = r->profile;
+  double clock = 0.0;
+  if (profile != NULL) {
+    clock = fbProfile_Now();
+    profile->view_ns[s] += clock - started - r->clock_ns;
+    profile->agent_steps[s] += 1.0;
   }
   fbAccumulator acc;
   fbAccum_Begin(&acc, sp->accumulator, sp->limits.max_accel);
@@ -760,6 +768,11 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
       continue;
     }
     fbVec2 out = slot->native ? slot->native(&r->ctx, i) : call_rule(L, r, job->slot[s] + 1 + SLOTS_PER_RULE * k, job->takes_species[s][k], s, k);
+    if (profile != NULL) {  // a rule that raised an error is not timed: its time is lost with the agent's step
+      double now = fbProfile_Now();
+      profile->rule_ns[s][k] += now - clock - r->clock_ns;
+      clock = now;
+    }
     take_output(r, slot, k, i, out, &acc, &force, &drag);
   }
   // A held agent (a:hold()) sits still: nothing steers or pushes it. Between its steering turns

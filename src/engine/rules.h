@@ -6,6 +6,7 @@
 #include "defs.h"
 #include "lua_host.h"
 #include "params.h"
+#include "profile.h"
 #include "rule_api.h"
 
 typedef struct fbRuleFailure {
@@ -43,6 +44,8 @@ typedef struct fbRuleRunner {
   int inspect;
   fbVec2 inspect_out[FB_MAX_RULES];
   bool inspect_ran[FB_MAX_RULES];
+  fbProfileCounters *profile;  // this thread's sums while the profile is on (profile.h), else NULL
+  double clock_ns;             // the cost of a clock read, taken off each timing
 } fbRuleRunner;
 
 // Opens the state: the sandbox, fb with the world's fields, math.random refused (its numbers would

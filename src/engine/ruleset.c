@@ -101,6 +101,14 @@ void fbRuleSet_Close(fbRuleSet *rs)
   memset(rs, 0, sizeof *rs);
 }
 
+void fbRuleSet_Profile(fbRuleSet *rs, fbProfile *p)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    rs->runners[t].profile = p != NULL && p->on ? &p->threads[t] : NULL;
+    rs->runners[t].clock_ns = p != NULL ? p->clock_ns : 0.0;
+  }
+}
+
 void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, const fbAggregates *agg,
                     fbNeighbourList *lists, fbCommandQueue *queues)
 {

@@ -67,6 +67,9 @@ void fbRuleSet_Close(fbRuleSet *rs);
 bool fbRuleSet_ReloadAll(fbRuleSet *rs, fbWorld *w);
 
 // Points every state at what rules read and write: thread t gets lists[t] and queues[t].
+// Points each thread's runner at its sums in p (NULL: profiling off).
+void fbRuleSet_Profile(fbRuleSet *rs, fbProfile *p);
+
 void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, const fbAggregates *agg,
                     fbNeighbourList *lists, fbCommandQueue *queues);
 

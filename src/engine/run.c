@@ -51,6 +51,8 @@ bool fbRun_Step(fbRun *run)
   return ok;
 }
 
+void fbRun_Free(fbRun *run) { fbHotReload_FreeRecords(&run->reload); }
+
 bool fbRun_End(fbRun *run)
 {
   if (run->watching) {

@@ -38,8 +38,10 @@ int fbRun_Poll(fbRun *run);
 // scenario's hook or a metric failed (fbSim_Error).
 bool fbRun_Step(fbRun *run);
 
-// Closes the CSV (false if writing it failed); the sim stays loaded until fbSim_Delete(run->sim).
+// Closes the CSV (false if writing it failed) and stops watching; the sim stays loaded until
+// fbSim_Delete(run->sim), and the record of reloads (run->reload.records) until fbRun_Free.
 bool fbRun_End(fbRun *run);
+void fbRun_Free(fbRun *run);
 
 // Seconds on a monotonic clock (for pacing and reload debouncing, never for the simulation).
 double fbRun_Seconds(void);

@@ -98,6 +98,43 @@ static void write_sets(FILE *f, const fbRunOptions *o)
   fputs("],\n", f);
 }
 
+// "reloads": every save --watch saw, so a CSV made by several versions of a rule says which, when.
+static void write_reloads(FILE *f, const fbHotReload *h)
+{
+  fputs("  \"reloads\": [", f);
+  for (int k = 0; h != NULL && k < h->record_count; ++k) {
+    const fbReloadRecord *r = &h->records[k];
+    fprintf(f, "%s{\"step\": %ld, \"file\": ", k ? ",\n    " : "\n    ", r->step);
+    write_string(f, r->path);
+    fputs(", \"sha256\": ", f);
+    write_string(f, r->sha256);
+    fprintf(f, ", \"loaded\": %s}", r->loaded ? "true" : "false");
+  }
+  fputs(h != NULL && h->record_count > 0 ? "\n  ],\n" : "],\n", f);
+  fprintf(f, "  \"reloads_left_out\": %ld,\n", h != NULL ? h->records_left_out : 0L);
+}
+
+// "profile": with --profile, the per-rule table (profile.h); null without.
+static void write_profile(FILE *f, const fbSim *sim)
+{
+  fbProfileRow rows[FB_PROFILE_MAX_ROWS];
+  long steps;
+  int n = fbSim_ProfileTable(sim, rows, FB_PROFILE_MAX_ROWS, &steps);
+  if (n == 0) {
+    fputs("  \"profile\": null,\n", f);
+    return;
+  }
+  fprintf(f, "  \"profile\": {\"steps\": %ld, \"rows\": [", steps);
+  for (int k = 0; k < n; ++k) {
+    fputs(k ? ",\n    {\"species\": " : "\n    {\"species\": ", f);
+    write_string(f, rows[k].species);
+    fputs(", \"part\": ", f);
+    write_string(f, rows[k].part);
+    fprintf(f, ", \"us_per_agent_step\": %.4f, \"share\": %.4f}", rows[k].us_per_agent_step, rows[k].share);
+  }
+  fputs("\n  ]},\n", f);
+}
+
 static void write_body(FILE *f, const fbSim *sim, const fbRunMeta *m)
 {
   char hex[65], lost[512];
@@ -117,6 +154,7 @@ static void write_body(FILE *f, const fbSim *sim, const fbRunMeta *m)
   write_inputs(f, sim);
   fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)fbSim_Options(sim)->seed);
   write_sets(f, fbSim_Options(sim));
+  write_reloads(f, m->reload);
   write_number(f, "dt", dt);
   fprintf(f, "  \"threads\": %d,\n", fbSim_Threads(sim));
   fprintf(f, "  \"steps_requested\": %ld,\n", m->steps_requested);
@@ -129,6 +167,7 @@ static void write_body(FILE *f, const fbSim *sim, const fbRunMeta *m)
   write_key(f, "error", m->error, false);
   write_key(f, "outcome", outcome, false);
   write_number(f, "outcome_time", outcome_time);
+  write_profile(f, sim);
   fprintf(f, "  \"hash\": \"%016llx\"\n}\n", (unsigned long long)fbSim_Hash(sim));
 }
 

@@ -2,6 +2,7 @@
 #ifndef FB_RUN_META_H
 #define FB_RUN_META_H
 
+#include "reload.h"
 #include "sim.h"
 
 // How a headless run went, as its metadata reports it.
@@ -13,6 +14,7 @@ typedef struct fbRunMeta {
   const char *status;            // "complete", "incomplete", "failed" or "interrupted"
   int exit_status;
   const char *error;             // why a failed run stopped ("" otherwise)
+  const fbHotReload *reload;     // with --watch: the saves seen (NULL: none watched)
 } fbRunMeta;
 
 /*
@@ -20,7 +22,7 @@ typedef struct fbRunMeta {
  * file renamed over path): a reader never sees half of it, and a sweep that finds it knows the run
  * ended. It records the flockbox version, the scenario's path and SHA-256, the SHA-256 of each
  * rule module, the steering library and the terrain image it read, the seed, every --set, dt, the
- * worker threads, the steps asked for and made, the status, the lost rules or hooks, the outcome
+ * worker threads, every save reloaded or refused under --watch (step, file, SHA-256, loaded), the steps asked for and made, the status, the lost rules or hooks, the outcome
  * (fb.stop's label, or "step_limit" when the run used all its steps) and the hash of the final
  * state. False with a message in err if it cannot be written.
  */

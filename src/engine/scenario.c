@@ -113,7 +113,24 @@ static bool read_goals(fbTableReader *r, fbScenarioDef *d, int root)
   return ok;
 }
 
-// behaviours = { "folder", ... }: the scenario's own rule folders, searched before behaviours/.
+// behaviours[k] names no folder: the message lists every place it was looked for.
+static bool refuse_rule_dir(fbTableReader *r, const char *scenario, int k, const char *dir)
+{
+  char key[32];
+  snprintf(key, sizeof key, "behaviours[%d]", k);
+  if (dir == NULL) {
+    return fbTable_Fail(r, "", key, "expected the name of a folder");
+  }
+  char tried[FB_PATH_CANDIDATES][PATH_MAX], list[4 * 512] = "";
+  int n = fbFilePath_Candidates(scenario, dir, tried, FB_PATH_CANDIDATES);
+  for (int j = 0, used = 0; j < n && used < (int)sizeof list; ++j) {
+    used += snprintf(list + used, sizeof list - (size_t)used, "%s%s", j ? ", " : "", tried[j]);
+  }
+  return fbTable_Fail(r, "", key, "no folder '%s' (looked for %s)", dir, list);
+}
+
+// behaviours = { "folder", ... }: the scenario's own rule folders, searched before behaviours/,
+// found as any path it names is (fbFilePath_Candidates: its own folder first).
 static bool read_rule_dirs(fbTableReader *r, fbScenarioDef *d, int root)
 {
   bool ok = true;
@@ -131,9 +148,7 @@ static bool read_rule_dirs(fbTableReader *r, fbScenarioDef *d, int root)
       fbFilePath_Resolve(d->path, dir, out, sizeof d->rule_dirs[0]);
     }
     if (dir == NULL || stat(out, &st) != 0 || !S_ISDIR(st.st_mode)) {
-      char key[32];
-      snprintf(key, sizeof key, "behaviours[%d]", k);
-      ok = fbTable_Fail(r, "", key, "expected the name of an existing folder");
+      ok = refuse_rule_dir(r, d->path, k, dir);
     } else {
       d->rule_dir_count++;
     }

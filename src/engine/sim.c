@@ -186,7 +186,11 @@ static void run_parallel(fbSim *sim, void (*work)(fbSim *, int, int, int))
 static void perceive_and_steer(fbSim *sim, int t, int begin, int end)
 {
   sim->queues[t].count = 0;
+  double started = sim->profile.on ? fbProfile_Now() : 0.0;
   fbPerceive(&sim->perception, begin, end, &sim->agg, &sim->lists[t]);
+  if (sim->profile.on) {
+    sim->profile.threads[t].perception_ns += fbProfile_Now() - started - sim->profile.clock_ns;
+  }
   fbRuleSet_Run(&sim->rules, t, begin, end);
 }
 
@@ -371,6 +375,7 @@ bool fbSim_Step(fbSim *sim)
   fbSim_UpdateGrid(sim);
   // The inspected agent's index is looked up once the agents are sorted: indices move when they do.
   fbRuleSet_Inspect(&sim->rules, sim->inspect_id ? fbWorld_FindAgent(&sim->world, sim->inspect_id) : -1);
+  fbRuleSet_Profile(&sim->rules, &sim->profile);  // each step: a reload may have brought new runners
   double t1 = now_ms();
   run_parallel(sim, perceive_and_steer);
   int begin[FB_MAX_THREADS], end[FB_MAX_THREADS];
@@ -395,6 +400,10 @@ bool fbSim_Step(fbSim *sim)
   bool ok = run_hook(sim);
   double t6 = now_ms();
   sim->cost = (fbStepCost){t1 - t0, t2 - t1, (t3 - t2) + (t5 - t4), t4 - t3, t6 - t5, t6 - t0};
+  if (sim->profile.on) {  // thread time, as the parallel parts are summed: a parallel phase counts once per thread
+    sim->profile.serial_ns += 1e6 * ((t1 - t0) + (t4 - t2) * sim->threads + (t6 - t4));
+    sim->profile.steps++;
+  }
   return ok;
 }
 
@@ -542,6 +551,7 @@ void fbSim_Adopt(fbSim *sim, fbSim *fresh)
   sim->error[0] = '\0';
   sim->reload_error[0] = '\0';
   fbSim_Inspect(sim, sim->inspect_id);
+  fbProfile_Reset(&sim->profile);  // the species and rules the sums were kept by may have changed
 }
 
 bool fbSim_ReloadScenario(fbSim *sim)
@@ -599,6 +609,25 @@ fbRuleDef *fbSim_RuleDescription(fbSim *sim, int s, int k) { return &sim->rules.
 // ---- what it is, for the window, telemetry and the run's record -------------------------------
 
 const fbWorld *fbSim_World(const fbSim *sim) { return &sim->world; }
+
+void fbSim_Profile(fbSim *sim, bool on)
+{
+  if (on) {
+    fbProfile_Start(&sim->profile);
+  } else {
+    sim->profile.on = false;
+  }
+}
+
+void fbSim_ResetProfile(fbSim *sim) { fbProfile_Reset(&sim->profile); }
+
+static const char *profile_rule_name(const void *sim, int s, int k) { return fbSim_RuleName(sim, s, k); }
+
+int fbSim_ProfileTable(const fbSim *sim, fbProfileRow *rows, int max, long *steps)
+{
+  *steps = sim->profile.steps;
+  return fbProfile_Table(&sim->profile, &sim->world, profile_rule_name, sim, rows, max);
+}
 
 const char *fbSim_Path(const fbSim *sim) { return sim->path; }
 

@@ -4,6 +4,7 @@
 
 #include "defs.h"
 #include "params.h"
+#include "profile.h"
 
 /*
  * fbSim is opaque here (flockbox.h declares it), like Box2D's world behind its id: the view, the
@@ -42,6 +43,12 @@ const fbNeighbourList *fbSim_SeenList(const fbSim *sim, uint32_t *id);
 // The grid and positions perception reads, for queries of who is near whom (fbPerception_Nearest,
 // fbPerception_ForEach); call fbSim_UpdateGrid first if agents may have moved.
 const fbPerceptionInput *fbSim_Perception(const fbSim *sim);
+
+// The per-rule profile (profile.h): on clears the sums and starts adding to them, off stops.
+void fbSim_Profile(fbSim *sim, bool on);
+void fbSim_ResetProfile(fbSim *sim);
+// Its table, most costly first, over *steps steps since it was started or reset; returns the rows.
+int fbSim_ProfileTable(const fbSim *sim, fbProfileRow *rows, int max, long *steps);
 
 // ---- what the window and hooks may change between steps ---------------------------------------
 

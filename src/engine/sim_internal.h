@@ -31,6 +31,7 @@ struct fbSim {
   uint32_t inspect_id;
   uint64_t catches;                // removals asked for by agents (predators) that took effect
   fbStepCost cost;
+  fbProfile profile;                 // the per-rule profile, when on (fbSim_Profile)
   fbNeighbourList seen;            // fbSim_Seen: whom one agent sees now (the viewer's neighbour lines)
   uint32_t seen_id;                // whose list `seen` is (0: nobody's)
   // Cold: where it came from and what went wrong, for messages and the HUD.

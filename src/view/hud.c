@@ -341,6 +341,21 @@ static void state_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
   flow(c, DIM, costs, 5);
 }
 
+// The costliest parts of a step, from the per-rule profile: which rule is slow, at a glance.
+static void profile_lines(Column *c, const fbHudStatus *st)
+{
+  enum { SHOWN = 6 };
+  if (st->profile_rows == 0) {
+    return;
+  }
+  line(c, DIM, "cost per agent-step (µs, share of the step):");
+  for (int k = 0; k < st->profile_rows && k < SHOWN; ++k) {
+    const fbProfileRow *r = &st->profile[k];
+    linef(c, k == 0 ? TEXT : DIM, "  %s%s%s  %.2f  %.0f%%", r->species, r->species[0] ? " " : "", r->part,
+          r->us_per_agent_step, 100.0 * r->share);
+  }
+}
+
 SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st, SDL_Rect area)
 {
   Column c = {hud, area.x + PAD, area.y + PAD, area.y + PAD, area.w - 2 * PAD, area.y + area.h};
@@ -350,6 +365,7 @@ SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st, SDL_R
     line(&c, DIM, "fix the file and press R to load it again, or O to open another");
   } else {
     state_lines(&c, sim, st);
+    profile_lines(&c, st);
     c.y += PAD / 2;
     species_lines(&c, sim);
     metric_lines(&c, sim, st);

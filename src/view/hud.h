@@ -34,6 +34,8 @@ typedef struct fbHudStatus {
   double frames_per_s, steps_per_s;
   double time_scale, steps_per_frame;
   fbStepCost cost;         // averaged over the last half second
+  const fbProfileRow *profile;  // the cost of each rule over the last half second, most costly first
+  int profile_rows;
   bool paused, finished;   // finished: --steps reached
   bool following_flock, following_agent;
   bool scenario_failed;    // the last hook or metric call failed: show fbSim_Error(sim)

@@ -31,6 +31,8 @@ static void adopt_sim(fbViewer *v)
 {
   fbSim *sim = v->run->sim;
   v->loaded = true;
+  fbSim_Profile(sim, true);  // the info panel's cost per rule: a window run is no benchmark
+  v->profile_rows = 0;
   v->has_player = false;
   for (int s = 0; s < fbSim_World(sim)->species_count; ++s) {
     v->has_player = v->has_player || fbSim_World(sim)->species[s].player;
@@ -78,6 +80,7 @@ static void restart(fbViewer *v, bool new_seed)
       fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
       v->status = 1;
     }
+    fbRun_Free(v->run);
     fbSim_Delete(v->run->sim);
     v->run->sim = NULL;
     v->loaded = false;
@@ -481,6 +484,8 @@ static fbHudStatus status_of(fbViewer *v)
       .time_scale = fbViewer_TimeScale(v),
       .steps_per_frame = sim ? fbViewer_TimeScale(v) * FRAME_S / fbSim_World(sim)->dt : 0,
       .cost = v->cost,
+      .profile = v->loaded ? v->profile : NULL,
+      .profile_rows = v->loaded ? v->profile_rows : 0,
       .paused = v->paused,
       .finished = sim && v->cli.steps_given && v->run->steps >= v->cli.steps,
       .following_flock = v->follow == FB_FOLLOW_FLOCK,
@@ -552,6 +557,11 @@ static void update_rates(fbViewer *v)
     memset(&v->cost, 0, sizeof v->cost);
     cost_add(&v->cost, &v->cost_sum, v->rate_steps ? 1.0 / v->rate_steps : 0.0);
     memset(&v->cost_sum, 0, sizeof v->cost_sum);
+    if (v->loaded && v->rate_steps > 0) {  // paused: the last table stays
+      long steps;
+      v->profile_rows = fbSim_ProfileTable(v->run->sim, v->profile, FB_PROFILE_MAX_ROWS, &steps);
+      fbSim_ResetProfile(v->run->sim);
+    }
     v->rate_frames = v->rate_steps = 0;
     v->rate_start = now;
   }
@@ -779,6 +789,7 @@ int fbViewer_Destroy(fbViewer *v)
       fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
       status = 1;
     }
+    fbRun_Free(v->run);
     fbSim_Delete(v->run->sim);
   }
   free(v->run);

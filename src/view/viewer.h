@@ -61,6 +61,8 @@ typedef struct fbViewer {
   uint64_t rate_start;
   long rate_frames, rate_steps;
   fbStepCost cost_sum, cost;
+  fbProfileRow profile[FB_PROFILE_MAX_ROWS];  // the per-rule profile of the last half second, most costly first
+  int profile_rows;
   double fps, sps;
   char notice[640];
   long notice_until;         // frame after which the notice goes

@@ -1,0 +1,105 @@
+// new_rule.c — flockbox --new-rule: writing a commented starting rule module that runs as it is.
+#include "new_rule.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fb.h"
+
+// The module, with %1$s the file's path and %2$s the rule's name. It is the README's first rule:
+// a sideways push about the flock-mates' centre, so that given to any flock it visibly does
+// something, and every line a rule needs (params with a range and help, steer, its units) is there.
+static const char template_text[] =
+    "-- %1$s — (one line: what %2$s does, and where it comes from).\n"
+    "-- Started by flockbox --new-rule. Give it to a species in a scenario, beside other rules:\n"
+    "--   rules = { \"separation\", \"alignment\", { \"%2$s\", weight = 1 } },\n"
+    "-- and name this folder in the scenario's behaviours = { ... } unless it is behaviours/ itself.\n"
+    "-- Run the scenario in the window (or headless with --watch) and save this file: the next step\n"
+    "-- uses it; a broken save shows file:line and the last good version keeps running.\n"
+    "--\n"
+    "-- steer(a, p, s) runs once per agent per step and returns an acceleration, world units/s², as\n"
+    "-- two numbers. a is the agent and what it perceives: a.x, a.y, a.vx, a.vy, a.n flock-mates in\n"
+    "-- view, a.cx, a.cy their centre, a.avx, a.avy their mean velocity, a:neighbour(k), ... p holds\n"
+    "-- the parameters below (the scenario and --set may change them), s the species (s.max_speed,\n"
+    "-- s.max_accel, ...). docs/writing-rules.md has the whole list; `steering` (behaviours/lib/\n"
+    "-- steering.lua) has seek, flee, arrive, pursue and vector helpers.\n"
+    "return {\n"
+    "  params = {\n"
+    "    -- default, range and one line of help: the panel's slider spans the range, and a value\n"
+    "    -- outside it is refused with the file and the field named\n"
+    "    gain = { 0.5, min = 0, max = 10, help = \"how hard to turn about the flock-mates' centre, 1/s²\" },\n"
+    "  },\n"
+    "\n"
+    "  steer = function(a, p, s)\n"
+    "    if a.n == 0 then\n"
+    "      return 0, 0 -- nobody in view: leave it to the other rules\n"
+    "    end\n"
+    "    local dx, dy = a.cx - a.x, a.cy - a.y -- the offset to their centre, world units\n"
+    "    return -dy * p.gain, dx * p.gain -- a push at right angles to it: the agent circles round\n"
+    "  end,\n"
+    "}\n";
+
+// A Lua identifier (a module name require and the scenario's rules can name), short enough for a
+// rule's name.
+static bool is_rule_name(const char *name)
+{
+  size_t n = strlen(name);
+  if (n == 0 || n >= FB_NAME_LEN || !(isalpha((unsigned char)name[0]) || name[0] == '_')) {
+    return false;
+  }
+  for (size_t k = 1; k < n; ++k) {
+    if (!(isalnum((unsigned char)name[k]) || name[k] == '_')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static const char *default_folder(void)
+{
+  struct stat st;
+  return stat("behaviours", &st) == 0 && S_ISDIR(st.st_mode) ? "behaviours" : ".";
+}
+
+bool fbNewRule_Write(const char *name, const char *folder, char *written, size_t written_len, char *err, size_t errlen)
+{
+  if (!is_rule_name(name)) {
+    snprintf(err, errlen, "--new-rule: '%s' is not a rule name (letters, digits and _, not starting with a digit, "
+             "at most %d characters)", name, FB_NAME_LEN - 1);
+    return false;
+  }
+  folder = folder != NULL ? folder : default_folder();
+  struct stat st;
+  if (stat(folder, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    snprintf(err, errlen, "--new-rule: %s: no such folder", folder);
+    return false;
+  }
+  if (strcmp(folder, ".") == 0) {
+    snprintf(written, written_len, "%s.lua", name);
+  } else {
+    snprintf(written, written_len, "%s/%s.lua", folder, name);
+  }
+  // O_EXCL: never overwrite someone's rule, even one created between a check and the write.
+  int fd = open(written, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    snprintf(err, errlen, "--new-rule: %s: %s", written,
+             errno == EEXIST ? "already exists (pick another name, or edit that file)" : strerror(errno));
+    return false;
+  }
+  FILE *f = fdopen(fd, "w");
+  if (f == NULL) {
+    close(fd);
+  }
+  bool ok = f != NULL && fprintf(f, template_text, written, name) > 0;
+  ok = (f != NULL && fclose(f) == 0) && ok;
+  if (!ok) {
+    snprintf(err, errlen, "--new-rule: %s: cannot write it", written);
+    unlink(written);
+  }
+  return ok;
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# cli_profile.sh — --profile names the slow rule: its table on standard output and in the run's
+# metadata, every part of the step in it, and the run's results unchanged by the timing.
+set -u
+flockbox=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passed=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then passed=$((passed + 1)); else echo "FAIL $name"; sed 's/^/    /' "$tmp/out"; failures=$((failures + 1)); fi
+}
+
+# Agent 1's busy rule loops 2 000 000 times a step (some ms); the other rules do next to nothing.
+cat >"$tmp/slow.lua" <<LUA
+return {
+  world = { width = 60, height = 60 },
+  behaviours = { "$PWD/tests/behaviours" },
+  species = { { name = "boid", count = 50,
+                rules = { "inert", { "busy", params = { work = 2000000 } }, "separation", "cohesion" } } },
+}
+LUA
+"$flockbox" --headless --steps 20 --threads 1 --profile --csv "$tmp/p.csv" "$tmp/slow.lua" >"$tmp/out" 2>"$tmp/err"
+check "a profiled run completes" test $? -eq 0
+check "the table is printed" grep -q "^profile over 20 steps" "$tmp/out"
+first=$(grep -A1 '^  species  *part' "$tmp/out" | tail -1)
+check "the slow rule comes first ($first)" bash -c "grep -q '^  boid  *busy ' <<<'$first'"
+share=$(awk '{ print $NF }' <<<"$first" | tr -d %)
+check "  with most of the step ($share %)" awk -v s="$share" 'BEGIN { exit !(s > 50) }'
+for part in inert separation cohesion "(view)" "(perception)" "(grid, integration, bodies, hooks)"; do
+  check "the table has $part" grep -qF -- " $part " "$tmp/out"
+done
+check "the metadata holds it" grep -q '"profile": {"steps": 20, "rows": \[' "$tmp/p.csv.json"
+total=$(grep -o '"share": [0-9.]*' "$tmp/p.csv.json" | awk '{ s += $2 } END { print s }')
+check "  its shares add up to 1 ($total)" awk -v t="$total" 'BEGIN { exit !(t > 0.99 && t < 1.01) }'
+
+"$flockbox" --headless --steps 20 --threads 1 --csv "$tmp/plain.csv" "$tmp/slow.lua" >"$tmp/out" 2>"$tmp/plain_err"
+check "no table without --profile" bash -c "! grep -q '^profile' '$tmp/out'"
+check "  and none in the metadata" grep -q '"profile": null' "$tmp/plain.csv.json"
+check "timing changes nothing: the same final state" \
+  test "$(grep -o 'hash [0-9a-f]*' "$tmp/err")" = "$(grep -o 'hash [0-9a-f]*' "$tmp/plain_err")"
+
+echo "$passed passed, $failures failed"
+[ $failures -eq 0 ]
