@@ -189,6 +189,14 @@ expect "agent counts past the limit together" "species: 6000000 agents in all, m
 
 scenario pathhook.lua '' 'paths = { { name = "r", points = { {1, 2}, {3, 4} } } }, on_step = function() fb.set_path_speed("river", 3) end,'
 expect "a hook naming an unknown path" "unknown path 'river'" --headless --steps 3 "$tmp/pathhook.lua"
+scenario flowpng.lua '' 'flow_fields = { wind = { png = "no_such_field.png", speed = 2 } },'
+expect "a flow field's missing PNG" "flowpng.lua: flow_fields.wind.png: no_such_field.png: cannot read" --headless --steps 3 "$tmp/flowpng.lua"
+scenario flowfn.lua '' 'flow_fields = { wind = { cell = 10, fn = function() return "east", 0 end } },'
+expect "a flow function returning a string" "flowfn.lua: flow_fields.wind.fn: at (5, 5): returned a string and a number" --headless --steps 3 "$tmp/flowfn.lua"
+scenario flowcells.lua '' 'flow_fields = { wind = { cell = 0.01, fn = function() return 0, 0 end } },'
+expect "a flow field of too many cells" "flow_fields.wind.cell: 0.01 units over a 100x100 world makes 100000000 samples" --headless --steps 3 "$tmp/flowcells.lua"
+scenario region2.lua '' 'regions = { pen = { {0, 0}, {10, 0} } },'
+expect "a region of two points" "region2.lua: regions.pen: a region needs 3 to" --headless --steps 3 "$tmp/region2.lua"
 
 expect "bad --set" "has no world field, terrain field or species named 'wolf'" --headless --set wolf.max_speed=3 scripts/classic_flock.lua
 expect "bad --set value" "species[1].max_speed: expected a number" --headless --set boid.max_speed=fast scripts/classic_flock.lua

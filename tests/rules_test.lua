@@ -63,7 +63,18 @@ local fb = {
   input = function()
     return world.input[1], world.input[2]
   end,
+  -- a linear flow field, any name: v = (fx + kx x, fy + ky y) with world.flow = { fx, fy, kx, ky }
+  flow = function(name, x, y)
+    local f = world.flow
+    return f[1] + f[3] * x, f[2] + f[4] * y
+  end,
+  -- a half-plane region, any name: inside where x < world.region_edge; its inward normal is (-1, 0)
+  region = function(name, x, y)
+    local e = world.region_edge
+    return e - x, 0, math.abs(e - x), -1, 0, x < e
+  end,
 }
+world.flow, world.region_edge = { 0, 0, 0, 0 }, 50
 
 -- The species table the engine passes as s.
 local function species(over)
@@ -349,6 +360,7 @@ local NAMES = {
   "avoid_repulsive", "avoid_feeler", "avoid_silhouette",
   "leader", "chase", "intercept", "player_control", "flee", "evade", "scatter", "bunch_up", "predator",
   "swarm_point", "follow_path", "refind_path", "perch", "wander", "avoid_flock", "gate_pass",
+  "follow_flow", "stay_inside", "follow_wall",
   "queue", "interpose", "hide", "avoid_unaligned",
   "formation", "pursue_path",
   "seek_antipode",
@@ -1110,6 +1122,42 @@ check("gate_pass: remembers it", sheep._set.passed == 1)
 world.goals.gate = { 50, 0 }
 expect("gate_pass: through, to the pasture", 160, 120, steer("gate_pass", agent({ fields = { passed = 1 } })))
 
+-- follow_flow: at (10, 0) moving (4, 0), predict 0.5: the field is read at (12, 0), where
+-- v = (0 + 0.1 * 12, 3) = (1.2, 3); gain 2: a = 2 ((1.2, 3) - (4, 0)) = (-5.6, 6).
+world.flow = { 0, 3, 0.1, 0 }
+expect("follow_flow: toward the field where it will be", -5.6, 6, steer("follow_flow", agent({ x = 10, vx = 4 })))
+-- predict 0: read where it is, (10, 0): v = (1, 3); a = 2 ((1, 3) - (4, 0)) = (-6, 6).
+expect("follow_flow: predict 0 reads the field here", -6, 6, steer("follow_flow", agent({ x = 10, vx = 4 }), { predict = 0 }))
+world.flow = { 0, 0, 0, 0 }
+
+-- stay_inside: the edge at x = 50, margin 4, predict 1, max_accel 20.
+-- At 40 moving 7: predicted 47, inside, 3 from the edge: e = 1, push 20 min(1, 2 / 4) = 10 along (-1, 0).
+expect("stay_inside: within the margin, a part push", -10, 0, steer("stay_inside", agent({ x = 40, vx = 7 })))
+-- At 48 moving 5: predicted 53, outside by 3: e = 7 > 4, the whole push.
+expect("stay_inside: predicted outside, the whole push", -20, 0, steer("stay_inside", agent({ x = 48, vx = 5 })))
+expect("stay_inside: far inside, nothing", 0, 0, steer("stay_inside", agent({ x = 10, vx = 5 })))
+expect("stay_inside: force 8", -8, 0, steer("stay_inside", agent({ x = 48, vx = 5 }), { force = 8 }))
+
+-- follow_wall: heading +x at cruise 7, the wall 4 below (+y, its right side), outward normal (0, -1).
+-- t = (-ny, nx) = (1, 0); gain 6, offset 3: close = 6 / 4 (3 - 4) = -1.5; w = (7, 0) - 1.5 (0, -1) = (7, 1.5);
+-- a = 6 (w - v) = (0, 9): toward the wall.
+local walker = agent({ vx = 7, obstacle = { 4, 0, -1, 0, 4 } })
+expect("follow_wall: along, closing the gap", 0, 9, steer("follow_wall", walker))
+check("follow_wall: notes the gap", walker._set.wall_gap == 1, tostring(walker._set.wall_gap))
+-- side left: t = (ny, -nx) = (-1, 0): w = (-7, 1.5), a = 6 (-14, 1.5) = (-84, 9): it turns back.
+expect("follow_wall: wall on the left runs the other way", -84, 9,
+  steer("follow_wall", agent({ vx = 7, obstacle = { 4, 0, -1, 0, 4 } }), { side = "left" }))
+-- at the offset and at speed: nothing to change.
+expect("follow_wall: at the offset, at speed", 0, 0, steer("follow_wall", agent({ vx = 7, obstacle = { 3, 0, -1, 0, 3 } })))
+-- a corner: the nearest point is the corner at (-3, 4) seen from (0, 0), 5 away: n = (0.6, -0.8),
+-- t = (0.8, 0.6) turns round it; close = 1.5 (3 - 5) = -3; w = 7 (0.8, 0.6) - 3 (0.6, -0.8) = (3.8, 6.6);
+-- a = 6 ((3.8, 6.6) - (7, 0)) = (-19.2, 39.6).
+expect("follow_wall: rounds a corner", -19.2, 39.6,
+  steer("follow_wall", agent({ vx = 7, obstacle = { 5, 0.6, -0.8, -3, 4 } })))
+local lost = agent({ vx = 7, obstacle = { 20, 0, -1, 0, 20 } })
+expect("follow_wall: no wall in range", 0, 0, steer("follow_wall", lost))
+check("follow_wall: no wall, the gap is range - offset", lost._set.wall_gap == 9, tostring(lost._set.wall_gap))
+check("follow_wall: refuses a side that is neither", rejects("follow_wall", { side = "up" }) == "side")
 -- ---- Reynolds 1999: queue, interpose, hide, unaligned collision avoidance ----------------------------
 -- The species: max_speed 10 (max_speed / 2 = 5), max_accel 20, cruise 7, body_length 1.
 
@@ -1267,6 +1315,9 @@ local busy = {
   wander = { agent({ vx = 5 }) },
   avoid_flock = { agent({ vx = 5, nearest = { aqua = { 8, 6 } } }), { other = "aqua" } },
   gate_pass = { agent({}) },
+  follow_flow = { agent({ vx = 5 }) },
+  stay_inside = { agent({ x = 48, vx = 5 }) },
+  follow_wall = { agent({ vx = 5, obstacle = { 4, 0, -1, 0, 4 } }) },
   queue = { agent({ vx = 4, nb = { { 2.5, 0, 1, 0 }, { 2, 2 } } }) },
   interpose = { agent({ nearest = { vip = { 2, 0, 1, 0 }, threat = { 2, 2 } } }) },
   hide = { agent({ nearest = { threat = { -10, 0 } }, circles = { { 10, 0, 2 }, { 0, 5, 1 } } }) },

@@ -127,6 +127,78 @@ static bool build_paths(fbWorld *w, const fbScenarioDef *d, char *err, size_t er
   return true;
 }
 
+// One flow field: a PNG stretched over the world, or the samples of a function read with the scenario.
+static bool build_flow(fbFlowField *f, const fbWorld *w, const fbScenarioDef *d, int k, char *err, size_t errlen)
+{
+  const fbFlowDef *fd = &d->flows[k];
+  char msg[900];
+  bool ok;
+  if (fd->png[0] != '\0') {
+    char path[600];
+    fbFilePath_Resolve(d->path, fd->png, path, sizeof path);
+    ok = fbFlowField_LoadPng(f, fd->name, path, fd->speed, w->width, w->height, msg, sizeof msg);
+    if (!ok) {
+      snprintf(err, errlen, "%s: flow_fields.%s.png: %s", file_of(d), fd->name, msg);
+    }
+    return ok;
+  }
+  if (fd->vx == NULL) {
+    snprintf(err, errlen, "%s: flow_fields.%s: give png = \"NAME.png\" or fn = function(x, y) return vx, vy end",
+             file_of(d), fd->name);
+    return false;
+  }
+  ok = fbFlowField_Init(f, fd->name, fd->cols, fd->rows, fd->width, fd->height, fd->vx, fd->vy, msg, sizeof msg);
+  if (!ok) {
+    snprintf(err, errlen, "%s: flow_fields.%s.fn: %s", file_of(d), fd->name, msg);
+  }
+  return ok;
+}
+
+static bool build_flows(fbWorld *w, const fbScenarioDef *d, char *err, size_t errlen)
+{
+  fbFlowFields_Free(&w->flows);
+  if (d->flow_count == 0) {
+    return true;
+  }
+  w->flows.items = calloc((size_t)d->flow_count, sizeof *w->flows.items);
+  FB_ASSERT(w->flows.items != NULL);
+  for (int k = 0; k < d->flow_count; ++k) {
+    if (fbFlowFields_Find(&w->flows, d->flows[k].name) >= 0) {
+      snprintf(err, errlen, "%s: flow_fields.%s: two flow fields have this name", file_of(d), d->flows[k].name);
+      return false;
+    }
+    if (!build_flow(&w->flows.items[k], w, d, k, err, errlen)) {
+      return false;
+    }
+    w->flows.count = k + 1;
+  }
+  return true;
+}
+
+static bool build_regions(fbWorld *w, const fbScenarioDef *d, char *err, size_t errlen)
+{
+  fbRegions_Free(&w->regions);
+  if (d->region_count == 0) {
+    return true;
+  }
+  w->regions.items = calloc((size_t)d->region_count, sizeof *w->regions.items);
+  FB_ASSERT(w->regions.items != NULL);
+  for (int k = 0; k < d->region_count; ++k) {
+    const fbRegionDef *rd = &d->regions[k];
+    char msg[512];
+    if (fbRegions_Find(&w->regions, rd->name) >= 0) {
+      snprintf(err, errlen, "%s: regions.%s: two regions have this name", file_of(d), rd->name);
+      return false;
+    }
+    if (!fbRegion_Init(&w->regions.items[k], rd->name, rd->points, rd->point_count, msg, sizeof msg)) {
+      snprintf(err, errlen, "%s: regions.%s: %s", file_of(d), rd->name, msg);
+      return false;
+    }
+    w->regions.count = k + 1;
+  }
+  return true;
+}
+
 // Each species' count is within FB_MAX_AGENTS on its own (the schema); so must their sum be, with
 // the agents placed by hand, or the engine would spend gigabytes before anything could say why.
 static bool check_agent_total(const fbScenarioDef *d, char *err, size_t errlen)
@@ -166,7 +238,7 @@ bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
   fbObstacles_Init(&d->obstacles);
   memcpy(w->goals, d->goals, sizeof w->goals);
   w->goal_count = d->goal_count;
-  if (!build_paths(w, d, err, errlen)) {
+  if (!build_paths(w, d, err, errlen) || !build_flows(w, d, err, errlen) || !build_regions(w, d, err, errlen)) {
     return false;
   }
   if (!check_agent_total(d, err, errlen)) {

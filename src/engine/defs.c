@@ -74,6 +74,13 @@ void fbScenarioDef_Delete(fbScenarioDef *d)
       free(d->paths[k].points);
       free(d->paths[k].keys);
     }
+    for (int k = 0; k < d->flow_count; ++k) {
+      free(d->flows[k].vx);
+      free(d->flows[k].vy);
+    }
+    for (int k = 0; k < d->region_count; ++k) {
+      free(d->regions[k].points);
+    }
     fbObstacles_Free(&d->obstacles);
     free(d->placed);
     free(d);

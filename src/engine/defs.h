@@ -37,6 +37,26 @@ typedef struct fbPathDef {
   int key_count;               // 1: a constant speed
 } fbPathDef;
 
+// A flow field (flow_field.h); a scenario's flow_fields = { NAME = { png = ..., speed = ... } } or
+// { NAME = { fn = function(x, y) return vx, vy end, cell = ... } }. A function is sampled while the
+// scenario is read (scenario_flow.c), over the world as it was then, into cols x rows samples.
+typedef struct fbFlowDef {
+  char name[FB_NAME_LEN];
+  char png[256];               // red = x, green = y, 128 = 0; or "" for a sampled function
+  double speed;                // PNG: the velocity of full red or green, units/s
+  double cell;                 // function: world units between samples
+  int cols, rows;              // function: the samples, row by row, over width x height
+  double width, height;
+  double *vx, *vy;             // owned: the sampled function (NULL for a PNG)
+} fbFlowDef;
+
+// A polygonal region (region.h); a scenario's regions = { NAME = { {x, y}, ... } }.
+typedef struct fbRegionDef {
+  char name[FB_NAME_LEN];
+  fbVec2 *points;              // owned
+  int point_count;
+} fbRegionDef;
+
 // A whole scenario: the world, its obstacles, goals and paths, the species with their rules.
 typedef struct fbScenarioDef {
   char path[512];              // the scenario file ("" for a world built in C): paths start beside it
@@ -47,6 +67,10 @@ typedef struct fbScenarioDef {
   int goal_count;
   fbPathDef paths[FB_MAX_PATHS];
   int path_count;
+  fbFlowDef flows[FB_MAX_FLOW_FIELDS];
+  int flow_count;
+  fbRegionDef regions[FB_MAX_REGIONS];
+  int region_count;
   char rule_dirs[FB_MAX_RULE_DIRS][512];  // the scenario's own rule folders, searched first
   int rule_dir_count;
   fbSpeciesDef species[FB_MAX_SPECIES];

@@ -169,6 +169,19 @@ static int s_goal(lua_State *L)
 // fb.path(name) -> x, y, tx, ty, speed of the path object, as rules see it; nil if none.
 static int s_path(lua_State *L) { return fbRuleApi_PushPath(L, world_of(L), luaL_checkstring(L, 1)); }
 
+// fb.flow(name, x, y) -> vx, vy and fb.region(name, x, y) -> dx, dy, dist, nx, ny, inside, as in rules.
+static int s_flow(lua_State *L)
+{
+  return fbRuleApi_PushFlow(L, world_of(L), luaL_checkstring(L, 1), fbRuleApi_CheckNumber(L, 2),
+                            fbRuleApi_CheckNumber(L, 3));
+}
+
+static int s_region(lua_State *L)
+{
+  return fbRuleApi_PushRegion(L, world_of(L), luaL_checkstring(L, 1),
+                              fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3)));
+}
+
 // fb.set_path_speed(name, v): the path object moves at v units/s from now on, whatever its speed
 // table says; fb.set_path_speed(name, nil) hands the speed back to the table.
 static int s_set_path_speed(lua_State *L)
@@ -480,6 +493,7 @@ static const luaL_Reg scenario_api[] = {
     {"set_goal", s_set_goal}, {"path", s_path},   {"set_path_speed", s_set_path_speed},
     {"catches", s_catches},   {"set_input", s_set_input}, {"time", s_time},
     {"terrain", s_terrain},   {"input", s_input},     {"stop", s_stop},
+    {"flow", s_flow},         {"region", s_region},
     // older spellings, still working: agents by index (1..fb.count()), the step
     {"agent", s_agent},       {"field", s_field},     {"step", s_step},         {NULL, NULL}};
 

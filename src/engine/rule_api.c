@@ -434,6 +434,82 @@ int fbRuleApi_PushPath(lua_State *L, const fbWorld *w, const char *name)
 // once per step before the rules run, so this only reads five numbers.
 static int l_path(lua_State *L) { return fbRuleApi_PushPath(L, ctx_of(L)->world, luaL_checkstring(L, 1)); }
 
+// "a, b, c" or "none": the names a scenario gave, for the message about one it did not.
+static void list_names(const char *first, size_t stride, int count, char *out, size_t len)
+{
+  size_t used = 0;
+  out[0] = '\0';
+  for (int k = 0; k < count && used < len; ++k) {
+    used += (size_t)snprintf(out + used, len - used, "%s%s", k ? ", " : "", first + stride * (size_t)k);
+  }
+  if (count == 0) {
+    snprintf(out, len, "none");
+  }
+}
+
+int fbRuleApi_PushFlow(lua_State *L, const fbWorld *w, const char *name, double x, double y)
+{
+  int k = fbFlowFields_Find(&w->flows, name);
+  if (k < 0) {
+    char known[512];
+    list_names(w->flows.count ? w->flows.items[0].name : "", sizeof *w->flows.items, w->flows.count, known,
+               sizeof known);
+    return luaL_error(L, "unknown flow field '%s' (this scenario's flow_fields: %s)", name, known);
+  }
+  fbVec2 v = fbFlowField_Sample(&w->flows.items[k], x, y);
+  lua_pushnumber(L, v.x);
+  lua_pushnumber(L, v.y);
+  return 2;
+}
+
+int fbRuleApi_PushRegion(lua_State *L, const fbWorld *w, const char *name, fbVec2 p)
+{
+  int k = fbRegions_Find(&w->regions, name);
+  if (k < 0) {
+    char known[512];
+    list_names(w->regions.count ? w->regions.items[0].name : "", sizeof *w->regions.items, w->regions.count, known,
+               sizeof known);
+    return luaL_error(L, "unknown region '%s' (this scenario's regions: %s)", name, known);
+  }
+  fbRegionQuery q = fbRegion_Query(&w->regions.items[k], p);
+  lua_pushnumber(L, q.closest.x - p.x);
+  lua_pushnumber(L, q.closest.y - p.y);
+  lua_pushnumber(L, q.distance);
+  lua_pushnumber(L, q.normal.x);
+  lua_pushnumber(L, q.normal.y);
+  lua_pushboolean(L, q.inside);
+  return 6;
+}
+
+// a:flow(name) -> vx, vy: the flow field's velocity where the agent is (Reynolds 1999).
+static int l_agent_flow(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  fbVec2 p = agent_pos(c);
+  return fbRuleApi_PushFlow(L, c->world, luaL_checkstring(L, 2), p.x, p.y);
+}
+
+// fb.flow(name, x, y) -> vx, vy anywhere: at a predicted position, say.
+static int l_flow(lua_State *L)
+{
+  return fbRuleApi_PushFlow(L, ctx_of(L)->world, luaL_checkstring(L, 1), fbRuleApi_CheckNumber(L, 2),
+                            fbRuleApi_CheckNumber(L, 3));
+}
+
+// a:region(name) -> dx, dy, dist, nx, ny, inside: where the agent stands in a region (containment).
+static int l_agent_region(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  return fbRuleApi_PushRegion(L, c->world, luaL_checkstring(L, 2), agent_pos(c));
+}
+
+// fb.region(name, x, y) -> dx, dy, dist, nx, ny, inside for any point (the offset from it).
+static int l_region(lua_State *L)
+{
+  return fbRuleApi_PushRegion(L, ctx_of(L)->world, luaL_checkstring(L, 1),
+                              fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3)));
+}
+
 // fb.world() -> width, height, wraps: the older spelling of the fields of fb.world (arg 1).
 static int l_world_call(lua_State *L)
 {
@@ -478,6 +554,8 @@ static const luaL_Reg view_methods[] = {
     {"silhouette_edge", l_silhouette_edge},
     {"hiding_spot", l_hiding_spot},
     {"remove", l_remove},
+    {"flow", l_agent_flow},
+    {"region", l_agent_region},
     {NULL, NULL}};
 
 static const struct {
@@ -502,7 +580,8 @@ void fbRuleApi_SetMethods(lua_State *L)
 }
 
 static const luaL_Reg fb_functions[] = {
-    {"terrain", l_terrain}, {"goal", l_goal}, {"path", l_path}, {"input", l_input}, {"time", l_time}, {NULL, NULL}};
+    {"terrain", l_terrain}, {"goal", l_goal},     {"path", l_path},     {"input", l_input},
+    {"time", l_time},       {"flow", l_flow},     {"region", l_region}, {NULL, NULL}};
 
 void fbRuleApi_PushWorld(lua_State *L, const fbWorld *w)
 {

@@ -63,6 +63,15 @@ int fbRuleApi_PushPath(lua_State *L, const fbWorld *w, const char *name);
 // Pushes x, y: the player's steering input in [-1, 1] (fb.input in rules and hooks).
 int fbRuleApi_PushInput(lua_State *L, const fbWorld *w);
 
+// Pushes vx, vy: the named flow field's velocity at (x, y), bilinear (fb.flow and a:flow in rules,
+// fb.flow in hooks). An unknown name raises an error listing the scenario's fields.
+int fbRuleApi_PushFlow(lua_State *L, const fbWorld *w, const char *name, double x, double y);
+
+// Pushes dx, dy, dist, nx, ny, inside: the offset from p to the named region's nearest edge point,
+// its distance, the unit normal there pointing into the region, and whether p is inside (fb.region
+// and a:region). An unknown name raises an error listing the scenario's regions.
+int fbRuleApi_PushRegion(lua_State *L, const fbWorld *w, const char *name, fbVec2 p);
+
 // Pushes h, gx, gy: the terrain's height and gradient at (x, y) (fb.terrain in rules and hooks).
 int fbRuleApi_PushTerrain(lua_State *L, const fbTerrain *t, double x, double y);
 

@@ -8,6 +8,7 @@
 #include "lua_host.h"
 #include "lua_table.h"
 #include "paths.h"
+#include "scenario_flow.h"
 #include "scenario_paths.h"
 
 // ---- obstacles, goals, rule folders ----------------------------------------------------------------
@@ -410,7 +411,8 @@ static bool read_protected(lua_State *L, void *ud, char *err, size_t errlen)
     ok = fbTable_Fail(r, "terrain", "", "give png = \"terrains/NAME.png\" or generate = SEED");
   }
   return ok && read_obstacles(r, d, root) && read_goals(r, d, root) && fbScenario_ReadPaths(r, d, root) &&
-         read_rule_dirs(r, d, root) && read_species(r, d, root);
+         fbScenario_ReadFlows(r, d, root) && fbScenario_ReadRegions(r, d, root) && read_rule_dirs(r, d, root) &&
+         read_species(r, d, root);
 }
 
 bool fbScenario_Read(lua_State *L, int root, const char *path, fbScenarioDef *d, char *err, size_t errlen)

@@ -16,6 +16,7 @@ static const fbChoices COMBINERS = {NULL, fbAccum_Choice};  // the table in accu
 #define SP(field) offsetof(fbSpeciesDef, field)
 #define RU(field) offsetof(fbRuleDef, field)
 #define PA(field) offsetof(fbPathDef, field)
+#define FL(field) offsetof(fbFlowDef, field)
 #define FIELDS(table) table, (int)(sizeof table / sizeof table[0])
 
 static const fbField scenario_fields[] = {
@@ -34,6 +35,8 @@ static const fbField scenario_fields[] = {
     {"obstacles", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ circle = {x, y, r} } or { polygon = { {x, y}, ... } }"},
     {"goals", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "name = {x, y}"},
     {"paths", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ { name = ..., points = { {x, y}, ... }, closed = ..., speed = ..., start = ... }, ... }"},
+    {"flow_fields", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "NAME = { png = ..., speed = ... } or { fn = function(x, y) return vx, vy end, cell = ... }"},
+    {"regions", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "NAME = { {x, y}, ... }: a polygon, convex or not"},
     {"behaviours", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "the scenario's own rule folders"},
     {"species", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "a list of species"},
     {"on_step", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "function(step) after each step"},
@@ -93,10 +96,18 @@ static const fbField path_fields[] = {
     {"start", FB_FIELD_NUMBER, PA(start), 0, 0, 1, NULL, false, "where the object starts, a fraction of the length"},
 };
 
+static const fbField flow_fields[] = {
+    {"png", FB_FIELD_TEXT, FL(png), sizeof(((fbFlowDef *)0)->png), 0, 0, NULL, false, "a PNG: red = x, green = y, 128 = 0, stretched over the world"},
+    {"speed", FB_FIELD_NUMBER, FL(speed), 0, 0, 1e6, NULL, false, "units/s of full red or green (a PNG field)"},
+    {"fn", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "function(x, y) return vx, vy end, sampled when the scenario loads"},
+    {"cell", FB_FIELD_NUMBER, FL(cell), 0, 1e-6, 1e7, NULL, false, "world units between a function's samples (default: 64 across the shorter side)"},
+};
+
 const fbSchema fbScenarioSchema = {"scenario", FIELDS(scenario_fields), false};
 const fbSchema fbSpeciesSchema = {"species", FIELDS(species_fields), false};
 const fbSchema fbRuleSchema = {"rule", FIELDS(rule_fields), true};
 const fbSchema fbPathSchema = {"path", FIELDS(path_fields), false};
+const fbSchema fbFlowSchema = {"flow field", FIELDS(flow_fields), false};
 
 // ---- lookups --------------------------------------------------------------------------------------
 

@@ -44,6 +44,7 @@ extern const fbSchema fbScenarioSchema;  // fbScenarioDef: name, world.*, terrai
 extern const fbSchema fbSpeciesSchema;   // fbSpeciesDef
 extern const fbSchema fbRuleSchema;      // fbRuleDef (the slot; a rule's own parameters are its module's)
 extern const fbSchema fbPathSchema;      // fbPathDef (points and speed are read by scenario_paths.c)
+extern const fbSchema fbFlowSchema;      // fbFlowDef (fn is sampled by scenario_flow.c)
 
 const fbField *fbSchema_Find(const fbSchema *s, const char *name);
 

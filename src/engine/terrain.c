@@ -261,9 +261,7 @@ static float *decode_heights(FILE *f, int *w, int *h, double height_scale)
   return out;
 }
 
-// Everything after the file is open (size bytes); the caller closes it.
-static bool load_file(fbTerrain *t, FILE *f, long size, const char *path, double world_w, double world_h,
-                      double height_scale, char *err, size_t errlen)
+bool fbPng_Check(FILE *f, long size, const char *path, int max_side, int *colour, char *err, size_t errlen)
 {
   PngHeader png = {0, 0, 0, 0};
   const char *bad;
@@ -276,9 +274,9 @@ static bool load_file(fbTerrain *t, FILE *f, long size, const char *path, double
   if (png.w == 0 || png.h == 0) {
     return fbFail(err, errlen, "%s: image is %" PRIu32 "x%" PRIu32, path, png.w, png.h);
   }
-  if (png.w > FB_TERRAIN_MAX_SIDE || png.h > FB_TERRAIN_MAX_SIDE) {
+  if (png.w > (uint32_t)max_side || png.h > (uint32_t)max_side) {
     return fbFail(err, errlen, "%s: image %" PRIu32 "x%" PRIu32 " is larger than %d per side", path, png.w, png.h,
-                FB_TERRAIN_MAX_SIDE);
+                max_side);
   }
   int channels = png_channels(png.colour);
   if (channels == 0 || !(png.depth == 1 || png.depth == 2 || png.depth == 4 || png.depth == 8 || png.depth == 16)) {
@@ -297,6 +295,21 @@ static bool load_file(fbTerrain *t, FILE *f, long size, const char *path, double
     return fbFail(err, errlen, "%s: the PNG's image data is corrupt or truncated: %s (%" PRIu32 "x%" PRIu32 ", %ld bytes)",
                 path, bad, png.w, png.h, size);
   }
+  *colour = png.colour;
+  return true;
+}
+
+// Everything after the file is open (size bytes); the caller closes it.
+static bool load_file(fbTerrain *t, FILE *f, long size, const char *path, double world_w, double world_h,
+                      double height_scale, char *err, size_t errlen)
+{
+  int colour;
+  if (!fbPng_Check(f, size, path, FB_TERRAIN_MAX_SIDE, &colour, err, errlen)) {
+    return false;
+  }
+  PngHeader png;  // the header fbPng_Check found sound, for the message below
+  const char *bad;
+  read_png_header(f, &png, &bad);
   int iw, ih, n;
   float *heights = stbi_info_from_file(f, &iw, &ih, &n) ? decode_heights(f, &iw, &ih, height_scale) : NULL;
   if (heights == NULL) {

@@ -21,6 +21,13 @@ typedef struct fbTerrain {
 
 void fbTerrain_InitFlat(fbTerrain *t, double world_w, double world_h);
 
+// Checks an open PNG of size bytes before anything decodes it: its signature and header, at most
+// max_side pixels a side, a colour type and depth PNG defines, image data that can fit in the file,
+// and chunk lengths within it (the checks the terrain's loader makes, shared with flow_field.c).
+// Writes the PNG colour type (0 grey, 2 RGB, 3 palette, 4 grey and alpha, 6 RGBA) into *colour and
+// leaves the file rewound; on failure returns false with one line naming the path in err.
+bool fbPng_Check(FILE *f, long size, const char *path, int max_side, int *colour, char *err, size_t errlen);
+
 // 8- or 16-bit greyscale (colour images are converted to grey). On failure returns false and
 // writes one line into err naming the path and what is wrong; t is left flat.
 bool fbTerrain_LoadPng(fbTerrain *t, const char *path, double world_w, double world_h,

@@ -83,6 +83,8 @@ void fbWorld_Free(fbWorld *w)
   fbTerrain_Free(&w->terrain);
   fbObstacles_Free(&w->obstacles);
   fbPaths_Free(&w->paths);
+  fbFlowFields_Free(&w->flows);
+  fbRegions_Free(&w->regions);
   memset(w, 0, sizeof *w);
 }
 
@@ -383,6 +385,12 @@ void fbWorld_Adopt(fbWorld *old, fbWorld *fresh)
   memcpy(old->goals, fresh->goals, sizeof old->goals);
   old->goal_count = fresh->goal_count;
   adopt_paths(old, fresh);
+  fbFlowFields_Free(&old->flows);
+  old->flows = fresh->flows;
+  memset(&fresh->flows, 0, sizeof fresh->flows);
+  fbRegions_Free(&old->regions);
+  old->regions = fresh->regions;
+  memset(&fresh->regions, 0, sizeof fresh->regions);
 }
 
 void fbWorld_ReverseStorage(fbWorld *w)

@@ -4,9 +4,11 @@
 
 #include "accumulate.h"
 #include "fb.h"
+#include "flow_field.h"
 #include "integrate.h"
 #include "perception.h"
 #include "obstacles.h"
+#include "region.h"
 #include "spline_path.h"
 #include "terrain.h"
 
@@ -125,6 +127,8 @@ typedef struct fbWorld {
   fbGoal goals[FB_MAX_GOALS];
   int goal_count;
   fbPaths paths;             // splines with their path objects, moved once per step (spline_path.h)
+  fbFlowFields flows;        // named fields of desired velocities (flow_field.h), read-only while running
+  fbRegions regions;         // named polygons for containment (region.h), read-only while running
   fbAgents agents;
   fbVec2 input;              // the player's steering input: arrow keys in the window, fb.set_input() headless
   bool input_held;           // the window's user is steering: fb.set_input is ignored until they let go a while

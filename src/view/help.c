@@ -25,6 +25,7 @@ static const KeyHelp KEYS[] = {
     {NULL, NULL, NULL},
     {"T", "trails", "trails on or off"},
     {"[ / ]", "trail length", "shorter / longer trails"},
+    {"V", "flow", "the flow fields' arrows on or off (regions are always outlined)"},
     {"F", "follow", "follow the flock's centre"},
     {"Shift+F", "follow agent", "follow the selected agent"},
     {"Home", "fit", "fit the world into the view"},

@@ -44,6 +44,7 @@ static fbActionKind key_action(SDL_Keycode sym, Uint16 mod)
   case SDLK_t: return FB_ACTION_TRAILS;
   case SDLK_LEFTBRACKET: return FB_ACTION_TRAILS_SHORTER;
   case SDLK_RIGHTBRACKET: return FB_ACTION_TRAILS_LONGER;
+  case SDLK_v: return FB_ACTION_FLOW;
   case SDLK_o: return FB_ACTION_OPEN;
   case SDLK_F1:
   case SDLK_h:

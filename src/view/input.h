@@ -21,6 +21,7 @@ typedef enum fbActionKind {
   FB_ACTION_TRAILS,          // T
   FB_ACTION_TRAILS_SHORTER,  // [
   FB_ACTION_TRAILS_LONGER,   // ]
+  FB_ACTION_FLOW,            // V: the flow fields' arrows
   FB_ACTION_DOCK,            // a dock's key (docks.c): open or close that dock
   FB_ACTION_HELP,            // F1, ? or H
   FB_ACTION_OPEN,            // O: the scenario list

@@ -13,6 +13,8 @@ static const SDL_Color OBSTACLE_EDGE = {16, 28, 18, 255};
 static const SDL_Color GOAL = {255, 214, 64, 255};
 static const SDL_Color PATH = {150, 200, 255, 120};
 static const SDL_Color PATH_OBJECT = {255, 150, 60, 255};
+static const SDL_Color FLOW = {210, 235, 255, 120};
+static const SDL_Color REGION = {255, 120, 210, 210};
 static const SDL_Color LEADER = {255, 0, 0, 255};
 static const SDL_Color PLAYER = {0, 255, 0, 255};
 static const SDL_Color OUTLINE = {10, 12, 14, 255};
@@ -429,6 +431,45 @@ static void draw_paths(fbRenderer *r, const fbWorld *w, const fbCamera *cam)
   batch_flush(r);
 }
 
+// Each region's edge, closed, in one colour: containment keeps agents inside it.
+static void draw_regions(fbRenderer *r, const fbWorld *w, const fbCamera *cam)
+{
+  for (int k = 0; k < w->regions.count; ++k) {
+    const fbRegion *g = &w->regions.items[k];
+    for (int v = 0; v < g->count; ++v) {
+      batch_line(&r->batch, fbCamera_ToScreen(cam, g->points[v]), fbCamera_ToScreen(cam, g->points[(v + 1) % g->count]),
+                 2.0, REGION);
+    }
+  }
+  batch_flush(r);
+}
+
+// A flow field as arrows on a lattice at least 24 pixels apart (a multiple of its own cells, so an
+// arrow sits on a sample), each pointing along the bilinear velocity there and as long as its speed
+// over the field's top speed allows, within the visible part of the world.
+static void draw_flow(fbRenderer *r, const fbFlowField *f, const fbCamera *cam)
+{
+  double top = f->top_speed, cell_px = fmin(f->width / f->cols, f->height / f->rows) * cam->scale;
+  if (top <= 0.0 || !(cell_px > 0.0)) {
+    return;
+  }
+  int stride = (int)fmax(1.0, ceil(24.0 / cell_px));
+  double spacing = stride * cell_px;
+  for (int j = stride / 2; j < f->rows; j += stride) {
+    for (int i = stride / 2; i < f->cols; i += stride) {
+      fbVec2 at = fbFlowGrid_Centre(i, j, f->cols, f->rows, f->width, f->height);
+      fbVec2 s = fbCamera_ToScreen(cam, at);
+      if (off_view(cam, s, spacing)) {
+        continue;
+      }
+      fbVec2 v = fbFlowField_Sample(f, at.x, at.y);
+      fbVec2 half = fbV_Scale(v, 0.4 * spacing / top);
+      batch_arrow(&r->batch, fbV_Sub(s, half), fbV_Add(s, half), 1.2, FLOW);
+    }
+  }
+  batch_flush(r);
+}
+
 void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
 {
   const fbWorld *w = fbSim_World(sim);
@@ -455,6 +496,10 @@ void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
   }
   SDL_RenderDrawRectF(r->sdl, &area);
   draw_obstacles(r, w, cam);
+  for (int k = 0; !r->hide_flow && k < w->flows.count; ++k) {
+    draw_flow(r, &w->flows.items[k], cam);
+  }
+  draw_regions(r, w, cam);
   draw_paths(r, w, cam);
   draw_goals(r, w, cam);
 }

@@ -70,6 +70,7 @@ typedef struct fbRenderer {
   fbSplat trail_canvas;
   fbStamps stamps[FB_MAX_SPECIES];
   char mode[192];         // what the last fbRender_Agents drew (fbRender_AgentMode)
+  bool hide_flow;         // the V key: no flow-field arrows (drawn by default)
 } fbRenderer;
 
 void fbRender_Init(fbRenderer *r, SDL_Renderer *sdl);
@@ -78,8 +79,9 @@ void fbRender_Free(fbRenderer *r);
 // The sim was (re)loaded: the terrain texture is rebuilt on the next draw and trails start over.
 void fbRender_Forget(fbRenderer *r);
 
-// Ground (terrain or a plain field with a faint grid), world border, obstacles, paths (a line along
-// the spline, a diamond for the path object) and goals.
+// Ground (terrain or a plain field with a faint grid), world border, obstacles, regions (outlines),
+// flow fields (arrows, unless hide_flow), paths (a line along the spline, a diamond for the path
+// object) and goals.
 void fbRender_World(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
 
 // Every agent as a triangle pointing along its heading, with a dark outline when there are at most

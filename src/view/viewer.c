@@ -392,6 +392,10 @@ static void action(fbViewer *v, fbAction a)
   case FB_ACTION_TRAILS: toggle_trails(v, 1); break;
   case FB_ACTION_TRAILS_SHORTER: toggle_trails(v, 1 / 1.5); break;
   case FB_ACTION_TRAILS_LONGER: toggle_trails(v, 1.5); break;
+  case FB_ACTION_FLOW:
+    v->render.hide_flow = !v->render.hide_flow;
+    notify(v, v->render.hide_flow ? "flow arrows off" : "flow arrows on");
+    break;
   case FB_ACTION_SELECT: select_at(v, a.x, a.y); break;
   case FB_ACTION_CAMERA_MOVED: v->follow = FB_FOLLOW_NONE; break;
   case FB_ACTION_SCENARIO_KEY: scenario_key(v, a.key); break;
