@@ -385,6 +385,21 @@ SDL_Rect fbHud_Status(fbHud *hud, const fbSim *sim, const fbHudStatus *st, SDL_R
 
 // ---- the inspector ------------------------------------------------------------------------------
 
+// The agent's ORCA problem in words, beside its drawing (render.c): what constrains it and what it chose.
+static void orca_lines(Column *c, const fbSim *sim, int i)
+{
+  const fbOrcaPlan *plan = fbSim_OrcaPlan(sim, fbSim_World(sim)->agents.id[i]);
+  if (plan == NULL) {
+    return;
+  }
+  linef(c, TEXT, "ORCA: %d agent and %d obstacle half-planes%s", plan->count - plan->obstacle_count,
+        plan->obstacle_count, plan->fallback ? ", none common: least violation" : "");
+  char want[64], chose[64];
+  fbHud_Number(want, sizeof want, "%.3g", fbV_Length(plan->preferred));
+  fbHud_Number(chose, sizeof chose, "%.3g", fbV_Length(plan->chosen));
+  linef(c, DIM, "yellow: preferred velocity %s u/s · green: chosen %s u/s · hatched: forbidden side", want, chose);
+}
+
 static void rule_lines(Column *c, const fbSim *sim, int i, double px_per_accel)
 {
   const fbSpecies *s = &fbSim_World(sim)->species[fbSim_World(sim)->agents.species[i]];
@@ -428,6 +443,7 @@ static void rule_lines(Column *c, const fbSim *sim, int i, double px_per_accel)
   fbHud_Number(scale, sizeof scale, "%.3g", px_per_accel > 0 ? 1.0 / px_per_accel : 0);
   linef(c, DIM, "arrows: what each rule adds after its weight and the %s combiner; 1 px = %s u/s²",
         fbAccum_KindName(s->accumulator), scale);
+  orca_lines(c, sim, i);
 }
 
 // The agent's own fields: those its species' rules declare.

@@ -854,7 +854,7 @@ void fbRender_Contributions(const fbSim *sim, int i, fbVec2 contributions[FB_MAX
  * The inspected agent's ORCA problem (orca.h), drawn in velocity space round the agent: a velocity
  * v is the point the agent would reach in `seconds` at it. Each half-plane is the part of its line
  * within 1.25 max_speed, hatched on the forbidden side (obstacles' orange, agents' cyan); the
- * max-speed disc faint; the preferred velocity yellow, the chosen one green.
+ * max-speed disc faint, at least 90 px in radius whatever the zoom; the preferred velocity yellow, the chosen one green.
  */
 static void orca_half_plane(fbBatch *b, const fbCamera *cam, fbVec2 at, const fbOrcaLine *l, double reach,
                             double seconds, SDL_Color c)
@@ -887,7 +887,8 @@ static void orca_plan(fbBatch *b, const fbSim *sim, const fbCamera *cam, int i)
   }
   fbVec2 at = fbV(w->agents.px[i], w->agents.py[i]);
   double max_speed = s->limits.max_speed;
-  double seconds = fmax(s->vision.radius, 4 * s->body_length) / max_speed;
+  // The max-speed disc at least 90 px across on screen, so the half-planes read at any zoom.
+  double seconds = fmax(90.0 / cam->scale, fmax(s->vision.radius, 4 * s->body_length)) / max_speed;
   fbVec2 p = fbCamera_ToScreen(cam, at);
   batch_arc(b, p, max_speed * seconds * cam->scale, 0, 2 * FB_PI, 1.0, (SDL_Color){255, 255, 255, 70});
   for (int k = 0; k < plan->count; ++k) {
