@@ -27,6 +27,25 @@ static fbViewer *open_panel(void)
   return &viewer;
 }
 
+// A species with ORCA on shows its four fields and prints them as a table; off, neither.
+static void test_orca_fields_follow_the_switch(void **state)
+{
+  (void)state;
+  fbTest_OpenViewer(&viewer, "5", SCENARIO, "--set", "boid.orca=true", NULL);
+  viewer.docks.open[fbTest_Dock("params")] = true;
+  fbViewer_Frame(&viewer);
+  for (int k = 0; k < fbLiveFieldCount; ++k) {
+    if (fbLiveFields[k].when != NULL) {
+      char key[128];
+      snprintf(key, sizeof key, "boid.%s", fbLiveFields[k].field);
+      assert_non_null(fbPanel_Find(&viewer.panel, key));
+    }
+  }
+  char *lua = fbTest_PrintedLua(viewer.run->sim);
+  assert_non_null(strstr(lua, "orca = { time_horizon = "));
+  free(lua);
+}
+
 static int teardown(void **state)
 {
   (void)state;
@@ -413,7 +432,10 @@ static void test_every_live_field_is_offered(void **state)
     const char *dot = strchr(f->field, '.');
     char printed[64];
     snprintf(printed, sizeof printed, "%s = ", dot ? dot + 1 : f->field);
-    if (f->label != NULL) {
+    if (f->label != NULL && !fbLive_Shown(sim, 0, f)) {  // a switch's field, the switch off (orca)
+      assert_null(fbPanel_Find(&v->panel, key));
+      assert_null(strstr(lua, f->field));  // nor printed: pasted back, it would switch it on
+    } else if (f->label != NULL) {
       const fbPanelRow *r = row(v, key);
       assert_int_equal(r->kind, f->live ? FB_PANEL_SPECIES : FB_PANEL_RESTART);
       assert_true(r->hi > r->lo);
@@ -452,6 +474,7 @@ int main(void)
       cmocka_unit_test_teardown(test_wheel_and_scrollbar_scroll_and_headers_fold, teardown),
       cmocka_unit_test_teardown(test_printed_lua_has_species_fields, teardown),
       cmocka_unit_test_teardown(test_every_live_field_is_offered, teardown),
+      cmocka_unit_test_teardown(test_orca_fields_follow_the_switch, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,23 +13,28 @@
 // and count, which the panel keeps for a restart (agents are spawned once). Other species fields
 // take effect on restart only and are not offered.
 const fbLiveField fbLiveFields[] = {
-    {"max_speed", "max speed", true, RUN(limits.max_speed), 0, NULL, 0},
-    {"min_speed", "min speed", true, RUN(limits.min_speed), 0, "max_speed", 0},
-    {"cruise_speed", "cruise speed", true, RUN(cruise_speed), 0, "max_speed", 0},
-    {"max_accel", "max accel", true, RUN(limits.max_accel), 0, NULL, 0},
-    {"max_turn", NULL, true, FB_LIVE_AS_WRITTEN, 0, NULL, 0},  // unlimited by default: no slider end
-    {"vision.radius", "vision radius", true, RUN(vision.radius), 0, NULL, 0},
-    {"vision.fov", "field of view (deg)", true, RUN(fov_degrees), 360, NULL, 0},
-    {"vision.separation", "separation", true, RUN(vision.separation_radius), 0, "vision.radius", 0},
-    {"accumulator", "combiner", true, RUN(accumulator), 0, NULL, 0},
-    {"orca", NULL, true, FB_LIVE_AS_WRITTEN, 0, NULL, 0},  // on or off: --set only (the panel has no switches)
-    {"orca.time_horizon", "ORCA time horizon (s)", true, RUN(orca.time_horizon), 0, NULL, 20},
-    {"orca.obstacle_horizon", "ORCA obstacle horizon (s)", true, RUN(orca.obstacle_horizon), 0, NULL, 20},
-    {"orca.neighbours", "ORCA neighbours", true, RUN(orca.neighbours), 64, NULL, 0},
-    {"orca.distance", "ORCA distance", true, RUN(orca.distance), 0, NULL, 30},
-    {"count", "agents (on restart: R)", false, FB_LIVE_AS_WRITTEN, 0, NULL, 10},
+    {"max_speed", "max speed", true, RUN(limits.max_speed), 0, NULL, 0, NULL},
+    {"min_speed", "min speed", true, RUN(limits.min_speed), 0, "max_speed", 0, NULL},
+    {"cruise_speed", "cruise speed", true, RUN(cruise_speed), 0, "max_speed", 0, NULL},
+    {"max_accel", "max accel", true, RUN(limits.max_accel), 0, NULL, 0, NULL},
+    {"max_turn", NULL, true, FB_LIVE_AS_WRITTEN, 0, NULL, 0, NULL},  // unlimited by default: no slider end
+    {"vision.radius", "vision radius", true, RUN(vision.radius), 0, NULL, 0, NULL},
+    {"vision.fov", "field of view (deg)", true, RUN(fov_degrees), 360, NULL, 0, NULL},
+    {"vision.separation", "separation", true, RUN(vision.separation_radius), 0, "vision.radius", 0, NULL},
+    {"accumulator", "combiner", true, RUN(accumulator), 0, NULL, 0, NULL},
+    {"orca", NULL, true, FB_LIVE_AS_WRITTEN, 0, NULL, 0, NULL},  // on or off: --set only (the panel has no switches)
+    {"orca.time_horizon", "ORCA horizon (s)", true, RUN(orca.time_horizon), 0, NULL, 20, "orca"},
+    {"orca.obstacle_horizon", "ORCA walls (s)", true, RUN(orca.obstacle_horizon), 0, NULL, 20, "orca"},
+    {"orca.neighbours", "ORCA neighbours", true, RUN(orca.neighbours), 64, NULL, 0, "orca"},
+    {"orca.distance", "ORCA distance", true, RUN(orca.distance), 0, NULL, 30, "orca"},
+    {"count", "agents (on restart: R)", false, FB_LIVE_AS_WRITTEN, 0, NULL, 10, NULL},
 };
 const int fbLiveFieldCount = (int)(sizeof fbLiveFields / sizeof fbLiveFields[0]);
+
+bool fbLive_Shown(const fbSim *sim, int s, const fbLiveField *f)
+{
+  return f->label != NULL && (f->when == NULL || fbLive_SpeciesField(sim, s, f->when) != 0);
+}
 
 // Whether species field `field` ("max_speed", "vision.fov", "accumulator") can change live.
 static bool is_live(const char *field)

@@ -34,7 +34,13 @@ typedef struct fbLiveField {
   double top;
   const char *top_field;
   double top_min;
+  // A switch this field belongs to ("orca"): the panel shows and prints the field only for a
+  // species that has it on. NULL: always.
+  const char *when;
 } fbLiveField;
+
+// Whether species s shows field f on the panel now: it has a label and its switch (if any) is on.
+bool fbLive_Shown(const fbSim *sim, int s, const fbLiveField *f);
 
 #define FB_LIVE_AS_WRITTEN ((size_t)-1)
 

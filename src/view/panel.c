@@ -197,7 +197,7 @@ static void species_rows(fbParamPanel *p, const fbSim *sim, int s)
   const char *name = species_of(sim, s)->name;
   for (int f = 0; f < fbLiveFieldCount; ++f) {
     const fbLiveField *lf = &fbLiveFields[f];
-    if (lf->label == NULL) {
+    if (!fbLive_Shown(sim, s, lf)) {
       continue;
     }
     fbPanelRow *row = add_row(p, lf->live ? FB_PANEL_SPECIES : FB_PANEL_RESTART, s, -1, f);
@@ -548,7 +548,8 @@ static void print_field(const fbSim *sim, int s, const fbLiveField *f, const cha
   }
 }
 
-static bool printed(const fbLiveField *f) { return f->label != NULL && f->live; }
+// Printed: shown on the panel for this species (ORCA's fields only where it is on) and applied live.
+static bool printed(const fbSim *sim, int s, const fbLiveField *f) { return fbLive_Shown(sim, s, f) && f->live; }
 
 // The panel's live fields with the values the species runs with: the plain ones on a line, then
 // each table of dotted ones (vision = { radius = ..., fov = ... }) on its own.
@@ -557,7 +558,7 @@ static void print_species_fields(const fbSim *sim, int s, FILE *out)
   const char *sep = "";
   for (int k = 0; k < fbLiveFieldCount; ++k) {
     const fbLiveField *f = &fbLiveFields[k];
-    if (printed(f) && strchr(f->field, '.') == NULL) {
+    if (printed(sim, s, f) && strchr(f->field, '.') == NULL) {
       fputs(sep, out);
       print_field(sim, s, f, f->field, out);
       sep = ", ";
@@ -567,9 +568,9 @@ static void print_species_fields(const fbSim *sim, int s, FILE *out)
   for (int k = 0; k < fbLiveFieldCount; ++k) {
     const char *dot = strchr(fbLiveFields[k].field, '.');
     size_t n = dot ? (size_t)(dot - fbLiveFields[k].field) : 0;
-    bool first = dot != NULL && printed(&fbLiveFields[k]);
+    bool first = dot != NULL && printed(sim, s, &fbLiveFields[k]);
     for (int j = 0; j < k && first; ++j) {  // each table once, where its first printed field stands
-      first = !printed(&fbLiveFields[j]) || strncmp(fbLiveFields[j].field, fbLiveFields[k].field, n + 1) != 0;
+      first = !printed(sim, s, &fbLiveFields[j]) || strncmp(fbLiveFields[j].field, fbLiveFields[k].field, n + 1) != 0;
     }
     if (!first) {
       continue;
@@ -578,7 +579,7 @@ static void print_species_fields(const fbSim *sim, int s, FILE *out)
     sep = "";
     for (int j = k; j < fbLiveFieldCount; ++j) {
       const fbLiveField *f = &fbLiveFields[j];
-      if (printed(f) && strncmp(f->field, fbLiveFields[k].field, n + 1) == 0) {
+      if (printed(sim, s, f) && strncmp(f->field, fbLiveFields[k].field, n + 1) == 0) {
         fputs(sep, out);
         print_field(sim, s, f, f->field + n + 1, out);
         sep = ", ";
