@@ -193,6 +193,58 @@ static void test_info_panel_names_the_slow_rule(void **state)
   assert_true(v->profile[0].share > 0.5);
 }
 
+// Pixels of r close to colour c on the frame just drawn.
+static int pixels_like(fbViewer *v, SDL_Rect r, SDL_Color c)
+{
+  uint8_t *rgba = malloc((size_t)r.w * r.h * 4);
+  assert_int_equal(SDL_RenderReadPixels(v->sdl, &r, SDL_PIXELFORMAT_RGBA32, rgba, r.w * 4), 0);
+  int n = 0;
+  for (int k = 0; k < r.w * r.h; ++k) {
+    const uint8_t *p = rgba + 4 * k;
+    n += abs(p[0] - c.r) < 8 && abs(p[1] - c.g) < 8 && abs(p[2] - c.b) < 8;
+  }
+  free(rgba);
+  return n;
+}
+
+// At every size from 800 x 600 to 1920 x 1080, with every dock open, each chart the plots dock
+// shows draws its line (at 900 x 600 they used to be too small to draw any); charts that do not
+// fit scroll with the wheel, and scrolling shows the others, each drawn too.
+static void test_plots_draw_their_lines_at_every_size(void **state)
+{
+  (void)state;
+  static const char *const sizes[] = {"800x600", "900x600", "1280x800", "1920x1080"};
+  for (int z = 0; z < 4; ++z) {
+    fbViewer *v = open_on("scripts/predator_prey.lua", "--size", sizes[z], "--show", "plots,params", NULL);
+    frames(v, 120);
+    SDL_Rect area = v->layout.dock[fbTest_Dock("plots")];
+    int seen = 0, rows, shown, chart[FB_PLOT_MAX_CHARTS];
+    SDL_Rect cell[FB_PLOT_MAX_CHARTS];
+    for (int page = 0; page < 8 && seen < v->plots.chart_count; ++page) {
+      int n = fbPlots_Cells(&v->plots, v->hud.line_h, area, chart, cell, FB_PLOT_MAX_CHARTS, &rows, &shown);
+      assert_true(n >= 2);
+      for (int k = 0; k < n; ++k) {
+        const fbPlotChart *c = &v->plots.charts[chart[k]];
+        int drawn = pixels_like(v, cell[k], v->plots.colour[c->first]);
+        if (drawn < 15) {
+          fail_msg("%s: chart %d (%s) drew %d pixels of its line", sizes[z], chart[k], c->title, drawn);
+        }
+        seen = chart[k] + 1 > seen ? chart[k] + 1 : seen;
+      }
+      SDL_Event wheel = {.type = SDL_MOUSEWHEEL};  // the next rows
+      wheel.wheel.y = -shown;
+      wheel.wheel.mouseX = area.x + area.w / 2;
+      wheel.wheel.mouseY = area.y + area.h / 2;
+      fbViewer_HandleEvent(v, &wheel);
+      frames(v, 2);
+    }
+    print_message("%s: plots dock %dx%d, %d rows of charts, %d shown at a time\n", sizes[z], area.w, area.h, rows,
+                  shown);
+    assert_int_equal(seen, v->plots.chart_count);
+    fbViewer_Destroy(v);
+  }
+}
+
 // A full buffer is thinned: samples halve, the interval doubles, the start of the run stays.
 static void test_plots_thin_when_full(void **state)
 {
@@ -443,6 +495,7 @@ int main(void)
       cmocka_unit_test_teardown(test_key_bar_collapses_on_narrow_windows, teardown),
       cmocka_unit_test_teardown(test_plots_grow_freeze_and_clear, teardown),
       cmocka_unit_test_teardown(test_info_panel_names_the_slow_rule, teardown),
+      cmocka_unit_test_teardown(test_plots_draw_their_lines_at_every_size, teardown),
       cmocka_unit_test_teardown(test_plots_thin_when_full, teardown),
       cmocka_unit_test_teardown(test_help_opens_on_f1_and_question_mark, teardown),
       cmocka_unit_test(test_numbers_never_read_minus_zero),

@@ -31,8 +31,8 @@ static void draw_params(const fbDockFrame *f, SDL_Rect area)
 
 static void draw_plots(const fbDockFrame *f, SDL_Rect area)
 {
-  fbHud_Box(f->hud, area);
-  fbPlots_Draw(f->plots, f->hud, area);
+  fbUi_Panel(f->ui, area);  // a panel: the wheel over it scrolls charts that do not all fit
+  fbPlots_Draw(f->plots, f->ui, area);
 }
 
 // The key bar lists the docks in this order, between O and T. Sizes are those that keep 900x600

@@ -30,7 +30,7 @@ typedef struct fbDockFrame {
   int selected;               // index of the inspected agent, -1 if none
   double px_per_accel;        // scale of the inspected agent's arrows
   fbParamPanel *panel;
-  const fbPlots *plots;
+  fbPlots *plots;             // the live plots (their scroll changes as they are drawn)
 } fbDockFrame;
 
 typedef struct fbDock {

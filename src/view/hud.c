@@ -121,6 +121,42 @@ void fbHud_Measure(fbHud *hud, const char *text, int *w, int *h)
   }
 }
 
+/*
+ * Text cut to fit max_w pixels with "…" in place of what is left out. The cut goes back to the
+ * last space when one is in the second half of what fits (so a word is not cut in two where a
+ * whole word can go), else falls between two characters (one long word); never inside a UTF-8
+ * character. Widths are measured with the font: a prefix fits when it and the ellipsis do.
+ */
+void fbHud_Elide(fbHud *hud, const char *text, int max_w, char *out, size_t len)
+{
+  static const char ELLIPSIS[] = "\xe2\x80\xa6";
+  int w, h;
+  snprintf(out, len, "%s", text);
+  fbHud_Measure(hud, out, &w, &h);
+  if (w <= max_w || hud->font == NULL) {
+    return;
+  }
+  size_t n = strlen(out), fits = 0;
+  for (size_t k = 1; k <= n; ++k) {  // the longest prefix ending on a character boundary that fits
+    if (k < n && ((unsigned char)out[k] & 0xC0) == 0x80) {
+      continue;
+    }
+    char trial[512];
+    snprintf(trial, sizeof trial, "%.*s%s", (int)k, text, ELLIPSIS);
+    fbHud_Measure(hud, trial, &w, &h);
+    if (w > max_w) {
+      break;
+    }
+    fits = k;
+  }
+  size_t cut = fits;
+  while (cut > fits / 2 && text[cut - 1] != ' ') {
+    --cut;
+  }
+  cut = cut > fits / 2 ? cut - 1 : fits;  // at the space (dropped), or mid-word when there is none
+  snprintf(out, len, "%.*s%s", (int)cut, text, ELLIPSIS);
+}
+
 void fbHud_Box(fbHud *hud, SDL_Rect r)
 {
   SDL_SetRenderDrawBlendMode(hud->sdl, SDL_BLENDMODE_BLEND);

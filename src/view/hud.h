@@ -58,6 +58,9 @@ void fbHud_Text(fbHud *hud, int x, int y, SDL_Color c, int wrap, const char *tex
 // Size of text without drawing it.
 void fbHud_Measure(fbHud *hud, const char *text, int *w, int *h);
 
+// text cut with "…" to fit max_w pixels (at a space where it can), into out.
+void fbHud_Elide(fbHud *hud, const char *text, int max_w, char *out, size_t len);
+
 // A translucent dark box behind text.
 void fbHud_Box(fbHud *hud, SDL_Rect r);
 

@@ -388,7 +388,9 @@ static void label(Layout *l, int indent, SDL_Color c, const char *text)
 {
   int h = l->ui->hud->line_h;
   if (visible(l, h)) {
-    fbUi_Label(l->ui, l->x + indent, l->y, c, text);
+    char fitted[256];
+    fbHud_Elide(l->ui->hud, text, l->w - indent, fitted, sizeof fitted);
+    fbUi_Label(l->ui, l->x + indent, l->y, c, fitted);
   }
   l->y += h;
 }
@@ -518,7 +520,7 @@ void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, SDL_Rect area)
   }
   fbUi_Panel(ui, area);
   int range = (int)fmax(0, p->content_h - area.h);
-  p->scroll = (int)fmax(0, fmin(p->scroll - ui->wheel * 3 * (ROW_H + GAP), range));
+  p->scroll = (int)fmax(0, fmin(p->scroll - fbUi_Wheel(ui, area) * 3 * (ROW_H + GAP), range));
   p->scrollbar = range > 0 ? (SDL_Rect){area.x + area.w - SCROLL_W - 3, area.y + 3, SCROLL_W, area.h - 6} : (SDL_Rect){0};
   if (range > 0) {
     fbUi_Scrollbar(ui, SCROLLBAR_ID, p->scrollbar, p->content_h, area.h, &p->scroll);

@@ -101,23 +101,32 @@ void fbPlots_Sample(fbPlots *p, fbSim *sim, const double *metrics)
 
 // ---- drawing ------------------------------------------------------------------------------------
 
-// Rows and columns for n charts in area: as few rows as keep each chart at least 210 pixels wide,
-// while each stays at least 70 pixels high.
-static void grid_of(int n, SDL_Rect area, int *rows, int *cols)
+// The smallest chart that still shows its title, range labels, a line and its legend.
+#define CHART_MIN_W 150
+#define CHART_MIN_H 72
+
+/*
+ * Rows and columns for n charts in area, each at least CHART_MIN_W x CHART_MIN_H. Of the grids
+ * that show every chart at once, the one whose cells are largest for a chart's shape (about 2.5
+ * times as wide as high: the size min(w / 2.5, h) is largest); when none does, as many columns as
+ * fit and *shown rows of them at a time (the rest scroll).
+ */
+static void grid_of(int n, SDL_Rect area, int *rows, int *cols, int *shown)
 {
-  *rows = 1;
-  *cols = n;
-  for (int r = 1; r <= n; ++r) {
-    int c = (n + r - 1) / r;
-    if (r > 1 && area.h / r < 70) {
-      break;
-    }
-    *rows = r;
-    *cols = c;
-    if (area.w / c >= 210) {
-      break;
+  int most_cols = area.w / CHART_MIN_W > 1 ? area.w / CHART_MIN_W : 1;
+  int most_rows = area.h / CHART_MIN_H > 1 ? area.h / CHART_MIN_H : 1;
+  *cols = most_cols < n ? most_cols : n;
+  double best = 0.0;
+  for (int c = 1; c <= most_cols && c <= n; ++c) {
+    int r = (n + c - 1) / c;
+    double size = fmin(area.w / (double)c / 2.5, area.h / (double)r);
+    if (r <= most_rows && size > best) {
+      best = size;
+      *cols = c;
     }
   }
+  *rows = (n + *cols - 1) / *cols;
+  *shown = *rows < most_rows ? *rows : most_rows;
 }
 
 // The range of a chart's finite values; a flat series gets a little room above and below.
@@ -220,17 +229,53 @@ static void draw_chart(const fbPlots *p, const fbPlotChart *c, fbHud *hud, SDL_R
   }
 }
 
-void fbPlots_Draw(const fbPlots *p, fbHud *hud, SDL_Rect area)
+int fbPlots_Cells(const fbPlots *p, int line_h, SDL_Rect area, int *chart, SDL_Rect *cell, int max, int *rows,
+                  int *shown)
 {
+  int cols;
+  grid_of(p->chart_count, area, rows, &cols, shown);
+  SDL_Rect charts = area;
+  if (*shown < *rows) {  // a line under the charts says which rows these are
+    charts.h -= line_h + 2;
+    grid_of(p->chart_count, charts, rows, &cols, shown);
+  }
+  int first = p->scroll_row < *rows - *shown ? p->scroll_row : *rows - *shown;
+  int n = 0;
+  for (int r = 0; r < *shown; ++r) {
+    for (int c = 0; c < cols && n < max; ++c) {
+      int k = (first + r) * cols + c;
+      if (k < p->chart_count) {
+        chart[n] = k;
+        cell[n++] = (SDL_Rect){charts.x + c * charts.w / cols, charts.y + r * charts.h / *shown, charts.w / cols,
+                               charts.h / *shown};
+      }
+    }
+  }
+  return n;
+}
+
+void fbPlots_Draw(fbPlots *p, fbUi *ui, SDL_Rect area)
+{
+  fbHud *hud = ui->hud;
   if (p->chart_count == 0 || area.w <= 0 || area.h <= 0) {
     return;
   }
-  int rows, cols;
-  grid_of(p->chart_count, area, &rows, &cols);
-  for (int k = 0; k < p->chart_count; ++k) {
-    int r = k / cols, c = k % cols;
-    SDL_Rect cell = {area.x + c * area.w / cols, area.y + r * area.h / rows, area.w / cols, area.h / rows};
-    draw_chart(p, &p->charts[k], hud, cell);
+  int rows, shown, chart[FB_PLOT_MAX_CHARTS];
+  SDL_Rect cell[FB_PLOT_MAX_CHARTS];
+  fbPlots_Cells(p, hud->line_h, area, chart, cell, FB_PLOT_MAX_CHARTS, &rows, &shown);
+  p->scroll_row -= fbUi_Wheel(ui, area);
+  p->scroll_row = p->scroll_row < 0 ? 0 : p->scroll_row > rows - shown ? rows - shown : p->scroll_row;
+  int n = fbPlots_Cells(p, hud->line_h, area, chart, cell, FB_PLOT_MAX_CHARTS, &rows, &shown);
+  for (int k = 0; k < n; ++k) {
+    draw_chart(p, &p->charts[chart[k]], hud, cell[k]);
+  }
+  SDL_RenderSetClipRect(hud->sdl, &area);
+  if (shown < rows) {
+    char text[96];
+    snprintf(text, sizeof text, "charts %d–%d of %d · the wheel scrolls", chart[0] + 1, chart[n - 1] + 1,
+             p->chart_count);
+    fbHud_Text(hud, area.x + PAD, area.y + area.h - hud->line_h - 1, (SDL_Color){170, 175, 185, 255}, 0, text, NULL,
+               NULL);
   }
   SDL_RenderSetClipRect(hud->sdl, NULL);
 }

@@ -3,6 +3,7 @@
 #define FB_PLOT_H
 
 #include "hud.h"
+#include "widgets.h"
 #include "telemetry.h"
 
 #define FB_PLOT_CAPACITY 1024                        // samples kept; the oldest half is thinned when full
@@ -32,6 +33,7 @@ typedef struct fbPlots {
   double last_time;          // time of the newest sample
   float time[FB_PLOT_CAPACITY];
   float value[FB_PLOT_CAPACITY][FB_PLOT_MAX_SERIES];  // NaN: nothing to measure then
+  int scroll_row;            // the first row of charts shown, when they do not all fit
 } fbPlots;
 
 // Forgets every sample (a restart) and sets the series up for this sim.
@@ -44,8 +46,15 @@ void fbPlots_Adopt(fbPlots *p, const fbSim *sim);
 // scenario's metric values at the last telemetry row (fbSim_MetricCount(sim) of them), or NULL.
 void fbPlots_Sample(fbPlots *p, fbSim *sim, const double *metrics);
 
-// Draws every chart inside area: a grid of small charts, each with its range, time axis and
-// legend. The y range of each chart spans the data it shows (adapting as it grows).
-void fbPlots_Draw(const fbPlots *p, fbHud *hud, SDL_Rect area);
+// Draws the charts inside area: a grid of small charts, each with its range, time axis and legend,
+// no smaller than a chart can be read at (CHART_MIN_W x CHART_MIN_H): when they do not all fit,
+// rows of them scroll with the wheel over the area, and a line says which rows are shown. The y
+// range of each chart spans the data it shows (adapting as it grows).
+void fbPlots_Draw(fbPlots *p, fbUi *ui, SDL_Rect area);
+
+// Where fbPlots_Draw puts the charts shown in area: chart k's index and its cell, at most max;
+// returns how many, with the rows of charts there are and how many are shown at a time.
+int fbPlots_Cells(const fbPlots *p, int line_h, SDL_Rect area, int *chart, SDL_Rect *cell, int max, int *rows,
+                  int *shown);
 
 #endif

@@ -88,6 +88,8 @@ bool fbUi_Event(fbUi *ui, const SDL_Event *e)
       return false;
     }
     ui->wheel += e->wheel.y;
+    ui->wheel_x = e->wheel.mouseX;
+    ui->wheel_y = e->wheel.mouseY;
     return true;
   default:
     return false;
@@ -112,6 +114,12 @@ void fbUi_End(fbUi *ui)
   ui->wheel = 0;
   memcpy(ui->areas, ui->next_areas, sizeof ui->areas);
   ui->area_count = ui->next_area_count;
+}
+
+int fbUi_Wheel(const fbUi *ui, SDL_Rect r)
+{
+  SDL_Point at = {ui->wheel_x, ui->wheel_y};
+  return SDL_PointInRect(&at, &r) ? ui->wheel : 0;
 }
 
 void fbUi_Panel(fbUi *ui, SDL_Rect r)
@@ -139,11 +147,14 @@ static void fill(fbUi *ui, SDL_Rect r, Uint8 red, Uint8 green, Uint8 blue, Uint8
 }
 
 // Text centred vertically in r, from r.x + pad (or centred across when pad < 0).
+// Text inside r, elided to fit it (pad < 0: centred).
 static void text_in(fbUi *ui, SDL_Rect r, int pad, SDL_Color c, const char *text)
 {
+  char fitted[256];
+  fbHud_Elide(ui->hud, text, r.w - 2 * abs(pad), fitted, sizeof fitted);
   int tw, th;
-  fbHud_Measure(ui->hud, text, &tw, &th);
-  fbUi_Label(ui, pad < 0 ? r.x + (r.w - tw) / 2 : r.x + pad, r.y + (r.h - th) / 2, c, text);
+  fbHud_Measure(ui->hud, fitted, &tw, &th);
+  fbUi_Label(ui, pad < 0 ? r.x + (r.w - tw) / 2 : r.x + pad, r.y + (r.h - th) / 2, c, fitted);
 }
 
 bool fbUi_Slider(fbUi *ui, int id, SDL_Rect r, const char *label, double *value, double lo, double hi, double step)

@@ -28,6 +28,7 @@ typedef struct fbUi {
   int active;             // id of the slider or scrollbar being dragged, 0 none
   int grab;               // where the scrollbar's thumb was grabbed, pixels below its top
   int wheel;              // wheel steps over a panel since the last frame
+  int wheel_x, wheel_y;   // where the mouse was when the wheel last turned
   int editing;            // id of the text field being edited, 0 none
   char edit[FB_UI_EDIT_LEN];
   bool edit_fresh;        // nothing typed yet: the first character replaces the shown text
@@ -49,6 +50,9 @@ void fbUi_End(fbUi *ui);
 
 // A translucent panel; clicks and the wheel over it go to the widgets from the next frame on.
 void fbUi_Panel(fbUi *ui, SDL_Rect r);
+
+// The wheel steps taken over r since the last frame (0 when the wheel turned elsewhere).
+int fbUi_Wheel(const fbUi *ui, SDL_Rect r);
 
 // Text at x, y; returns its height.
 int fbUi_Label(fbUi *ui, int x, int y, SDL_Color c, const char *text);
