@@ -260,8 +260,10 @@ static void test_refused_values_are_not_applied(void **state)
   drag(v, "boid.probe.limit", 0.0);  // 0: validate says it must be positive
   assert_float_equal(param(v, 0, "probe", "limit"), 1, 0);
   assert_non_null(strstr(row(v, "boid.probe.limit")->error, "must be positive"));
+  assert_non_null(strstr(row(v, "boid.probe.limit")->error, "refused 0: "));  // what was refused, beside it
   assert_float_equal(row(v, "boid.probe.limit")->tried, 0, 0);
   frames(v, 20);
+  assert_float_equal(row(v, "boid.probe.limit")->shown, 1, 0);  // the row is back on the value that runs
   assert_false(sim->world.species[0].rules[probe].disabled);  // the rule runs on with its last good value
   assert_int_equal(sim->rules.switched_off, 0);
   assert_non_null(strstr(row(v, "boid.probe.limit")->error, "must be positive"));  // still shown

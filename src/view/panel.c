@@ -310,7 +310,8 @@ static bool check_restart(const fbSim *sim, const fbPanelRow *row, const char *t
 }
 
 // Applies row = text (a --set value) at once, or keeps it for the restart; a refused value is not
-// applied, and the message stays with the row until a good value is set.
+// applied: the row goes back to the value that runs, and "refused TEXT: why" stays under it until
+// a good value is set.
 static void apply(fbParamPanel *p, fbSim *sim, fbPanelRow *row, const char *text, double value)
 {
   char set[sizeof p->sets[0].text], msg[1024] = "";
@@ -321,7 +322,11 @@ static void apply(fbParamPanel *p, fbSim *sim, fbPanelRow *row, const char *text
     snprintf(msg, sizeof msg, "applied now, but not kept for R and N (at most %d changes)", FB_PANEL_MAX_SETS);
     ok = false;
   }
-  snprintf(row->error, sizeof row->error, "%.500s", ok ? "" : msg);
+  if (ok) {
+    row->error[0] = '\0';
+  } else {
+    snprintf(row->error, sizeof row->error, "refused %.24s: %.470s", text, msg);
+  }
   row->tried = value;
 }
 
@@ -412,7 +417,8 @@ static void row_widgets(Layout *l, fbPanelRow *row, int id, double value)
 {
   fbParamPanel *p = l->p;
   bool changed = find_set(p, row->key) != NULL && find_set(p, row->key)->used;
-  double shown = row->error[0] ? row->tried : value;
+  double shown = value;  // a refused value is not shown: the row says what runs, the error what was refused
+  row->shown = shown;
   int slider_w = l->w - FIELD_W - RESET_W - 2 * GAP;
   row->rect = (SDL_Rect){l->x, l->y, slider_w, ROW_H};
   row->field_rect = (SDL_Rect){l->x + slider_w + GAP, l->y, FIELD_W, ROW_H};

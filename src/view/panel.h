@@ -29,7 +29,9 @@ typedef struct fbPanelRow {
   bool choice;                    // a choice field (the combiner): a button stepping through its names
   double base;                    // the scenario's value (as written, -1 where derived): what reset restores
   char error[512];                // why the last value tried was refused ("" if it was not): shown in red
-  double tried;                   // that refused value: the slider stays there until a good one is set
+                                  // under the row, "refused 0: ...", until a good value is set
+  double tried;                   // that refused value
+  double shown;                   // what the row shows: always the value that runs
   SDL_Rect rect, field_rect, reset_rect;  // as laid out last frame (w = 0: not shown)
 } fbPanelRow;
 
