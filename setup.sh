@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # setup.sh — install what is missing (Debian 12), build, then run the default demo or every test.
-#   ./setup.sh demo   install, build (Release), open scripts/classic_flock.lua in a window
+#   ./setup.sh demo   install what the program needs, build it alone (Release), open scripts/classic_flock.lua
 #   ./setup.sh test   install, build (Release, ASan+UBSan, libFuzzer), run the whole test suite under ctest
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# What the program needs to build and run: the demo installs only these.
+demo_packages=(cmake make gcc pkg-config liblua5.4-dev libsdl2-dev libsdl2-ttf-dev libstb-dev fonts-dejavu-core)
+
+# Everything the tests need too.
 packages=(cmake make gcc pkg-config liblua5.4-dev lua5.4 libsdl2-dev libsdl2-ttf-dev libstb-dev
           libcmocka-dev fonts-dejavu-core xvfb xauth
           parallel gnuplot-nox)  # sweeps: GNU parallel (tested in CI), gnuplot for their plots
@@ -12,9 +16,9 @@ packages=(cmake make gcc pkg-config liblua5.4-dev lua5.4 libsdl2-dev libsdl2-ttf
 # The fuzz build (tests/fuzz): clang, and libFuzzer with the sanitizers (only recommended by clang).
 packages+=(clang libclang-rt-dev)
 
-install_missing() {
+install_missing() {  # install_missing PACKAGE...
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -39,8 +43,11 @@ build_fuzz() {
 
 case "${1:-demo}" in
   demo)
-    install_missing
-    build build -DCMAKE_BUILD_TYPE=Release
+    echo "setup: checking the Debian packages the program needs"
+    install_missing "${demo_packages[@]}"
+    echo "setup: building build/flockbox (Release; the tests are built by ./setup.sh test)"
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DFB_TESTS=OFF >/dev/null
+    cmake --build build -j"$(nproc)" --target flockbox
     if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
       exec build/flockbox scripts/classic_flock.lua
     fi
@@ -48,9 +55,10 @@ case "${1:-demo}" in
     exec build/flockbox --headless --steps 600 --png classic_flock.png scripts/classic_flock.lua
     ;;
   test)
-    install_missing
-    build build -DCMAKE_BUILD_TYPE=Release
-    build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFB_SANITIZE=ON
+    install_missing "${packages[@]}"
+    echo "setup: building build/ (Release), build-asan/ (ASan+UBSan) and build-fuzz/ (libFuzzer)"
+    build build -DCMAKE_BUILD_TYPE=Release -DFB_TESTS=ON  # ON: a demo build may have left it off
+    build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFB_SANITIZE=ON -DFB_TESTS=ON
     build_fuzz
     echo "setup: tests (Release)"
     ctest --test-dir build --output-on-failure -j2
