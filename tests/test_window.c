@@ -245,6 +245,30 @@ static void test_plots_draw_their_lines_at_every_size(void **state)
   }
 }
 
+// The info dock's About tab shows the scenario's header comment with its "Try:" line bright; a
+// click on "status" goes back. A scenario's own `description` replaces the header comment.
+static void test_about_tab_shows_what_the_scenario_is(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/predator_prey.lua", "--show", "about", NULL);
+  frames(v, 2);
+  assert_int_equal(v->info_tab, 1);
+  const char *about = fbSim_Description(v->run->sim);
+  assert_non_null(strstr(about, "scripts/predator_prey.lua — a few predators"));
+  assert_non_null(strstr(about, "Try: flockbox --headless"));
+  assert_null(strstr(about, "\n--"));  // the comment's dashes are gone
+  SDL_Rect info = v->layout.dock[fbTest_Dock("info")];
+  assert_true(pixels_like(v, info, (SDL_Color){140, 230, 140, 255}) > 50);  // the Try: line, drawn
+  int x = info.x + info.w / 4, y = info.y + 4 + v->hud.line_h / 2;  // the "status" tab
+  mouse(v, SDL_MOUSEBUTTONDOWN, x, y);
+  mouse(v, SDL_MOUSEBUTTONUP, x, y);
+  frames(v, 2);
+  assert_int_equal(v->info_tab, 0);
+  fbViewer_Destroy(v);
+  v = open_on("tests/data/described.lua", NULL);
+  assert_string_equal(fbSim_Description(v->run->sim), "A scenario that says what it is.");
+}
+
 // A full buffer is thinned: samples halve, the interval doubles, the start of the run stays.
 static void test_plots_thin_when_full(void **state)
 {
@@ -496,6 +520,7 @@ int main(void)
       cmocka_unit_test_teardown(test_plots_grow_freeze_and_clear, teardown),
       cmocka_unit_test_teardown(test_info_panel_names_the_slow_rule, teardown),
       cmocka_unit_test_teardown(test_plots_draw_their_lines_at_every_size, teardown),
+      cmocka_unit_test_teardown(test_about_tab_shows_what_the_scenario_is, teardown),
       cmocka_unit_test_teardown(test_plots_thin_when_full, teardown),
       cmocka_unit_test_teardown(test_help_opens_on_f1_and_question_mark, teardown),
       cmocka_unit_test(test_numbers_never_read_minus_zero),

@@ -18,6 +18,7 @@
  */
 
 #define FB_MAX_PLACED (1 << 20)
+#define FB_DESCRIPTION_LEN 3000
 
 // An agent placed by hand (tests, formations), spawned after its species' random ones.
 typedef struct fbPlacedAgent {
@@ -61,6 +62,7 @@ typedef struct fbRegionDef {
 typedef struct fbScenarioDef {
   char path[512];              // the scenario file ("" for a world built in C): paths start beside it
   char name[128];
+  char description[FB_DESCRIPTION_LEN];  // what it shows, for the window's About tab ("": the file's header comment)
   fbWorldDef world;
   fbObstacles obstacles;       // owned until fbSim_Create hands them to the world
   fbGoal goals[FB_MAX_GOALS];

@@ -415,6 +415,36 @@ static bool read_protected(lua_State *L, void *ud, char *err, size_t errlen)
          read_species(r, d, root);
 }
 
+/*
+ * The comment a scenario file opens with, as a scenario's default description: every line from
+ * the top that starts with "--", without the dashes and the one space after them, up to the first
+ * line that does not (blank lines end it too). Text that does not fit in len is cut at a line.
+ */
+void fbScenario_HeaderComment(const char *path, char *out, size_t len)
+{
+  out[0] = '\0';
+  char why[128];
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, NULL, why, sizeof why);
+  if (f == NULL) {
+    return;
+  }
+  char line[1024];
+  size_t used = 0;
+  while (fgets(line, sizeof line, f) != NULL && strncmp(line, "--", 2) == 0) {
+    const char *text = line + 2 + (line[2] == ' ');
+    size_t n = strlen(text);
+    if (used + n + 1 > len) {
+      break;
+    }
+    memcpy(out + used, text, n + 1);
+    used += n;
+  }
+  fclose(f);
+  while (used > 0 && out[used - 1] == '\n') {
+    out[--used] = '\0';
+  }
+}
+
 bool fbScenario_Read(lua_State *L, int root, const char *path, fbScenarioDef *d, char *err, size_t errlen)
 {
   snprintf(d->path, sizeof d->path, "%s", path);

@@ -14,4 +14,8 @@
 // ("scripts/x.lua: species[1].vision.fov: must be between 0 and 360").
 bool fbScenario_Read(lua_State *L, int root, const char *path, fbScenarioDef *d, char *err, size_t errlen);
 
+// The comment the file at path opens with ("-- " lines at the top, dashes removed), into out; ""
+// when it has none or cannot be read. A scenario's description when it gives none.
+void fbScenario_HeaderComment(const char *path, char *out, size_t len);
+
 #endif

@@ -21,6 +21,7 @@ static const fbChoices COMBINERS = {NULL, fbAccum_Choice};  // the table in accu
 
 static const fbField scenario_fields[] = {
     {"name", FB_FIELD_TEXT, SC(name), sizeof(((fbScenarioDef *)0)->name), 0, 0, NULL, false, "shown in the window's title and the summary"},
+    {"description", FB_FIELD_TEXT, SC(description), FB_DESCRIPTION_LEN, 0, 0, NULL, false, "what it shows, in the window's About tab (default: the file's header comment)"},
     {"world.width", FB_FIELD_NUMBER, SC(world.width), 0, 1e-3, 1e7, NULL, false, "world units"},
     {"world.height", FB_FIELD_NUMBER, SC(world.height), 0, 1e-3, 1e7, NULL, false, "world units"},
     {"world.dt", FB_FIELD_NUMBER, SC(world.dt), 0, 1e-5, 1.0, NULL, false, "seconds per step"},

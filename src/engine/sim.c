@@ -101,6 +101,10 @@ static bool build(fbSim *sim, fbScenarioDef *d, const fbRuleSet *previous, char 
   warn_orca(w, d->path);
   fbWorkers_Start(&sim->workers, sim->threads);
   snprintf(sim->name, sizeof sim->name, "%s", d->name);
+  snprintf(sim->description, sizeof sim->description, "%s", d->description);
+  if (sim->description[0] == '\0' && d->path[0] != '\0') {
+    fbScenario_HeaderComment(d->path, sim->description, sizeof sim->description);
+  }
   if (sim->name[0] == '\0') {
     const char *slash = strrchr(sim->path, '/');
     snprintf(sim->name, sizeof sim->name, "%.127s", slash ? slash + 1 : (sim->path[0] ? sim->path : "world"));
@@ -664,6 +668,8 @@ int fbSim_ProfileTable(const fbSim *sim, fbProfileRow *rows, int max, long *step
 const char *fbSim_Path(const fbSim *sim) { return sim->path; }
 
 const char *fbSim_Name(const fbSim *sim) { return sim->name; }
+
+const char *fbSim_Description(const fbSim *sim) { return sim->description; }
 
 const char *fbSim_ReloadError(const fbSim *sim) { return sim->reload_error; }
 

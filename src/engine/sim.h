@@ -28,6 +28,7 @@ const fbWorld *fbSim_World(const fbSim *sim);
 
 const char *fbSim_Path(const fbSim *sim);          // the scenario file ("" for a world built in C)
 const char *fbSim_Name(const fbSim *sim);          // its display name
+const char *fbSim_Description(const fbSim *sim);   // what it shows: its description, else its header comment
 const char *fbSim_ReloadError(const fbSim *sim);   // why the last scenario save was refused ("" once one applies)
 const fbRunOptions *fbSim_Options(const fbSim *sim);
 int fbSim_Threads(const fbSim *sim);               // worker threads stepping it

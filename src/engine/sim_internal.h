@@ -43,6 +43,7 @@ struct fbSim {
   // Cold: where it came from and what went wrong, for messages and the HUD.
   char path[512];                  // the scenario file ("" for a world built in C)
   char name[128];                  // its display name
+  char description[FB_DESCRIPTION_LEN];  // what it shows (fbSim_Description)
   char error[2048];                // the last scenario error (hooks, metrics)
   char reload_error[2048];         // why the last scenario save could not be applied ("" once one is)
 };

@@ -3,11 +3,90 @@
 
 #include <string.h>
 
-// The info dock: status and legend at the top, the inspector (or how to get one) under them.
+/*
+ * The next paragraph of a description written as a comment block, lines joined with spaces so the
+ * dock wraps it to its own width: a paragraph ends before a line that starts with a space (a
+ * command, an indented list), a "Try:" line or a blank one, and after the first line (the file's
+ * title) and after a "Try:" line. Returns where the next one starts.
+ */
+static const char *about_paragraph(const char *at, bool first, char *out, size_t len)
+{
+  size_t used = 0;
+  bool trying = strncmp(at, "Try:", 4) == 0;
+  out[0] = '\0';
+  while (*at != '\0') {
+    const char *end = strchr(at, '\n');
+    size_t n = end ? (size_t)(end - at) : strlen(at);
+    if (used + n + 2 < len) {
+      used += (size_t)snprintf(out + used, len - used, "%s%.*s", used ? " " : "", (int)n, at);
+    }
+    at += end ? n + 1 : n;
+    bool next_apart = *at == ' ' || *at == '\n' || strncmp(at, "Try:", 4) == 0;
+    if (first || trying || n == 0 || next_apart) {
+      break;
+    }
+  }
+  while (*at == '\n') {
+    ++at;
+  }
+  return at;
+}
+
+// The About tab: the scenario's name, its file, and what it shows (its description or header
+// comment), the "Try:" lines bright so the commands stand out.
+static void draw_about(const fbDockFrame *f, SDL_Rect area)
+{
+  const int pad = 8, wrap = area.w - 2 * pad;
+  int y = area.y + 4, h;
+  fbHud_Text(f->hud, area.x + pad, y, (SDL_Color){235, 235, 235, 255}, wrap, fbSim_Name(f->sim), NULL, &h);
+  y += h;
+  char source[600];
+  snprintf(source, sizeof source, "file: %s", fbSim_Path(f->sim)[0] ? fbSim_Path(f->sim) : "(built in C)");
+  fbHud_Text(f->hud, area.x + pad, y, (SDL_Color){170, 175, 185, 255}, wrap, source, NULL, &h);
+  y += h + 6;
+  char para[FB_DESCRIPTION_LEN];
+  const char *at = fbSim_Description(f->sim);
+  for (bool first = true; *at != '\0' && y < area.y + area.h; first = false) {
+    bool trying = strncmp(at, "Try:", 4) == 0;
+    at = about_paragraph(at, first, para, sizeof para);
+    SDL_Color c = trying ? (SDL_Color){140, 230, 140, 255} : (SDL_Color){200, 203, 210, 255};
+    fbHud_Text(f->hud, area.x + pad, y, c, wrap, para, NULL, &h);
+    y += h + 3;
+  }
+}
+
+// Tabs across the top of the info dock; returns the area under them.
+static SDL_Rect info_tabs(const fbDockFrame *f, SDL_Rect area)
+{
+  static const char *const names[] = {"status", "about"};
+  int h = f->hud->line_h + 6, w = (area.w - 12) / 2;
+  for (int k = 0; k < 2; ++k) {
+    SDL_Rect tab = {area.x + 4 + k * (w + 4), area.y + 4, w, h};
+    if (fbUi_Button(f->ui, tab, names[k])) {
+      *f->info_tab = k;
+    }
+    if (*f->info_tab == k) {  // the open tab underlined
+      SDL_SetRenderDrawColor(f->hud->sdl, 240, 200, 60, 255);
+      SDL_RenderFillRect(f->hud->sdl, &(SDL_Rect){tab.x, tab.y + tab.h - 2, tab.w, 2});
+    }
+  }
+  return (SDL_Rect){area.x, area.y + h + 6, area.w, area.h - h - 6};
+}
+
+// The info dock: status and legend at the top, the inspector (or how to get one) under them; or,
+// in its About tab, what the scenario is.
 static void draw_info(const fbDockFrame *f, SDL_Rect area)
 {
-  fbHud_Box(f->hud, area);
+  fbUi_Panel(f->ui, area);  // a panel: its tabs take clicks
   SDL_RenderSetClipRect(f->hud->sdl, &area);
+  if (f->sim != NULL) {
+    area = info_tabs(f, area);
+  }
+  if (f->sim != NULL && *f->info_tab == 1) {
+    draw_about(f, area);
+    SDL_RenderSetClipRect(f->hud->sdl, NULL);
+    return;
+  }
   SDL_Rect used = fbHud_Status(f->hud, f->sim, f->status, area);
   if (f->selected >= 0) {
     SDL_Rect below = {area.x, used.y + used.h, area.w, area.h - used.h};

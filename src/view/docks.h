@@ -31,6 +31,7 @@ typedef struct fbDockFrame {
   double px_per_accel;        // scale of the inspected agent's arrows
   fbParamPanel *panel;
   fbPlots *plots;             // the live plots (their scroll changes as they are drawn)
+  int *info_tab;              // the info dock's tab: 0 status, 1 about (a click on a tab changes it)
 } fbDockFrame;
 
 typedef struct fbDock {

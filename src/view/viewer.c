@@ -504,7 +504,8 @@ static void draw_overlay(fbViewer *v, int selected)
 {
   fbUi_Begin(&v->ui);
   fbHudStatus status = status_of(v);
-  fbDockFrame frame = {&v->hud, &v->ui, sim_of(v), &status, selected, v->px_per_accel, &v->panel, &v->plots};
+  fbDockFrame frame = {&v->hud, &v->ui, sim_of(v), &status, selected, v->px_per_accel, &v->panel, &v->plots,
+                       &v->info_tab};
   for (int k = 0; k < fbDockCount; ++k) {
     if (v->docks.open[k]) {
       fbDockTable[k].draw(&frame, v->layout.dock[k]);
@@ -719,6 +720,7 @@ static void show(fbViewer *v, unsigned what, fbDocks docks)
   v->docks = docks;
   v->help = what & FB_SHOW_HELP;
   v->trails = what & FB_SHOW_TRAILS;
+  v->info_tab = (what & FB_SHOW_ABOUT) ? 1 : 0;
   if (what & FB_SHOW_LIST) {
     fbScenarioList_Open(&v->list, v->cli.scenario);
   }

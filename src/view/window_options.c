@@ -34,7 +34,7 @@ static const char *help_text(void)
       append(text, sizeof text, &n, "%s, ", fbDockTable[k].name);
     }
   }
-  append(text, sizeof text, &n, "help,\n%22strails, list (the scenario list)", "");
+  append(text, sizeof text, &n, "help,\n%22strails, list (the scenario list), about (the info dock's About tab)", "");
   for (int k = 0; k < fbDockCount; ++k) {
     if (fbDockTable[k].open) {
       append(text, sizeof text, &n, "; -%s closes %s", fbDockTable[k].name, fbDockTable[k].title);
@@ -47,7 +47,7 @@ static const char *help_text(void)
 static const struct {
   const char *name;
   unsigned bit;
-} SHOWN[] = {{"help", FB_SHOW_HELP}, {"trails", FB_SHOW_TRAILS}, {"list", FB_SHOW_LIST}};
+} SHOWN[] = {{"help", FB_SHOW_HELP}, {"trails", FB_SHOW_TRAILS}, {"list", FB_SHOW_LIST}, {"about", FB_SHOW_ABOUT}};
 
 // One name of --show's list: a dock (NAME opens it, -NAME closes it) or one of SHOWN. False if unknown.
 static bool show_one(fbWindowOptions *w, const char *name)

@@ -10,6 +10,7 @@ enum {
   FB_SHOW_HELP = 1 << 0,
   FB_SHOW_TRAILS = 1 << 1,
   FB_SHOW_LIST = 1 << 2,
+  FB_SHOW_ABOUT = 1 << 3,  // the info dock on its About tab
 };
 
 typedef struct fbWindowOptions {
