@@ -27,6 +27,7 @@ const fbLiveField fbLiveFields[] = {
     {"orca.obstacle_horizon", "ORCA obstacle horizon (s)", true, RUN(orca.obstacle_horizon), 0, NULL, 20},
     {"orca.neighbours", "ORCA neighbours", true, RUN(orca.neighbours), 64, NULL, 0},
     {"orca.distance", "ORCA distance", true, RUN(orca.distance), 0, NULL, 30},
+    {"orca.keep_right", "ORCA keep right (deg)", true, RUN(orca.keep_right), 90, NULL, 0},
     {"count", "agents (on restart: R)", false, FB_LIVE_AS_WRITTEN, 0, NULL, 10},
 };
 const int fbLiveFieldCount = (int)(sizeof fbLiveFields / sizeof fbLiveFields[0]);
