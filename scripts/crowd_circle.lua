@@ -4,6 +4,9 @@
 -- itself within one unit), 10 neighbours within 15, time horizons 10 s, dt 0.25. RVO2 takes 3 441
 -- steps for all to arrive. The crowd's species runs ORCA (orca = {...}), which turns the preferred
 -- velocity from seek_antipode into the nearest velocity that collides with nobody for 10 s.
+-- One addition to RVO2's: keep_right = 15, an agent that must give way aims 15 degrees right of its
+-- preferred velocity, so that the crowd meeting at the centre turns into a roundabout instead of a
+-- jam where pairs overlap (docs/steering-orca.md). The paper's: --set crowd.orca.keep_right=0
 -- Without ORCA, seek plus a separation push (weight 0 here, so that the preferred velocity is RVO2's):
 --   flockbox --headless --steps 4000 --set crowd.orca=false --set crowd.separation_gompert.weight=1 scripts/crowd_circle.lua
 -- Try: flockbox --headless --steps 3500 --csv circle.csv scripts/crowd_circle.lua
@@ -67,7 +70,7 @@ return {
       body_length = 2 * RADIUS, max_speed = 2,
       max_accel = 80, -- ORCA may change the velocity by 2 max_speed in a step: unclipped down to dt = 0.05
       collide = false, -- ORCA alone keeps them apart (docs/steering-orca.md: the body pass changes nothing here)
-      orca = { time_horizon = 10, obstacle_horizon = 10, neighbours = 10, distance = 15 },
+      orca = { time_horizon = 10, obstacle_horizon = 10, neighbours = 10, distance = 15, keep_right = 15 },
       vision = { radius = 6, fov = 360, separation = 4.5 },
       colour = { 90, 180, 255 },
       rules = {

@@ -143,6 +143,29 @@ static void test_infeasible_program_falls_back(void **state)
   assert_true(fbV_Length(v) <= 2 + 1e-12);
 }
 
+/*
+ * Keeping right: the line v.x <= 0 (an agent ahead) forbids v_pref = (1, 0), so the agent aims at
+ * v_pref turned 90 degrees right, (0, 1) in our y-down world, which the line allows: it is chosen.
+ * A v_pref the line allows, (-1, 0), is sought as it is; an obstacle line never turns the aim.
+ */
+static void test_keep_right_turns_the_aim_of_an_agent_giving_way(void **state)
+{
+  (void)state;
+  fbOrcaSettings s = SETTINGS;
+  s.keep_right = FB_PI / 2;
+  fbOrcaLine line = half_plane(fbV(0, 0), fbV(-1, 0));
+  fbVec2 aim = fbOrca_Aim(&line, 1, 0, fbV(1, 0), &s);
+  assert_near(aim.x, 0, 1e-12);
+  assert_near(aim.y, 1, 1e-12);
+  aim = fbOrca_Aim(&line, 1, 0, fbV(-1, 0), &s);
+  assert_near(aim.x, -1, 0);
+  aim = fbOrca_Aim(&line, 1, 1, fbV(1, 0), &s);  // the line an obstacle's
+  assert_near(aim.x, 1, 0);
+  s.keep_right = 0;  // the paper's
+  aim = fbOrca_Aim(&line, 1, 0, fbV(1, 0), &s);
+  assert_near(aim.x, 1, 0);
+}
+
 // ---- the stage ------------------------------------------------------------------------------------
 
 static uint64_t corridor_hash(int threads, bool reverse)
@@ -232,10 +255,11 @@ static int arrived(double radius)
 
 
 /*
- * RVO2's Circle: every agent arrives in fewer than the 3 441 steps RVO2 is quoted at (its current
- * code takes 3 547 on this machine), and no pair comes closer than 2.35 (RVO2: 2.34; the sum of
- * the radii is 3). The whole crowd of 250 in both builds (a crowd of 50 on the same circle is so
- * symmetric that it deadlocks at the centre).
+ * RVO2's Circle, keeping right (keep_right = 15): every agent arrives in fewer than the 3 441 steps
+ * RVO2 is quoted at (measured: 1 863; RVO2's current code takes 3 547 on this machine) and no pair
+ * ever comes closer than 90 % of the sum of the radii, 2.7 (measured: 2.993; RVO2 2.344, the
+ * paper's objective here 2.396). The whole crowd of 250 in both builds (a crowd of 50 on the same
+ * circle is so symmetric that it deadlocks at the centre, keeping right or not).
  */
 static void test_crowd_circle(void **state)
 {
@@ -252,8 +276,8 @@ static void test_crowd_circle(void **state)
   }
   print_message("%d agents: all arrived at step %d, closest pair %.4f, at most %d pairs closer than 3\n", n, when,
                 closest, most);
-  assert_true(when > 0);
-  assert_true(closest > 2.35);
+  assert_true(when > 0 && when < 3441);
+  assert_true(closest >= 2.7);
   unload();
 }
 
@@ -288,6 +312,7 @@ int main(void)
       cmocka_unit_test(test_program_without_lines_caps_the_speed),
       cmocka_unit_test(test_program_corner_and_disc),
       cmocka_unit_test(test_infeasible_program_falls_back),
+      cmocka_unit_test(test_keep_right_turns_the_aim_of_an_agent_giving_way),
       cmocka_unit_test_teardown(test_same_result_on_any_thread_count_and_storage_order, demo_teardown),
       cmocka_unit_test_teardown(test_inspected_plan, demo_teardown),
       cmocka_unit_test_teardown(test_orca_spellings, demo_teardown),

@@ -111,6 +111,7 @@ typedef struct fbOrcaDef {
   double obstacle_horizon;     // 10 s: likewise for obstacles (tau_o)
   int neighbours;              // 10: the nearest agents avoided
   double distance;             // 15 world units: agents farther than this are not avoided
+  double keep_right;           // 0 degrees (the paper's): when it must give way, it aims this far right of its preferred velocity
 } fbOrcaDef;
 
 typedef struct fbSpeciesDef {

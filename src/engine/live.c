@@ -27,6 +27,7 @@ const fbLiveField fbLiveFields[] = {
     {"orca.obstacle_horizon", "ORCA walls (s)", true, RUN(orca.obstacle_horizon), 0, NULL, 20, "orca"},
     {"orca.neighbours", "ORCA neighbours", true, RUN(orca.neighbours), 64, NULL, 0, "orca"},
     {"orca.distance", "ORCA distance", true, RUN(orca.distance), 0, NULL, 30, "orca"},
+    {"orca.keep_right", "ORCA keep right (°)", true, RUN(orca.keep_right), 90, NULL, 0, "orca"},
     {"count", "agents (on restart: R)", false, FB_LIVE_AS_WRITTEN, 0, NULL, 10, NULL},
 };
 const int fbLiveFieldCount = (int)(sizeof fbLiveFields / sizeof fbLiveFields[0]);

@@ -226,6 +226,35 @@ fbVec2 fbOrca_Solve(const fbOrcaLine *lines, int count, int obstacle_count, fbVe
   return v;
 }
 
+/*
+ * Keeping right (not in the paper). ORCA's half-planes say which velocities are safe; which of them
+ * to take is the objective's choice, and the paper's, the one nearest v_pref, is symmetric: when a
+ * whole crowd converges on one point (RVO2's Circle), nothing makes the agents agree on a side, they
+ * meet head on, the 2-D program becomes infeasible and the 3-D program's least violation lets pairs
+ * overlap (by up to 20 % of the sum of radii). Pedestrians share a convention instead: they evade
+ * on one side, in right-hand-traffic countries mostly the right (Moussaid, Helbing, Garnier,
+ * Johansson, Combe & Theraulaz 2009, "Experimental study of the behavioural mechanisms underlying
+ * self-organization in human crowds", Proc. R. Soc. B 276). So an agent that must give way, one
+ * whose v_pref some agent's half-plane forbids, seeks
+ *   v_aim = R(theta) v_pref,  R(theta) = [cos -sin; sin cos],  theta = keep_right,
+ * v_pref turned by theta, clockwise on the screen, that is to its right in our y-down world. Each
+ * turning the same way, a crowd converging head on settles into a roundabout. Only the objective
+ * changes: the half-planes, and with them ORCA's guarantee, are the paper's; an agent nobody
+ * threatens (and one kept only by obstacles) still moves exactly as its rules asked.
+ */
+fbVec2 fbOrca_Aim(const fbOrcaLine *lines, int count, int obstacle_count, fbVec2 preferred, const fbOrcaSettings *s)
+{
+  bool gives_way = false;
+  for (int k = obstacle_count; k < count && !gives_way; ++k) {
+    gives_way = inside(&lines[k], preferred) < 0.0;
+  }
+  if (!gives_way || s->keep_right == 0.0) {
+    return preferred;
+  }
+  double c = cos(s->keep_right), sn = sin(s->keep_right);
+  return fbV(c * preferred.x - sn * preferred.y, sn * preferred.x + c * preferred.y);
+}
+
 void fbOrca_Plan(fbOrcaPlan *plan, const fbOrcaBody *self, fbVec2 preferred, const fbOrcaBody *others, int n,
                  const fbObstacles *o, const int *obstacles, int obstacle_n, const fbOrcaSettings *s)
 {
@@ -240,5 +269,6 @@ void fbOrca_Plan(fbOrcaPlan *plan, const fbOrcaBody *self, fbVec2 preferred, con
     plan->lines[plan->count++] = fbOrca_AgentLine(self, &others[k], s);
   }
   plan->preferred = preferred;
-  plan->chosen = fbOrca_Solve(plan->lines, plan->count, plan->obstacle_count, preferred, s->max_speed, &plan->fallback);
+  plan->aim = fbOrca_Aim(plan->lines, plan->count, plan->obstacle_count, preferred, s);
+  plan->chosen = fbOrca_Solve(plan->lines, plan->count, plan->obstacle_count, plan->aim, s->max_speed, &plan->fallback);
 }

@@ -30,6 +30,7 @@ typedef struct fbOrcaSettings {
   double obstacle_horizon;  // tau_o: obstacles likewise
   double dt;                // the step: the horizon of a collision already under way
   double max_speed;         // the radius of the velocity disc the solution keeps to
+  double keep_right;        // radians: an agent that must give way aims this far right of its preferred velocity
 } fbOrcaSettings;
 
 // One agent's problem and its answer, kept for the inspector: the half-planes in the order solved
@@ -39,6 +40,7 @@ typedef struct fbOrcaPlan {
   int count;           // half-planes in lines
   int obstacle_count;  // the first obstacle_count are the obstacles': kept hard when infeasible
   fbVec2 preferred;    // what the rules asked for
+  fbVec2 aim;          // what the program sought: preferred, or turned by keep_right when giving way
   fbVec2 chosen;       // the velocity ORCA allows closest to it
   bool fallback;       // the half-planes had no common velocity: the least-violation program chose
 } fbOrcaPlan;
@@ -58,8 +60,13 @@ fbOrcaLine fbOrca_ObstacleLine(const fbObstacles *o, int index, fbVec2 p, double
 fbVec2 fbOrca_Solve(const fbOrcaLine *lines, int count, int obstacle_count, fbVec2 preferred, double max_speed,
                     bool *fallback);
 
+// The velocity the program seeks: `preferred` if every agent line among lines[obstacle_count ..
+// count) allows it, else `preferred` turned by s->keep_right to the agent's right.
+fbVec2 fbOrca_Aim(const fbOrcaLine *lines, int count, int obstacle_count, fbVec2 preferred, const fbOrcaSettings *s);
+
 // Fills plan: the obstacle lines for obstacles[0 .. obstacle_n) (indices into o), then the agent
-// lines for others[0 .. n) in that order, and solves them for `preferred`.
+// lines for others[0 .. n) in that order, and solves them for `preferred` (turned by s->keep_right
+// when an agent line forbids it: fbOrca_Aim).
 void fbOrca_Plan(fbOrcaPlan *plan, const fbOrcaBody *self, fbVec2 preferred, const fbOrcaBody *others, int n,
                  const fbObstacles *o, const int *obstacles, int obstacle_n, const fbOrcaSettings *s);
 

@@ -115,7 +115,8 @@ static void avoid(const fbOrcaStage *st, int i)
   int obstacles[FB_ORCA_MAX_OBSTACLES];
   double reach = sp->orca.obstacle_horizon * lim->max_speed + lim->body_radius;
   int m = w->obstacles.count ? fbObstacles_Query(&w->obstacles, self.p, reach, obstacles, FB_ORCA_MAX_OBSTACLES) : 0;
-  fbOrcaSettings set = {sp->orca.time_horizon, sp->orca.obstacle_horizon, w->dt, lim->max_speed};
+  fbOrcaSettings set = {sp->orca.time_horizon, sp->orca.obstacle_horizon, w->dt, lim->max_speed,
+                        sp->orca.keep_right * FB_PI / 180.0};
   fbOrcaPlan plan;
   fbVec2 pref = preferred_velocity(self.v, fbV(a->ax[i], a->ay[i]), lim, w->dt);
   fbOrca_Plan(&plan, &self, pref, others, n, &w->obstacles, obstacles, m, &set);

@@ -76,6 +76,7 @@ static const fbField species_fields[] = {
     {"orca.obstacle_horizon", FB_FIELD_NUMBER, SP(orca.obstacle_horizon), 0, 1e-3, 1e4, NULL, false, "seconds: collisions with obstacles avoided this far ahead (tau_o)"},
     {"orca.neighbours", FB_FIELD_INT, SP(orca.neighbours), 0, 0, 64, NULL, false, "the nearest agents avoided"},
     {"orca.distance", FB_FIELD_NUMBER, SP(orca.distance), 0, 0, 1e6, NULL, false, "world units: agents farther than this are not avoided"},
+    {"orca.keep_right", FB_FIELD_NUMBER, SP(orca.keep_right), 0, -90, 90, NULL, false, "degrees: an agent that must give way aims this far to the right of its preferred velocity (negative: left; 0: the paper's), which breaks symmetric jams"},
     {"rules", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ \"rule\", weight = 1, params = {...} }, ..."},
 };
 
