@@ -39,7 +39,7 @@ return {
       spawn = { area = { 10, 10, 290, 40 }, speed = 3, heading = 90 },
       body_length = 4, max_speed = 11, cruise_speed = 4, max_accel = 30,
       vision = { radius = 10, fov = 240 },
-      colour = { 120, 30, 30 },
+      colour = { 235, 45, 60 }, draw_size = 16, -- red against the tan herd, and drawn large enough to find
       rules = {
         { "predator", params = { prey = "herd", radius = 90, catch = 3.5, rest = 8 } },
         { "wander", params = { strength = 0.3 } },

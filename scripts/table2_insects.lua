@@ -8,6 +8,7 @@ return {
   name = "Table 2: swarm of insects",
   world = { width = 200, height = 200, dt = 0.05, bounds = "clamp",
     update = "euler" }, -- Gompert eq. 1: moved by the velocity it had
+  view = { 100, 100, 60 }, -- the window opens on the swarm, 60 units across (Home: the same)
   species = {
     {
       name = "insect", count = 60,

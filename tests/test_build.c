@@ -208,6 +208,7 @@ static void test_every_species_field_is_settable(void **state)
   for (int k = 0; k < fbSpeciesSchema.count; ++k) {
     const fbField *f = &fbSpeciesSchema.fields[k];
     const char *value = NULL;
+    char number[32];
     fbChoice c;
     for (int q = 0; f->kind == FB_FIELD_CHOICE && fbField_Choice(f, q, &c); ++q) {
       char set[128];
@@ -219,7 +220,10 @@ static void test_every_species_field_is_settable(void **state)
     }
     switch (f->kind) {
     case FB_FIELD_NUMBER:
-    case FB_FIELD_INT: value = f->lo > 1 ? "2" : "1"; break;
+    case FB_FIELD_INT:  // a value in range: 1, or the lowest allowed when that is more
+      snprintf(number, sizeof number, "%.17g", f->lo > 1 ? f->lo : 1.0);
+      value = number;
+      break;
     case FB_FIELD_BOOL: value = "true"; break;
     case FB_FIELD_TEXT: value = "boid"; break;
     case FB_FIELD_LIST: value = f->size == 3 ? "1,2,3" : "1,2,3,4"; break;

@@ -23,12 +23,16 @@ static char err[4096];
 static char png[256];
 static unsigned char *pixels;
 
-// Loads a scenario, runs it a little and draws it to a PNG, then reads the PNG back.
-static void picture(const char *scenario, int steps)
+// Loads a scenario (with one --set, or NULL), runs it a little and draws it to a PNG, then reads
+// the PNG back.
+static void picture_with(const char *scenario, const char *set, int steps)
 {
   fbRunOptions o;
   fbRunOptions_Default(&o);
   o.headless = true;
+  if (set != NULL) {
+    o.sets[o.set_count++] = set;
+  }
   if (!fbSim_Load(&sim, scenario, &o, err, sizeof err)) {
     fail_msg("%s", err);
   }
@@ -46,6 +50,8 @@ static void picture(const char *scenario, int steps)
   assert_int_equal(h, H);
 }
 
+static void picture(const char *scenario, int steps) { picture_with(scenario, NULL, steps); }
+
 static int teardown(void **state)
 {
   (void)state;
@@ -59,7 +65,7 @@ static int teardown(void **state)
 static const unsigned char *pixel_at(fbVec2 world)
 {
   fbCamera cam;
-  fbCamera_Fit(&cam, sim.world.width, sim.world.height, (SDL_Rect){0, 0, W, H}, 8);  // as fbRender_SavePng fits it
+  fbCamera_FitScenario(&cam, &sim, (SDL_Rect){0, 0, W, H}, 8);  // as fbRender_SavePng fits it
   fbVec2 s = fbCamera_ToScreen(&cam, world);
   int x = (int)s.x, y = (int)s.y;
   assert_true(x >= 0 && y >= 0 && x < W && y < H);
@@ -85,6 +91,66 @@ static double agents_in_their_colour(int species)
   }
   assert_true(n > 0);
   return (double)hits / n;
+}
+
+// Pixels of the picture within tolerance of colour c.
+static int pixels_of(SDL_Color c)
+{
+  int n = 0;
+  for (int k = 0; k < W * H; ++k) {
+    n += near(pixels + 3 * k, c, 6);
+  }
+  return n;
+}
+
+// Predators ask to be drawn large (draw_size 16) in a colour apart from the herd's: they cover more
+// than twice the pixels they would at the default 9.
+static void test_predators_stand_out(void **state)
+{
+  (void)state;
+  picture("scripts/predator_prey.lua", 5);
+  int s = fbWorld_FindSpecies(&sim.world, "predator");
+  SDL_Color c = fbRender_SpeciesColour(&sim.world.species[s]);
+  assert_true(sim.world.species[s].draw_size >= 16);
+  int large = pixels_of(c);
+  teardown(NULL);
+  picture_with("scripts/predator_prey.lua", "predator.draw_size=9", 5);
+  int small = pixels_of(c);
+  print_message("predator pixels: %d at draw_size 16, %d at 9\n", large, small);
+  assert_true(large > 2 * small);
+}
+
+// A perched bird (held still) is drawn in a darker shade than the birds in flight.
+static void test_perched_birds_are_drawn_darker(void **state)
+{
+  (void)state;
+  picture("scripts/perching_birds.lua", 600);
+  const fbAgents *a = &sim.world.agents;
+  int held = 0, dark = 0;
+  for (int i = 0; i < a->count; ++i) {
+    if (a->held[i]) {
+      SDL_Color c = fbRender_AgentColour(&sim.world, i, -1);
+      SDL_Color shade = {(uint8_t)(c.r * 0.45), (uint8_t)(c.g * 0.45), (uint8_t)(c.b * 0.45), 255};
+      held++;
+      dark += near(pixel_at(fbV(a->px[i], a->py[i])), shade, 8);
+    }
+  }
+  print_message("%d of %d perched birds drawn in the darker shade\n", dark, held);
+  assert_true(held >= 3);
+  assert_true(dark >= held * 3 / 4);  // a bird flying over one hides it now and then
+}
+
+// The insects' scenario opens on its swarm (view = {x, y, width}): an insect's centre pixel is in
+// its colour there, and the world's corner is out of the picture.
+static void test_a_scenario_view_frames_its_subject(void **state)
+{
+  (void)state;
+  picture("scripts/table2_insects.lua", 5);
+  assert_true(agents_in_their_colour(0) > 0.8);
+  fbCamera cam;
+  fbCamera_FitScenario(&cam, &sim, (SDL_Rect){0, 0, W, H}, 8);
+  fbVec2 corner = fbCamera_ToScreen(&cam, fbV(0, 0));
+  assert_true(corner.x < 0 && corner.y < 0);
 }
 
 static void test_picture_without_display(void **state)
@@ -336,6 +402,9 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_picture_without_display, teardown),
+      cmocka_unit_test_teardown(test_predators_stand_out, teardown),
+      cmocka_unit_test_teardown(test_perched_birds_are_drawn_darker, teardown),
+      cmocka_unit_test_teardown(test_a_scenario_view_frames_its_subject, teardown),
       cmocka_unit_test_teardown(test_flat_ground_is_a_plain_field, teardown),
       cmocka_unit_test_teardown(test_unwritable_path_is_reported, teardown),
       cmocka_unit_test_teardown(test_trail_length_sets_the_snapshots, teardown),

@@ -119,6 +119,7 @@ typedef struct fbSpeciesDef {
   int count;                   // agents spawned at the start
   fbSpawnDef spawn;
   double body_length;          // 1 (Bourg's unit length; the body radius is half of it)
+  double draw_size;            // 9: the smallest length the window draws an agent at, pixels
   double max_speed;            // 10
   double min_speed;            // 0
   double cruise_speed;         // -1: 0.7 max_speed (Gompert's appendix)

@@ -29,6 +29,7 @@ fbSpeciesDef fbDefaultSpeciesDef(void)
   d.spawn.speed[1] = -1.0;
   d.spawn.heading = NAN;
   d.body_length = 1.0;
+  d.draw_size = 9.0;
   d.max_speed = 10.0;
   d.cruise_speed = -1.0;
   d.max_accel = -1.0;
@@ -250,6 +251,7 @@ bool fbSpeciesDef_Build(const fbSpeciesDef *d, double dt, fbSpecies *out, const 
   lim->slope_correction = d->slope_correction;
   lim->body_radius = d->body_length / 2;
   out->body_length = d->body_length;
+  out->draw_size = d->draw_size;
   out->fov_degrees = d->vision.fov;
   out->vision.radius = d->vision.radius;
   out->vision.separation_radius =

@@ -63,6 +63,7 @@ typedef struct fbScenarioDef {
   char path[512];              // the scenario file ("" for a world built in C): paths start beside it
   char name[128];
   char description[FB_DESCRIPTION_LEN];  // what it shows, for the window's About tab ("": the file's header comment)
+  double view[3];              // x, y, width: what the window shows first (width 0: the whole world)
   fbWorldDef world;
   fbObstacles obstacles;       // owned until fbSim_Create hands them to the world
   fbGoal goals[FB_MAX_GOALS];

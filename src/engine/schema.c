@@ -21,6 +21,7 @@ static const fbChoices COMBINERS = {NULL, fbAccum_Choice};  // the table in accu
 
 static const fbField scenario_fields[] = {
     {"name", FB_FIELD_TEXT, SC(name), sizeof(((fbScenarioDef *)0)->name), 0, 0, NULL, false, "shown in the window's title and the summary"},
+    {"view", FB_FIELD_LIST, SC(view), 3, 0, 1e7, NULL, false, "x, y, width: the part of the world the window shows first (default the whole world)"},
     {"description", FB_FIELD_TEXT, SC(description), FB_DESCRIPTION_LEN, 0, 0, NULL, false, "what it shows, in the window's About tab (default: the file's header comment)"},
     {"world.width", FB_FIELD_NUMBER, SC(world.width), 0, 1e-3, 1e7, NULL, false, "world units"},
     {"world.height", FB_FIELD_NUMBER, SC(world.height), 0, 1e-3, 1e7, NULL, false, "world units"},
@@ -54,6 +55,7 @@ static const fbField species_fields[] = {
     {"spawn.heading", FB_FIELD_NUMBER, SP(spawn.heading), 0, -1e6, 1e6, NULL, false, "degrees, 0 = +x, 90 = +y (default random)"},
     {"agents", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "agents placed by hand: { {x, y, vx, vy}, ... }"},
     {"body_length", FB_FIELD_NUMBER, SP(body_length), 0, 1e-6, 1e6, NULL, false, "world units"},
+    {"draw_size", FB_FIELD_NUMBER, SP(draw_size), 0, 3, 64, NULL, false, "the smallest length the window draws an agent at, pixels (default 9: a predator may ask for more)"},
     {"max_speed", FB_FIELD_NUMBER, SP(max_speed), 0, 1e-9, 1e7, NULL, false, "units/s"},
     {"min_speed", FB_FIELD_NUMBER, SP(min_speed), 0, 0, 1e7, NULL, false, "units/s"},
     {"cruise_speed", FB_FIELD_NUMBER, SP(cruise_speed), 0, 0, 1e7, NULL, true, "units/s (default 0.7 max_speed)"},

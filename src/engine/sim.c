@@ -102,6 +102,7 @@ static bool build(fbSim *sim, fbScenarioDef *d, const fbRuleSet *previous, char 
   fbWorkers_Start(&sim->workers, sim->threads);
   snprintf(sim->name, sizeof sim->name, "%s", d->name);
   snprintf(sim->description, sizeof sim->description, "%s", d->description);
+  memcpy(sim->view, d->view, sizeof sim->view);
   if (sim->description[0] == '\0' && d->path[0] != '\0') {
     fbScenario_HeaderComment(d->path, sim->description, sizeof sim->description);
   }
@@ -670,6 +671,14 @@ const char *fbSim_Path(const fbSim *sim) { return sim->path; }
 const char *fbSim_Name(const fbSim *sim) { return sim->name; }
 
 const char *fbSim_Description(const fbSim *sim) { return sim->description; }
+
+bool fbSim_View(const fbSim *sim, double *x, double *y, double *width)
+{
+  *x = sim->view[0];
+  *y = sim->view[1];
+  *width = sim->view[2];
+  return sim->view[2] > 0;
+}
 
 const char *fbSim_ReloadError(const fbSim *sim) { return sim->reload_error; }
 

@@ -29,6 +29,9 @@ const fbWorld *fbSim_World(const fbSim *sim);
 const char *fbSim_Path(const fbSim *sim);          // the scenario file ("" for a world built in C)
 const char *fbSim_Name(const fbSim *sim);          // its display name
 const char *fbSim_Description(const fbSim *sim);   // what it shows: its description, else its header comment
+// The part of the world the scenario asks the window to show first (its `view`): the centre and
+// the width in world units; false when it gives none (then the whole world).
+bool fbSim_View(const fbSim *sim, double *x, double *y, double *width);
 const char *fbSim_ReloadError(const fbSim *sim);   // why the last scenario save was refused ("" once one applies)
 const fbRunOptions *fbSim_Options(const fbSim *sim);
 int fbSim_Threads(const fbSim *sim);               // worker threads stepping it

@@ -44,6 +44,7 @@ struct fbSim {
   char path[512];                  // the scenario file ("" for a world built in C)
   char name[128];                  // its display name
   char description[FB_DESCRIPTION_LEN];  // what it shows (fbSim_Description)
+  double view[3];                  // x, y, width the window shows first (fbSim_View)
   char error[2048];                // the last scenario error (hooks, metrics)
   char reload_error[2048];         // why the last scenario save could not be applied ("" once one is)
 };

@@ -40,6 +40,7 @@ typedef struct fbSpecies {
   fbMotionLimits limits;
   double cruise_speed;       // Gompert v_c, 0..max_speed
   double body_length;        // Bourg's unit length; the body radius is half of it
+  double draw_size;          // the smallest length the window draws one at, pixels (a predator drawn large)
   fbAccumKind accumulator;
   fbRuleSlot rules[FB_MAX_RULES];
   int rule_count;

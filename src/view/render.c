@@ -33,6 +33,18 @@ void fbCamera_Fit(fbCamera *c, double world_w, double world_h, SDL_Rect view, in
   c->scale = fmax(1e-6, fmin(sx, sy));
 }
 
+void fbCamera_FitScenario(fbCamera *c, const fbSim *sim, SDL_Rect view, int margin)
+{
+  const fbWorld *w = fbSim_World(sim);
+  fbCamera_Fit(c, w->width, w->height, view, margin);
+  double x, y, width;
+  if (fbSim_View(sim, &x, &y, &width)) {  // width world units across the view's shorter side
+    c->cx = x;
+    c->cy = y;
+    c->scale = fmax(1e-6, (fmin(view.w, view.h) - 2.0 * margin) / width);
+  }
+}
+
 SDL_Rect fbCamera_View(const fbCamera *c) { return (SDL_Rect){c->view_x, c->view_y, c->view_w, c->view_h}; }
 
 fbVec2 fbCamera_ToScreen(const fbCamera *c, fbVec2 p)
@@ -520,8 +532,9 @@ SDL_Color fbRender_AgentColour(const fbWorld *w, int i, int leader_field)
   return fbRender_SpeciesColour(s);
 }
 
-// On-screen length of an agent: its body length, but never so small that it disappears.
-static double agent_length(const fbSpecies *s, double scale) { return fmax(s->body_length * scale, 9.0); }
+// On-screen length of an agent: its body length, but never shorter than its species' draw_size
+// (9 px unless the scenario asks for more: so that it does not disappear, or a predator stands out).
+static double agent_length(const fbSpecies *s, double scale) { return fmax(s->body_length * scale, s->draw_size); }
 
 static uint32_t argb(SDL_Color c) { return (uint32_t)c.a << 24 | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b; }
 
@@ -603,6 +616,9 @@ void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
       continue;
     }
     SDL_Color c = fbRender_AgentColour(w, i, leader);
+    if (a->held[i]) {  // held still (a perched bird): a darker shade, sitting among those that fly
+      c = (SDL_Color){(uint8_t)(c.r * 0.45), (uint8_t)(c.g * 0.45), (uint8_t)(c.b * 0.45), c.a};
+    }
     if (stamp[s]) {
       if (argb(c) != last_colour || last_index == 0) {
         last_colour = argb(c);
@@ -999,7 +1015,7 @@ bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height,
   fbRenderer r;
   fbRender_Init(&r, sdl);
   fbCamera cam;
-  fbCamera_Fit(&cam, fbSim_World(sim)->width, fbSim_World(sim)->height, (SDL_Rect){0, 0, width, height}, 8);
+  fbCamera_FitScenario(&cam, sim, (SDL_Rect){0, 0, width, height}, 8);
   fbRender_World(&r, sim, &cam);
   fbRender_Agents(&r, sim, &cam);
   bool ok = fbRender_WritePng(sdl, path, err, errlen);

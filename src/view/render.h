@@ -25,6 +25,9 @@ typedef struct fbCamera {
 // margin in pixels.
 void fbCamera_Fit(fbCamera *c, double world_w, double world_h, SDL_Rect view, int margin);
 
+// As fbCamera_Fit on sim's world, or on the part of it its scenario's `view` names.
+void fbCamera_FitScenario(fbCamera *c, const fbSim *sim, SDL_Rect view, int margin);
+
 // The view rectangle.
 SDL_Rect fbCamera_View(const fbCamera *c);
 fbVec2 fbCamera_ToScreen(const fbCamera *c, fbVec2 world);

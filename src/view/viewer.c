@@ -57,7 +57,7 @@ static void fit(fbViewer *v)
 {
   fbSim *sim = sim_of(v);
   if (sim != NULL) {
-    fbCamera_Fit(&v->camera, fbSim_World(sim)->width, fbSim_World(sim)->height, v->layout.world, 16);
+    fbCamera_FitScenario(&v->camera, sim, v->layout.world, 16);
     v->fit_camera = v->camera;
   }
   v->follow = FB_FOLLOW_NONE;
