@@ -269,6 +269,52 @@ static void test_about_tab_shows_what_the_scenario_is(void **state)
   assert_string_equal(fbSim_Description(v->run->sim), "A scenario that says what it is.");
 }
 
+// The key bar's button for key sym, drawn last frame.
+static SDL_Rect key_button(const fbViewer *v, SDL_Keycode sym)
+{
+  for (int k = 0; k < v->key_bar_button_count; ++k) {
+    if (v->key_bar_buttons[k].sym[0] == sym) {
+      return v->key_bar_buttons[k].rect;
+    }
+  }
+  fail_msg("no key bar button for key %d", (int)sym);
+  return (SDL_Rect){0};
+}
+
+static void click_at(fbViewer *v, int x, int y)
+{
+  mouse(v, SDL_MOUSEBUTTONDOWN, x, y);
+  mouse(v, SDL_MOUSEBUTTONUP, x, y);
+  frames(v, 1);
+}
+
+// The key bar's entries are buttons, as NetLogo's interface has them: a click pauses, opens the
+// parameter panel, slows time down (the right half of "+ / −"), opens the help.
+static void test_key_bar_entries_are_buttons(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/classic_flock.lua", NULL);
+  frames(v, 2);
+  SDL_Rect pause = key_button(v, SDLK_SPACE);
+  bool paused = v->paused;
+  click_at(v, pause.x + pause.w / 2, pause.y + pause.h / 2);
+  assert_true(v->paused != paused);
+  int params = fbTest_Dock("params");
+  assert_false(v->docks.open[params]);
+  SDL_Rect tab = key_button(v, SDLK_TAB);
+  click_at(v, tab.x + tab.w / 2, tab.y + tab.h / 2);
+  assert_true(v->docks.open[params]);
+  double scale = fbViewer_TimeScale(v);
+  SDL_Rect speed = key_button(v, SDLK_PLUS);
+  click_at(v, speed.x + speed.w * 3 / 4, speed.y + speed.h / 2);  // the "−" half
+  assert_true(fbViewer_TimeScale(v) < scale);
+  click_at(v, speed.x + speed.w / 4, speed.y + speed.h / 2);  // the "+" half
+  assert_float_equal(fbViewer_TimeScale(v), scale, 1e-12);
+  SDL_Rect help = key_button(v, SDLK_F1);
+  click_at(v, help.x + help.w / 2, help.y + help.h / 2);
+  assert_true(v->help);
+}
+
 // A full buffer is thinned: samples halve, the interval doubles, the start of the run stays.
 static void test_plots_thin_when_full(void **state)
 {
@@ -521,6 +567,7 @@ int main(void)
       cmocka_unit_test_teardown(test_info_panel_names_the_slow_rule, teardown),
       cmocka_unit_test_teardown(test_plots_draw_their_lines_at_every_size, teardown),
       cmocka_unit_test_teardown(test_about_tab_shows_what_the_scenario_is, teardown),
+      cmocka_unit_test_teardown(test_key_bar_entries_are_buttons, teardown),
       cmocka_unit_test_teardown(test_plots_thin_when_full, teardown),
       cmocka_unit_test_teardown(test_help_opens_on_f1_and_question_mark, teardown),
       cmocka_unit_test(test_numbers_never_read_minus_zero),

@@ -403,8 +403,30 @@ static void action(fbViewer *v, fbAction a)
   }
 }
 
+// A click on a key bar button presses its key: down, then up, as the keyboard would.
+static bool key_bar_event(fbViewer *v, const SDL_Event *e)
+{
+  SDL_Keycode sym;
+  Uint16 mod;
+  SDL_Point at = {e->button.x, e->button.y};
+  if (e->type != SDL_MOUSEBUTTONDOWN || e->button.button != SDL_BUTTON_LEFT ||
+      !fbHelp_KeyBarClick(v->key_bar_buttons, v->key_bar_button_count, at, &sym, &mod)) {
+    return false;
+  }
+  SDL_Event key = {.type = SDL_KEYDOWN};
+  key.key.keysym.sym = sym;
+  key.key.keysym.mod = mod;
+  fbViewer_HandleEvent(v, &key);
+  key.type = SDL_KEYUP;
+  fbViewer_HandleEvent(v, &key);
+  return true;
+}
+
 void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e)
 {
+  if (key_bar_event(v, e)) {
+    return;
+  }
   if (e->type == SDL_DROPFILE) {
     fbViewer_Open(v, e->drop.file);
     SDL_free(e->drop.file);
@@ -511,7 +533,8 @@ static void draw_overlay(fbViewer *v, int selected)
       fbDockTable[k].draw(&frame, v->layout.dock[k]);
     }
   }
-  v->key_bar_entries = fbHelp_KeyBar(&v->hud, v->layout.keys);
+  v->key_bar_entries = fbHelp_KeyBar(&v->hud, v->layout.keys, (SDL_Point){v->ui.mouse_x, v->ui.mouse_y},
+                                     v->key_bar_buttons, &v->key_bar_button_count);
   if (v->help) {
     fbHelp_Overlay(&v->hud, v->layout.keys.w, v->layout.keys.y + v->layout.keys.h, v->has_player);
   }

@@ -7,6 +7,7 @@
 #include "input.h"
 #include "capture.h"
 #include "grab.h"
+#include "help.h"
 #include "layout.h"
 #include "panel.h"
 #include "plot.h"
@@ -45,6 +46,8 @@ typedef struct fbViewer {
   double px_per_accel;       // the selected agent's arrows: pixels per world unit/s^2
   double idle_s;             // seconds since the arrow keys were let go (the autopilot waits 3 s)
   int key_bar_entries;       // entries the key bar showed last frame (the rest are behind F1)
+  fbKeyBarButton key_bar_buttons[FB_KEY_BAR_MAX_BUTTONS];  // where its buttons were drawn last frame
+  int key_bar_button_count;
   bool has_player;           // a species is driven by the arrow keys
   bool paused, step_once, quit;
   int speed;                 // index into the time scales
