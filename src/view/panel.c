@@ -364,6 +364,9 @@ static void apply(fbParamPanel *p, fbSim *sim, fbPanelRow *row, const char *text
   }
   if (ok) {
     row->error[0] = '\0';
+    if (row->kind == FB_PANEL_TEXT) {
+      snprintf(row->text, sizeof row->text, "%s", text);  // what runs now: shown from this frame on
+    }
   } else {
     snprintf(row->error, sizeof row->error, "refused %.24s%s: %.470s", text, strlen(text) > 24 ? "..." : "", msg);
   }
