@@ -1,4 +1,4 @@
-// test_panel.c — the parameter panel in the window: ranges, typing, reset, refused values, species fields, restarts, scrolling, Lua (SDL's dummy driver).
+// test_panel.c — the parameter panel in the window: ranges, typing, reset, refused values, species fields, switches and texts, restarts, scrolling, Lua (SDL's dummy driver).
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +14,7 @@
 #include "view_util.h"
 
 #define SCENARIO "tests/data/panel_test.lua"
+#define FIELD_W_AT_LEAST 84  // panel.c's FIELD_W: a number's field
 
 static fbViewer viewer;
 
@@ -165,6 +166,33 @@ static double param(fbViewer *v, int s, const char *rule, const char *name)
   }
   fail_msg("no parameter %s", name);
   return NAN;
+}
+
+// A rule's parameter of any kind as the sim runs it.
+static fbParamDef value(fbViewer *v, int s, const char *rule, const char *name)
+{
+  fbSim *sim = v->run->sim;
+  fbParamDef values[64];
+  int n = fbSim_ParamValues(sim, s, fbSim_FindRule(sim, s, rule), values, 64);
+  for (int q = 0; q < n; ++q) {
+    if (strcmp(values[q].name, name) == 0) {
+      return values[q];
+    }
+  }
+  fail_msg("no parameter %s", name);
+  return values[0];
+}
+
+// How many boids have their `marked` field (the probe's switch) at 1.
+static int marked(const fbViewer *v)
+{
+  const fbWorld *w = &v->run->sim->world;
+  int f = fbWorld_FindField(w, "marked"), n = 0;
+  assert_true(f >= 0);
+  for (int i = 0; i < w->agents.count; ++i) {
+    n += w->agents.species[i] == 0 && w->agents.field[f][i] == 1;
+  }
+  return n;
 }
 
 static int sets(const fbViewer *v, const char **out)
@@ -403,6 +431,94 @@ static void test_wheel_and_scrollbar_scroll_and_headers_fold(void **state)
   assert_int_equal(row(v, "boid.max_speed")->rect.w, 0);
 }
 
+// A boolean is a check box: a click switches the rule's behaviour at the next step, the change is
+// kept for R and N like a number's, and ↺ switches it back.
+static void test_a_check_box_switches_a_boolean(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  frames(v, 2);
+  assert_int_equal(marked(v), 0);
+  const fbPanelRow *mark = reveal(v, "boid.probe.mark");
+  assert_int_equal(mark->kind, FB_PANEL_SWITCH);
+  assert_float_equal(mark->shown, 0, 0);
+  click(v, mark->field_rect);
+  frames(v, 3);
+  assert_int_equal(marked(v), 40);  // every boid, from the next step on
+  assert_int_equal(value(v, 0, "probe", "mark").kind, FB_VALUE_BOOL);
+  assert_float_equal(row(v, "boid.probe.mark")->shown, 1, 0);
+  const char *kept[FB_MAX_SETS];
+  assert_int_equal(sets(v, kept), 1);
+  assert_string_equal(kept[0], "boid.probe.mark=true");
+  key(v, SDLK_r);
+  frames(v, 3);
+  assert_int_equal(marked(v), 40);  // kept by the restart
+  key(v, SDLK_n);
+  frames(v, 3);
+  assert_int_equal(marked(v), 40);
+  click(v, reveal(v, "boid.probe.mark")->reset_rect);
+  frames(v, 3);
+  assert_int_equal(marked(v), 0);
+  assert_int_equal(sets(v, kept), 0);
+  click(v, reveal(v, "boid.probe.mark")->rect);  // the label switches it too
+  assert_true(value(v, 0, "probe", "mark").number == 1);
+}
+
+// A string is a text field: what is typed applies at Enter, any text the rule accepts; one its
+// validate refuses (no such species) is not applied, the row shows the running value again with
+// "refused VALUE: why" under it. Esc cancels; ↺ and R behave as for numbers.
+static void test_a_text_field_sets_a_string(void **state)
+{
+  (void)state;
+  fbViewer *v = open_panel();
+  const fbPanelRow *target = reveal(v, "boid.probe.target");
+  assert_int_equal(target->kind, FB_PANEL_TEXT);
+  assert_string_equal(target->text, "hawk");
+  assert_true(target->field_rect.w > FIELD_W_AT_LEAST);  // wider than a number's
+  type(v, "boid.probe.target", "boid");
+  assert_string_equal(value(v, 0, "probe", "target").text, "boid");
+  assert_string_equal(row(v, "boid.probe.target")->text, "boid");
+  assert_string_equal(row(v, "boid.probe.target")->error, "");
+  type(v, "boid.probe.target", "hawkk");
+  assert_string_equal(value(v, 0, "probe", "target").text, "boid");
+  const char *error = row(v, "boid.probe.target")->error;
+  assert_non_null(strstr(error, "refused hawkk: "));
+  assert_non_null(strstr(error, "probe.target"));
+  assert_non_null(strstr(error, "no species 'hawkk'"));
+  frames(v, 5);
+  assert_string_equal(row(v, "boid.probe.target")->text, "boid");  // back on the value that runs
+  assert_int_equal(v->run->sim->rules.switched_off, 0);
+  // Text that reads as a number is still text to a string (the probe refuses it as a species).
+  type(v, "boid.probe.target", "3");
+  assert_non_null(strstr(row(v, "boid.probe.target")->error, "no species '3'"));
+  // Longer than a parameter holds: refused, not cut.
+  click(v, reveal(v, "boid.probe.target")->field_rect);
+  for (int k = 0; k < 4; ++k) {
+    text(v, "bbbbbbbbbbbbbbbbbbbbbbbbb");  // 100 in all: an SDL text event holds 31 bytes
+  }
+  key(v, SDLK_RETURN);
+  frames(v, 1);
+  assert_non_null(strstr(row(v, "boid.probe.target")->error, "at most 63 characters"));
+  // Esc leaves it as it was.
+  click(v, reveal(v, "boid.probe.target")->field_rect);
+  text(v, "hawk");
+  key(v, SDLK_ESCAPE);
+  frames(v, 1);
+  assert_string_equal(value(v, 0, "probe", "target").text, "boid");
+  // A string with quotes, on a rule without opinions about it, survives R and prints as Lua.
+  type(v, "hawk.seek_goal.goal", "say \"hi\" \\ back");
+  const char *kept[FB_MAX_SETS];
+  assert_int_equal(sets(v, kept), 2);
+  assert_string_equal(kept[0], "boid.probe.target=boid");
+  key(v, SDLK_r);
+  frames(v, 2);
+  assert_string_equal(value(v, 0, "probe", "target").text, "boid");
+  assert_string_equal(value(v, 1, "seek_goal", "goal").text, "say \"hi\" \\ back");
+  click(v, reveal(v, "boid.probe.target")->reset_rect);
+  assert_string_equal(value(v, 0, "probe", "target").text, "hawk");
+  assert_int_equal(sets(v, kept), 1);
+}
+
 static void test_printed_lua_has_species_fields(void **state)
 {
   (void)state;
@@ -411,8 +527,31 @@ static void test_printed_lua_has_species_fields(void **state)
   char *lua = fbTest_PrintedLua(v->run->sim);
   assert_non_null(strstr(lua, "max_speed = 10, min_speed = 0, cruise_speed = 7, max_accel = 20, accumulator = \"weighted\","));
   assert_non_null(strstr(lua, "vision = { radius = 10, fov = 270, separation = 2 },"));
-  assert_non_null(strstr(lua, "{ \"panel_probe\", name = \"probe\", weight = 1, params = { count = 3, gain = 0.5, limit = 1 } },"));
+  assert_non_null(strstr(lua, "{ \"panel_probe\", name = \"probe\", weight = 1, params = { count = 3, gain = 0.5, limit = 1, mark = false, target = \"hawk\" } },"));
   fbTest_AssertLuaParses(lua);
+  free(lua);
+  // Booleans and strings as set, quotes and backslashes escaped: Lua reads back the same text.
+  click(v, reveal(v, "boid.probe.mark")->field_rect);
+  type(v, "boid.probe.target", "boid");
+  const char *goal = "a \"quoted\" \\ 'goal'";
+  type(v, "hawk.seek_goal.goal", goal);
+  lua = fbTest_PrintedLua(v->run->sim);
+  assert_non_null(strstr(lua, "mark = true, target = \"boid\""));
+  assert_non_null(strstr(lua, "goal = \"a \\\"quoted\\\" \\\\ 'goal'\""));
+  fbTest_AssertLuaParses(lua);
+  // Run as a table constructor, the last species' rules (the hawks') hold the goal as typed.
+  size_t size = strlen(lua) + 64;
+  char *chunk = calloc(1, size);
+  snprintf(chunk, size, "return {\n%s}", lua);
+  lua_State *L = luaL_newstate();
+  assert_int_equal(luaL_dostring(L, chunk), LUA_OK);
+  lua_getfield(L, -1, "rules");
+  lua_rawgeti(L, -1, 2);
+  lua_getfield(L, -1, "params");
+  lua_getfield(L, -1, "goal");
+  assert_string_equal(lua_tostring(L, -1), goal);
+  lua_close(L);
+  free(chunk);
   free(lua);
 }
 
@@ -474,6 +613,8 @@ int main(void)
       cmocka_unit_test_teardown(test_species_fields_change_the_running_flock, teardown),
       cmocka_unit_test_teardown(test_changes_survive_restart_and_new_seed, teardown),
       cmocka_unit_test_teardown(test_wheel_and_scrollbar_scroll_and_headers_fold, teardown),
+      cmocka_unit_test_teardown(test_a_check_box_switches_a_boolean, teardown),
+      cmocka_unit_test_teardown(test_a_text_field_sets_a_string, teardown),
       cmocka_unit_test_teardown(test_printed_lua_has_species_fields, teardown),
       cmocka_unit_test_teardown(test_every_live_field_is_offered, teardown),
       cmocka_unit_test_teardown(test_orca_fields_follow_the_switch, teardown),

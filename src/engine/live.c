@@ -4,7 +4,6 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "overrides.h"
 #include "schema.h"
 
 #define RUN(member) offsetof(fbSpecies, member)
@@ -101,8 +100,8 @@ double fbLive_SpeciesField(const fbSim *sim, int s, const char *field)
   return fbNumberAt(at, f->kind != FB_FIELD_NUMBER);
 }
 
-// species.rule.field=value: the slot's weight, or one of the module's numeric parameters. The
-// rule's description takes the value too, so that a save of the rule's file (which loads it
+// species.rule.field=value: the slot's weight, or one of the module's parameters (fbLive_SetParam).
+// The rule's description takes the value too, so that a save of the rule's file (which loads it
 // again from its description) keeps it.
 static bool set_rule(fbSim *sim, int s, const char *rest, const char *value, char *msg, size_t len)
 {
@@ -130,14 +129,26 @@ static bool set_rule(fbSim *sim, int s, const char *rest, const char *value, cha
   if (f != NULL) {
     return refuse(msg, len, rest, "takes effect on restart (R)");
   }
-  fbParamDef p;
-  if (!fbOverrides_ParseParam(field, value, &p) || (p.kind != FB_VALUE_NUMBER && p.kind != FB_VALUE_INTEGER)) {
-    return refuse(msg, len, rest, "only numbers change while it runs");
+  return fbLive_SetParam(sim, s, k, field, value, msg, len);
+}
+
+bool fbLive_SetParam(fbSim *sim, int s, int k, const char *name, const char *text, char *msg, size_t len)
+{
+  const fbParamSpec *spec = fbSim_ParamSpec(sim, s, k, name);
+  fbParamDef p = {.kind = FB_VALUE_NUMBER};
+  if (spec == NULL) {  // the message lists the parameters it has
+    snprintf(p.name, sizeof p.name, "%.*s", (int)sizeof p.name - 1, name);
+    return fbSim_SetParamValue(sim, s, k, &p, msg, len);
   }
-  if (!fbSim_SetParam(sim, s, k, field, p.number, msg, len)) {
+  char why[1024];
+  if (!fbParams_Parse(spec, text, &p, why, sizeof why)) {
+    snprintf(msg, len, "%s.%s: %s", fbSim_RuleName(sim, s, k), name, why);
     return false;
   }
-  fbRuleDef_SetParam(described, &p);
+  if (!fbSim_SetParamValue(sim, s, k, &p, msg, len)) {
+    return false;
+  }
+  fbRuleDef_SetParam(fbSim_RuleDescription(sim, s, k), &p);
   return true;
 }
 

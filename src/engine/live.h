@@ -9,8 +9,8 @@
  * a species field is written into the species' description and the species is rebuilt from it
  * by fbSpeciesDef_Build (derived fields follow: cruise speed and acceleration from max_speed,
  * separation from the radius), then every rule of the species is asked (validate) whether it
- * accepts the new species. Rule parameters go through fbSim_SetParam (declared range, then
- * validate). Anything refused leaves the sim as it was.
+ * accepts the new species. Rule parameters go through fbSim_SetParamValue (declared kind and
+ * range, then validate): numbers, booleans (true, false) and strings alike. Anything refused leaves the sim as it was.
  *
  * What depends on a species' vision (the grid's cell size, the perception settings) is taken
  * from the species at every step, and the rules' species tables are rebuilt here, so nothing
@@ -51,11 +51,18 @@ extern const int fbLiveFieldCount;
 double fbLive_Running(const fbSim *sim, int s, const fbLiveField *f);
 
 // Applies one NAME=VALUE as --set writes it: boid.max_speed=8, boid.vision.fov=180,
-// boid.accumulator=prioritised, boid.cohesion.weight=2, boid.cohesion.divisor=50. False with the
+// boid.accumulator=prioritised, boid.cohesion.weight=2, boid.cohesion.divisor=50,
+// regular.leader.own_type=false, hawk.chase.target=boid (the text after '=' as it is). False with the
 // reason in msg (nothing changed) if the value is refused, or if the field takes effect only on
 // restart (world fields, count, spawn, colour, ...).
 bool fbLive_Set(fbSim *sim, const char *set, char *msg, size_t len);
 
+// Parameter `name` of rule k of species s set from text read as the kind the module declares: a
+// number within its range, true or false, or any text shorter than FB_PARAM_TEXT for a string.
+// The module's validate has its say; the rule's description keeps the value (a save of its file
+// loads it again with it). False with the reason in msg, naming the rule and the parameter
+// ("probe.target: no species 'x'"), and nothing changed, if refused.
+bool fbLive_SetParam(fbSim *sim, int s, int k, const char *name, const char *text, char *msg, size_t len);
 
 // A live species field set to value (a choice by its number, e.g. an fbAccumKind); on a derived
 // field (cruise_speed, max_accel, vision.separation, max_turn) a negative value makes it derived

@@ -610,17 +610,21 @@ bool fbLua_CopyValue(lua_State *from, int idx, lua_State *to, const char *what, 
 
 // ---- values as Lua text ---------------------------------------------------------------------------
 
+// A string literal Lua reads back as the same bytes: quotes and backslashes escaped, and control
+// characters (a line break, a carriage return would end or corrupt the literal) as \ddd.
 static void print_string(FILE *out, const char *s)
 {
   fputc('"', out);
   for (; *s; ++s) {
-    if (*s == '"' || *s == '\\') {
-      fputc('\\', out);
-    }
-    if (*s == '\n') {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') {
+      fprintf(out, "\\%c", c);
+    } else if (c == '\n') {
       fputs("\\n", out);
+    } else if (c < 0x20 || c == 0x7f) {
+      fprintf(out, "\\%03d", c);
     } else {
-      fputc(*s, out);
+      fputc(c, out);
     }
   }
   fputc('"', out);

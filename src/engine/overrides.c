@@ -13,6 +13,7 @@ bool fbOverrides_ParseParam(const char *name, const char *text, fbParamDef *p)
     return false;
   }
   snprintf(p->name, sizeof p->name, "%s", name);
+  snprintf(p->text, sizeof p->text, "%s", text);  // as written, whatever it reads as: see merge_overrides
   char *end;
   errno = 0;
   long long i = strtoll(text, &end, 10);
@@ -30,7 +31,6 @@ bool fbOverrides_ParseParam(const char *name, const char *text, fbParamDef *p)
     p->number = text[0] == 't';
   } else {
     p->kind = FB_VALUE_STRING;
-    snprintf(p->text, sizeof p->text, "%s", text);
   }
   return true;
 }

@@ -11,7 +11,8 @@
 bool fbOverrides_Apply(fbScenarioDef *d, const char *const *sets, int count, char *err, size_t errlen);
 
 // A rule parameter from text, typed as Lua would read it: 3 an integer, 2.5 a number, true or
-// false a boolean, anything else a string. False if the name or the text is too long.
+// false a boolean, anything else a string. p->text keeps the text as written whatever it reads as,
+// so that a string parameter can take "3" or "true". False if the name or the text is too long.
 bool fbOverrides_ParseParam(const char *name, const char *text, fbParamDef *p);
 
 #endif

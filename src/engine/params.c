@@ -192,3 +192,52 @@ bool fbParams_CheckNumber(const fbParamSpec *spec, double value, char *msg, size
   }
   return true;
 }
+
+const char *fbParams_KindName(fbValueKind kind)
+{
+  return kind == FB_VALUE_BOOL ? "boolean" : kind == FB_VALUE_STRING ? "string" : "number";
+}
+
+// Text as it appears in a message: at most 40 bytes of it, the rest as "...".
+static void quoted(const char *text, char *out, size_t len)
+{
+  size_t n = strlen(text);
+  snprintf(out, len, "'%.40s%s'", text, n > 40 ? "..." : "");
+}
+
+bool fbParams_Parse(const fbParamSpec *spec, const char *text, fbParamDef *p, char *msg, size_t len)
+{
+  fbParamDef v;
+  memset(&v, 0, sizeof v);
+  snprintf(v.name, sizeof v.name, "%s", spec->name);
+  v.kind = spec->kind;
+  char q[64];
+  quoted(text, q, sizeof q);
+  size_t n = strlen(text);
+  if (spec->kind == FB_VALUE_STRING) {
+    if (n >= FB_PARAM_TEXT) {
+      snprintf(msg, len, "a string of at most %d characters (got %zu)", FB_PARAM_TEXT - 1, n);
+      return false;
+    }
+    memcpy(v.text, text, n + 1);
+  } else if (spec->kind == FB_VALUE_BOOL) {
+    if (strcmp(text, "true") != 0 && strcmp(text, "false") != 0) {
+      snprintf(msg, len, "expected true or false (got %s)", q);
+      return false;
+    }
+    v.number = text[0] == 't';
+  } else {
+    char *end = NULL;
+    v.number = n < 64 ? strtod(text, &end) : 0;
+    if (n >= 64 || n == 0 || end == text || *end != '\0') {
+      snprintf(msg, len, "expected a number (got %s)", q);
+      return false;
+    }
+    if (!fbParams_CheckNumber(spec, v.number, msg, len)) {
+      return false;
+    }
+    v.kind = spec->kind;  // an integer's value goes in as a Lua integer while it is whole (ruleset.c)
+  }
+  *p = v;
+  return true;
+}

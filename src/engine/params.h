@@ -49,4 +49,13 @@ void fbParams_Names(const fbParamSpecs *specs, char *out, size_t len);
 // Checks a number against the spec's range; false with "must be between 1 and 100 (got 0)".
 bool fbParams_CheckNumber(const fbParamSpec *spec, double value, char *msg, size_t len);
 
+// Reads text (a --set value, what the panel's field holds) as the spec's kind into p: a number in
+// its range, true or false for a boolean,
+// and for a string the text itself, any text shorter than FB_PARAM_TEXT. False with "expected true
+// or false (got 'yes')" and p untouched otherwise.
+bool fbParams_Parse(const fbParamSpec *spec, const char *text, fbParamDef *p, char *msg, size_t len);
+
+// "number", "boolean" or "string", for messages.
+const char *fbParams_KindName(fbValueKind kind);
+
 #endif

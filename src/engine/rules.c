@@ -77,11 +77,6 @@ bool fbRules_LoadLibrary(fbRuleRunner *r, const char *path, char *err, size_t er
 
 // ---- loading ------------------------------------------------------------------------------------
 
-static const char *value_kind_name(fbValueKind kind)
-{
-  return kind == FB_VALUE_BOOL ? "boolean" : kind == FB_VALUE_STRING ? "string" : "number";
-}
-
 // Writes the scenario's parameter overrides into the defaults table at -1, refusing names the
 // module does not declare (the message lists those it does), values of another type than the
 // default's, and numbers outside the declared range.
@@ -98,11 +93,18 @@ static bool merge_overrides(lua_State *L, const fbRuleDef *def, const fbParamSpe
       snprintf(err, errlen, "%s: params.%s: unknown parameter (this rule has: %s)", what, p->name, names);
       return false;
     }
+    fbParamDef as_text;
+    if (spec->kind == FB_VALUE_STRING && p->kind != FB_VALUE_STRING && p->text[0] != '\0') {
+      // --set goal=3 (or =true) for a string parameter: the text as written is the string.
+      as_text = *p;
+      as_text.kind = FB_VALUE_STRING;
+      p = &as_text;
+    }
     bool number = spec->kind == FB_VALUE_NUMBER || spec->kind == FB_VALUE_INTEGER;
     bool given_number = p->kind == FB_VALUE_NUMBER || p->kind == FB_VALUE_INTEGER;
     if (number != given_number || (!number && spec->kind != p->kind)) {
-      snprintf(err, errlen, "%s: params.%s: expected a %s, got a %s", what, p->name, value_kind_name(spec->kind),
-               value_kind_name(p->kind));
+      snprintf(err, errlen, "%s: params.%s: expected a %s, got a %s", what, p->name, fbParams_KindName(spec->kind),
+               fbParams_KindName(p->kind));
       return false;
     }
     if (number && !fbParams_CheckNumber(spec, p->number, msg, sizeof msg)) {
@@ -411,15 +413,22 @@ bool fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species, char *er
   return fbLuaHost_Protect(&r->host, w->species[species].name, set_species, &job, err, errlen);
 }
 
-// A Lua integer for an integer parameter, a float otherwise: a rule that formats it with %d or
-// counts with it sees the type its module wrote.
-static void push_param(lua_State *L, double value, bool integer)
+// A Lua integer for an integer parameter, a float for a number: a rule that formats it with %d or
+// counts with it sees the type its module wrote. Booleans and strings as themselves.
+static void push_param(lua_State *L, const fbParamDef *p)
 {
-  if (integer) {
-    lua_pushinteger(L, (lua_Integer)value);
-  } else {
-    lua_pushnumber(L, value);
+  switch (p->kind) {
+  case FB_VALUE_INTEGER: lua_pushinteger(L, (lua_Integer)p->number); break;
+  case FB_VALUE_NUMBER: lua_pushnumber(L, p->number); break;
+  case FB_VALUE_BOOL: lua_pushboolean(L, p->number != 0); break;
+  case FB_VALUE_STRING: lua_pushstring(L, p->text); break;
   }
+}
+
+// The Lua type a parameter of this kind has.
+static int lua_type_of(fbValueKind kind)
+{
+  return kind == FB_VALUE_BOOL ? LUA_TBOOLEAN : kind == FB_VALUE_STRING ? LUA_TSTRING : LUA_TNUMBER;
 }
 
 typedef struct ParamJob {
@@ -427,36 +436,35 @@ typedef struct ParamJob {
   const fbWorld *w;
   int species, rule;
   const fbSpecies *sp;
-  const char *name;
-  double value;
-  bool integer;
-  char (*names)[FB_NAME_LEN];  // ListParams
-  double *values;
+  const fbParamDef *value;     // SetParam, Check (NULL: the parameters as they are)
+  fbParamDef *values;          // ListValues
   int max, count;
   FILE *out;                   // WriteParams
 } ParamJob;
 
 // The rule's params table is the one its steer function gets: the rule may have set a metatable
-// on it, so it is read like any other script value, inside a protected call.
+// on it, so it is read like any other script value, inside a protected call. A parameter keeps its
+// type: the caller checked the value against the declaration.
 static bool set_param(lua_State *L, void *ud, char *err, size_t errlen)
 {
   ParamJob *job = ud;
+  const fbParamDef *p = job->value;
   lua_rawgeti(L, LUA_REGISTRYINDEX, job->r->state[job->species][job->rule].now.params);
-  if (!lua_istable(L, -1) || lua_getfield(L, -1, job->name) != LUA_TNUMBER) {
-    snprintf(err, errlen, "%s: no numeric parameter of that name", job->name);
+  if (!lua_istable(L, -1) || lua_getfield(L, -1, p->name) != lua_type_of(p->kind)) {
+    snprintf(err, errlen, "%s: no %s parameter of that name", p->name, fbParams_KindName(p->kind));
     return false;
   }
   lua_pop(L, 1);
-  push_param(L, job->value, job->integer);
-  lua_setfield(L, -2, job->name);
+  push_param(L, p);
+  lua_setfield(L, -2, p->name);
   return true;
 }
 
-bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value, bool integer)
+bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const fbParamDef *p)
 {
-  ParamJob job = {.r = r, .species = species, .rule = rule, .name = name, .value = value, .integer = integer};
+  ParamJob job = {.r = r, .species = species, .rule = rule, .value = p};
   char err[512];
-  return fbLuaHost_Protect(&r->host, name, set_param, &job, err, sizeof err);
+  return fbLuaHost_Protect(&r->host, p->name, set_param, &job, err, sizeof err);
 }
 
 /*
@@ -487,9 +495,9 @@ static bool check_protected(lua_State *L, void *ud, char *msg, size_t len)
     }
   }
   lua_pop(L, 1);
-  if (job->name != NULL) {
-    push_param(L, job->value, job->integer);
-    lua_setfield(L, params, job->name);
+  if (job->value != NULL) {
+    push_param(L, job->value);
+    lua_setfield(L, params, job->value->name);
   }
   if (job->sp != NULL) {
     push_species(L, job->w, job->sp);
@@ -501,17 +509,39 @@ static bool check_protected(lua_State *L, void *ud, char *msg, size_t len)
   return ok;
 }
 
-bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp, const char *name,
-                   double value, bool integer, char *msg, size_t len)
+bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp, const fbParamDef *p,
+                   char *msg, size_t len)
 {
-  ParamJob job = {.r = r, .w = w, .species = species, .rule = rule, .sp = sp, .name = name, .value = value,
-                  .integer = integer};
+  ParamJob job = {.r = r, .w = w, .species = species, .rule = rule, .sp = sp, .value = p};
   return fbLuaHost_Protect(&r->host, "validate", check_protected, &job, msg, len);
 }
 
-static int compare_names(const void *a, const void *b) { return strcmp(a, b); }
+static int compare_values(const void *a, const void *b)
+{
+  return strcmp(((const fbParamDef *)a)->name, ((const fbParamDef *)b)->name);
+}
 
-static bool list_params(lua_State *L, void *ud, char *err, size_t errlen)
+// The value at the top of the stack into p; false if it is not a number, boolean or short string.
+static bool take_value(lua_State *L, fbParamDef *p)
+{
+  switch (lua_type(L, -1)) {
+  case LUA_TNUMBER:
+    p->kind = lua_isinteger(L, -1) ? FB_VALUE_INTEGER : FB_VALUE_NUMBER;
+    p->number = lua_tonumber(L, -1);
+    return true;
+  case LUA_TBOOLEAN:
+    p->kind = FB_VALUE_BOOL;
+    p->number = lua_toboolean(L, -1);
+    return true;
+  case LUA_TSTRING:
+    p->kind = FB_VALUE_STRING;
+    snprintf(p->text, sizeof p->text, "%s", lua_tostring(L, -1));
+    return lua_rawlen(L, -1) < FB_PARAM_TEXT;
+  default: return false;
+  }
+}
+
+static bool list_values(lua_State *L, void *ud, char *err, size_t errlen)
 {
   (void)err, (void)errlen;
   ParamJob *job = ud;
@@ -520,29 +550,39 @@ static bool list_params(lua_State *L, void *ud, char *err, size_t errlen)
   if (lua_istable(L, -1)) {
     lua_pushnil(L);
     while (n < job->max && lua_next(L, -2) != 0) {
-      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TNUMBER && lua_rawlen(L, -2) < FB_NAME_LEN) {
-        snprintf(job->names[n++], FB_NAME_LEN, "%s", lua_tostring(L, -2));
+      fbParamDef *p = &job->values[n];
+      memset(p, 0, sizeof *p);
+      if (lua_type(L, -2) == LUA_TSTRING && lua_rawlen(L, -2) < FB_NAME_LEN && take_value(L, p)) {
+        snprintf(p->name, FB_NAME_LEN, "%s", lua_tostring(L, -2));
+        n++;
       }
       lua_pop(L, 1);
     }
   }
-  // Table order is not stable across runs: sort by name, then read the values.
-  qsort(job->names, (size_t)n, FB_NAME_LEN, compare_names);
-  for (int k = 0; k < n; ++k) {
-    lua_getfield(L, -1, job->names[k]);
-    job->values[k] = lua_tonumber(L, -1);
-    lua_pop(L, 1);
-  }
+  // Table order is not stable across runs: sort by name.
+  qsort(job->values, (size_t)n, sizeof *job->values, compare_values);
   job->count = n;
   return true;
 }
 
+int fbRules_ListValues(const fbRuleRunner *r, int species, int rule, fbParamDef *values, int max)
+{
+  ParamJob job = {.r = (fbRuleRunner *)r, .species = species, .rule = rule, .values = values, .max = max};
+  char err[512];
+  return fbLuaHost_Protect((fbLuaHost *)&r->host, "params", list_values, &job, err, sizeof err) ? job.count : 0;
+}
+
 int fbRules_ListParams(const fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max)
 {
-  ParamJob job = {.r = (fbRuleRunner *)r, .species = species, .rule = rule, .names = names, .values = values,
-                  .max = max};
-  char err[512];
-  return fbLuaHost_Protect((fbLuaHost *)&r->host, "params", list_params, &job, err, sizeof err) ? job.count : 0;
+  fbParamDef all[2 * FB_MAX_PARAM_SPECS];
+  int n = fbRules_ListValues(r, species, rule, all, 2 * FB_MAX_PARAM_SPECS), count = 0;
+  for (int q = 0; q < n && count < max; ++q) {
+    if (all[q].kind == FB_VALUE_NUMBER || all[q].kind == FB_VALUE_INTEGER) {
+      memcpy(names[count], all[q].name, FB_NAME_LEN);
+      values[count++] = all[q].number;
+    }
+  }
+  return count;
 }
 
 static bool write_params(lua_State *L, void *ud, char *err, size_t errlen)

@@ -86,16 +86,21 @@ void fbRules_Settle(fbRuleRunner *r, int species, int rule);
 // (Re)builds the species table each rule of species s gets as its third argument (each its own).
 bool fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species, char *err, size_t errlen);
 
-// Sets one numeric parameter of a loaded rule (the caller has checked its range), as a Lua
-// integer when `integer`, else as a float.
-bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const char *name, double value, bool integer);
+// Sets one parameter of a loaded rule to p (the caller has checked it against the declaration): a
+// Lua integer for FB_VALUE_INTEGER, a float for FB_VALUE_NUMBER, a boolean or a string. False if
+// the rule has no parameter of that name and type.
+bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const fbParamDef *p);
 
-// Asks the module's validate(params, species) whether the rule may run with parameter `name` set to
-// value (name NULL: its parameters as they are) and with species sp (NULL: its species as it is),
+// Asks the module's validate(params, species) whether the rule may run with parameter p->name set
+// to p's value (p NULL: its parameters as they are) and with species sp (NULL: its species as it is),
 // changing nothing. True if it has no validate or validate returns nil; else false with
 // "name: message" in msg.
-bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp, const char *name,
-                   double value, bool integer, char *msg, size_t len);
+bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp, const fbParamDef *p,
+                   char *msg, size_t len);
+
+// Every parameter of a loaded rule that is a number, a boolean or a string (shorter than
+// FB_PARAM_TEXT), sorted by name; returns how many (at most max).
+int fbRules_ListValues(const fbRuleRunner *r, int species, int rule, fbParamDef *values, int max);
 
 // The numeric parameters of a loaded rule, sorted by name; returns how many (at most max).
 int fbRules_ListParams(const fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max);

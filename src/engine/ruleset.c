@@ -335,39 +335,66 @@ int fbRuleSet_Find(const fbRuleSet *rs, const fbWorld *w, int s, const char *nam
 }
 
 /*
- * A value is applied only once everything a load would check agrees: the declared range, then the
- * module's validate with the value in place. A refused value changes nothing, so the rule runs on
- * with its last good one (applying it first would let a bad value switch the rule off at the next
- * step, and going back would not switch it on again). An integer parameter stays a Lua integer
- * while the value is whole.
+ * A value is applied only once everything a load would check agrees: the declared kind and range,
+ * then the module's validate with the value in place. A refused value changes nothing, so the rule
+ * runs on with its last good one (applying it first would let a bad value switch the rule off at
+ * the next step, and going back would not switch it on again). An integer parameter stays a Lua
+ * integer while the value is whole.
  */
+bool fbRuleSet_SetValue(fbRuleSet *rs, const fbWorld *w, int s, int k, const fbParamDef *p, char *msg, size_t len)
+{
+  const fbParamSpec *spec = fbParams_Find(&rs->info[s][k].specs, p->name);
+  const char *rule = fbRuleDef_Name(&rs->info[s][k].def);
+  if (spec == NULL) {
+    char names[512];
+    fbParams_Names(&rs->info[s][k].specs, names, sizeof names);
+    snprintf(msg, len, "rule '%s' has no parameter '%s' (it has: %s)", rule, p->name, names);
+    return false;
+  }
+  bool number = spec->kind == FB_VALUE_NUMBER || spec->kind == FB_VALUE_INTEGER;
+  bool given_number = p->kind == FB_VALUE_NUMBER || p->kind == FB_VALUE_INTEGER;
+  if (number != given_number || (!number && spec->kind != p->kind)) {
+    snprintf(msg, len, "%s.%s: expected a %s, got a %s", rule, p->name, fbParams_KindName(spec->kind),
+             fbParams_KindName(p->kind));
+    return false;
+  }
+  char why[1024];
+  fbParamDef value = *p;
+  if (number && !fbParams_CheckNumber(spec, value.number, why, sizeof why)) {
+    snprintf(msg, len, "%s.%s: %s", rule, p->name, why);
+    return false;
+  }
+  if (number) {
+    bool integer = spec->kind == FB_VALUE_INTEGER && value.number == floor(value.number) &&
+                   fabs(value.number) < 9007199254740992.0;
+    value.kind = integer ? FB_VALUE_INTEGER : FB_VALUE_NUMBER;
+  }
+  if (!fbRules_Check(&rs->runners[0], w, s, k, NULL, &value, why, sizeof why)) {
+    // validate names the parameter it refuses ("cohesion.divisor: ..."), unless it failed itself.
+    snprintf(msg, len, "%s%s%s", rule, strncmp(why, "validate failed", 15) == 0 ? ": " : ".", why);
+    return false;
+  }
+  for (int t = 0; t < rs->threads; ++t) {
+    fbRules_SetParam(&rs->runners[t], s, k, &value);
+  }
+  return true;
+}
+
 bool fbRuleSet_SetParam(fbRuleSet *rs, const fbWorld *w, int s, int k, const char *name, double value, char *msg,
                         size_t len)
 {
   const fbParamSpec *spec = fbParams_Find(&rs->info[s][k].specs, name);
-  if (spec == NULL || (spec->kind != FB_VALUE_NUMBER && spec->kind != FB_VALUE_INTEGER)) {
+  fbParamDef p = {.kind = FB_VALUE_NUMBER, .number = value};
+  if (spec == NULL || (spec->kind != FB_VALUE_NUMBER && spec->kind != FB_VALUE_INTEGER) ||
+      strlen(name) >= sizeof p.name) {
     char names[512];
     fbParams_Names(&rs->info[s][k].specs, names, sizeof names);
     snprintf(msg, len, "rule '%s' has no numeric parameter '%s' (it has: %s)", fbRuleDef_Name(&rs->info[s][k].def),
              name, names);
     return false;
   }
-  char why[1024];
-  bool integer = spec->kind == FB_VALUE_INTEGER && value == floor(value) && fabs(value) < 9007199254740992.0;
-  const char *rule = fbRuleDef_Name(&rs->info[s][k].def);
-  if (!fbParams_CheckNumber(spec, value, why, sizeof why)) {
-    snprintf(msg, len, "%s.%s: %s", rule, name, why);
-    return false;
-  }
-  if (!fbRules_Check(&rs->runners[0], w, s, k, NULL, name, value, integer, why, sizeof why)) {
-    // validate names the parameter it refuses ("cohesion.divisor: ..."), unless it failed itself.
-    snprintf(msg, len, "%s%s%s", rule, strncmp(why, "validate failed", 15) == 0 ? ": " : ".", why);
-    return false;
-  }
-  for (int t = 0; t < rs->threads; ++t) {
-    fbRules_SetParam(&rs->runners[t], s, k, name, value, integer);
-  }
-  return true;
+  snprintf(p.name, sizeof p.name, "%s", name);
+  return fbRuleSet_SetValue(rs, w, s, k, &p, msg, len);
 }
 
 bool fbRuleSet_CheckSpecies(fbRuleSet *rs, const fbWorld *w, int s, const fbSpecies *sp, char *msg, size_t len)
@@ -375,7 +402,7 @@ bool fbRuleSet_CheckSpecies(fbRuleSet *rs, const fbWorld *w, int s, const fbSpec
   for (int k = 0; k < w->species[s].rule_count; ++k) {
     char why[1024];
     if (rs->info[s][k].path[0] != '\0' &&
-        !fbRules_Check(&rs->runners[0], w, s, k, sp, NULL, 0, false, why, sizeof why)) {
+        !fbRules_Check(&rs->runners[0], w, s, k, sp, NULL, why, sizeof why)) {
       snprintf(msg, len, "rule '%s' refuses it: %s", fbRuleDef_Name(&rs->info[s][k].def), why);
       return false;
     }
@@ -399,6 +426,11 @@ bool fbRuleSet_ReloadAll(fbRuleSet *rs, fbWorld *w)
     }
   }
   return ok;
+}
+
+int fbRuleSet_ListValues(const fbRuleSet *rs, int s, int k, fbParamDef *values, int max)
+{
+  return fbRules_ListValues(&rs->runners[0], s, k, values, max);
 }
 
 int fbRuleSet_ListParams(const fbRuleSet *rs, int thread, int s, int k, char names[][FB_NAME_LEN], double *values,

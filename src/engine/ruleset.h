@@ -101,18 +101,26 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k);
  */
 void fbRuleSet_KeepLastGood(fbRuleSet *fresh, fbWorld *fresh_world, const fbRuleSet *old, const fbWorld *old_world);
 
-// One numeric parameter in every state, checked against its declared range and the module's
-// validate; false with the reason in msg (and nothing changed) if the rule has no numeric
-// parameter of that name or the value is refused.
 // Rule index of species s by the name the scenario gave it (or its module's), -1 if none.
 int fbRuleSet_Find(const fbRuleSet *rs, const fbWorld *w, int s, const char *name);
 
+// One parameter (a number, boolean or string) in every state, checked against its declared kind
+// and range and the module's validate; false with the reason in msg, naming the rule and the
+// parameter ("probe.target: no species 'x'"), and nothing changed, if the rule has no parameter of
+// that name or the value is refused.
+bool fbRuleSet_SetValue(fbRuleSet *rs, const fbWorld *w, int s, int k, const fbParamDef *p, char *msg, size_t len);
+
+// fbRuleSet_SetValue for a number; refused if the parameter is not a number.
 bool fbRuleSet_SetParam(fbRuleSet *rs, const fbWorld *w, int s, int k, const char *name, double value, char *msg,
                         size_t len);
 
 // Whether every rule of species s would accept the species table of sp (its validate), changing
 // nothing; false with the first refusal in msg.
 bool fbRuleSet_CheckSpecies(fbRuleSet *rs, const fbWorld *w, int s, const fbSpecies *sp, char *msg, size_t len);
+
+// Every parameter of a rule (numbers, booleans, strings) as the first state holds them, sorted by
+// name; returns how many (at most max).
+int fbRuleSet_ListValues(const fbRuleSet *rs, int s, int k, fbParamDef *values, int max);
 
 // The numeric parameters of a rule as state `thread` holds them, sorted by name; returns how many.
 int fbRuleSet_ListParams(const fbRuleSet *rs, int thread, int s, int k, char names[][FB_NAME_LEN], double *values,

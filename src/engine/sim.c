@@ -540,6 +540,11 @@ bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, ch
   return fbRuleSet_SetParam(&sim->rules, &sim->world, s, k, name, value, msg, len);
 }
 
+bool fbSim_SetParamValue(fbSim *sim, int s, int k, const fbParamDef *p, char *msg, size_t len)
+{
+  return fbRuleSet_SetValue(&sim->rules, &sim->world, s, k, p, msg, len);
+}
+
 const fbSpeciesDef *fbSim_SpeciesDef(const fbSim *sim, int s) { return &sim->species_defs[s]; }
 
 const fbParamSpecs *fbSim_ParamSpecs(const fbSim *sim, int s, int k) { return &sim->rules.info[s][k].specs; }
@@ -552,6 +557,11 @@ const fbParamSpec *fbSim_ParamSpec(const fbSim *sim, int s, int k, const char *n
 int fbSim_ListParams(const fbSim *sim, int s, int k, char names[][FB_NAME_LEN], double *values, int max)
 {
   return fbRuleSet_ListParams(&sim->rules, 0, s, k, names, values, max);
+}
+
+int fbSim_ParamValues(const fbSim *sim, int s, int k, fbParamDef *values, int max)
+{
+  return fbRuleSet_ListValues(&sim->rules, s, k, values, max);
 }
 
 void fbSim_WriteParams(const fbSim *sim, int s, int k, FILE *out) { fbRuleSet_WriteParams(&sim->rules, s, k, out); }

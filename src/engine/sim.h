@@ -136,6 +136,13 @@ const fbParamSpecs *fbSim_ParamSpecs(const fbSim *sim, int s, int k);
 const fbParamSpec *fbSim_ParamSpec(const fbSim *sim, int s, int k, const char *name);
 // The rule's numeric parameters, sorted by name; returns how many (at most max).
 int fbSim_ListParams(const fbSim *sim, int s, int k, char names[][FB_NAME_LEN], double *values, int max);
+// Every parameter of the rule (numbers, booleans, strings) with the value it runs with, sorted by
+// name; returns how many (at most max).
+int fbSim_ParamValues(const fbSim *sim, int s, int k, fbParamDef *values, int max);
+// fbSim_SetParam for a parameter of any kind: a number, a boolean or a string, checked against
+// the declared kind and range and the module's validate; false with the reason (naming the rule
+// and parameter) and nothing changed if refused.
+bool fbSim_SetParamValue(fbSim *sim, int s, int k, const fbParamDef *p, char *msg, size_t len);
 // The rule's parameter table as Lua text.
 void fbSim_WriteParams(const fbSim *sim, int s, int k, FILE *out);
 

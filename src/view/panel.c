@@ -1,4 +1,4 @@
-// panel.c — the parameter panel (Tab): species fields, rule weights and parameters as sliders and fields, kept as --set values, printed as Lua.
+// panel.c — the parameter panel (Tab): species fields, rule weights and parameters as sliders, check boxes and fields, kept as --set values, printed as Lua.
 #include "panel.h"
 
 #include <string.h>
@@ -10,6 +10,7 @@
 #define ROW_H 18
 #define GAP 3
 #define FIELD_W 84
+#define LABEL_SHARE 0.42  // of a text row: its label; the field takes the rest
 #define RESET_W 18
 #define SCROLL_W 8
 #define SCROLLBAR_ID 0x7fff0000
@@ -106,6 +107,7 @@ static bool keep_set(fbParamPanel *p, const fbPanelRow *row, const char *text)
     e = &p->sets[p->set_count++];
     *e = (fbPanelSet){.kind = row->kind, .integer = row->integer, .base = row->base};
     snprintf(e->key, sizeof e->key, "%s", row->key);
+    memcpy(e->base_text, row->base_text, sizeof e->base_text);
   }
   snprintf(e->text, sizeof e->text, "%s", text);
   e->used = true;
@@ -150,9 +152,13 @@ static bool restore(fbSim *sim, const fbPanelSet *e, char *msg, size_t len)
   if (e->kind == FB_PANEL_SPECIES) {
     return fbLive_SetSpeciesField(sim, s, dot + 1, e->base, msg, len);
   }
-  char value[64], set[sizeof e->text];
-  format_value(e->base, e->integer, true, value, sizeof value);
-  snprintf(set, sizeof set, "%s=%s", e->key, value);
+  char value[FB_PARAM_TEXT], set[sizeof e->text];
+  if (e->kind == FB_PANEL_SWITCH || e->kind == FB_PANEL_TEXT) {
+    snprintf(value, sizeof value, "%s", e->base_text);
+  } else {
+    format_value(e->base, e->integer, true, value, sizeof value);
+  }
+  snprintf(set, sizeof set, "%s=%.*s", e->key, FB_PARAM_TEXT, value);
   return fbLive_Set(sim, set, msg, len);
 }
 
@@ -218,6 +224,9 @@ static void species_rows(fbParamPanel *p, const fbSim *sim, int s)
   }
 }
 
+#define FB_PANEL_RULE_PARAMS (2 * FB_MAX_PARAM_SPECS)
+
+// The params table may hold more than the declared parameters: a rule can add to it.
 static void rule_rows(fbParamPanel *p, fbSim *sim, int s, int k)
 {
   const char *species = species_of(sim, s)->name, *rule = fbSim_RuleName(sim, s, k);
@@ -231,18 +240,26 @@ static void rule_rows(fbParamPanel *p, fbSim *sim, int s, int k)
   snprintf(row->key, sizeof row->key, "%s.%s.weight", species, rule);
   weight_range(weight, &row->lo, &row->hi);
   row->base = base_of(p, row, weight);
-  char names[FB_MAX_PARAM_SPECS][FB_NAME_LEN];
-  double values[FB_MAX_PARAM_SPECS];
-  int n = fbSim_ListParams(sim, s, k, names, values, FB_MAX_PARAM_SPECS);
-  for (int q = 0; q < n && (row = add_row(p, FB_PANEL_PARAM, s, k, q)) != NULL; ++q) {
-    const fbParamSpec *spec = fbSim_ParamSpec(sim, s, k, names[q]);
-    snprintf(row->field, sizeof row->field, "%s", names[q]);
-    snprintf(row->label, sizeof row->label, "%s", names[q]);
-    snprintf(row->key, sizeof row->key, "%s.%s.%s", species, rule, names[q]);
-    param_range(spec, values[q], &row->lo, &row->hi);
+  fbParamDef values[FB_PANEL_RULE_PARAMS];
+  int n = fbSim_ParamValues(sim, s, k, values, FB_PANEL_RULE_PARAMS);
+  for (int q = 0; q < n; ++q) {
+    const fbParamDef *v = &values[q];
+    bool number = v->kind == FB_VALUE_NUMBER || v->kind == FB_VALUE_INTEGER;
+    row = add_row(p, number ? FB_PANEL_PARAM : v->kind == FB_VALUE_BOOL ? FB_PANEL_SWITCH : FB_PANEL_TEXT, s, k, q);
+    if (row == NULL) {
+      return;
+    }
+    const fbParamSpec *spec = fbSim_ParamSpec(sim, s, k, v->name);
+    memcpy(row->field, v->name, sizeof row->field);
+    memcpy(row->label, v->name, sizeof row->label);
+    snprintf(row->key, sizeof row->key, "%s.%s.%.*s", species, rule, FB_NAME_LEN - 1, v->name);
+    param_range(spec, v->number, &row->lo, &row->hi);
     row->integer = spec != NULL && spec->kind == FB_VALUE_INTEGER;
     row->step = row->integer ? 1 : 0;
-    row->base = base_of(p, row, values[q]);
+    row->base = base_of(p, row, v->number);
+    const fbPanelSet *e = find_set(p, row->key);
+    snprintf(row->base_text, sizeof row->base_text, "%s",
+             e != NULL ? e->base_text : v->kind == FB_VALUE_BOOL ? (v->number != 0 ? "true" : "false") : v->text);
   }
 }
 
@@ -284,8 +301,20 @@ const fbPanelRow *fbPanel_Find(const fbParamPanel *p, const char *key)
   return NULL;
 }
 
-// What the row's value is now: a pending restart value, else what the sim runs with.
-static double row_value(fbParamPanel *p, fbSim *sim, const fbPanelRow *row, const double *params)
+// A rule's parameter by name in its list of values; NULL if it is gone (a reloaded rule dropped it).
+static const fbParamDef *find_value(const fbParamDef *values, int n, const char *name)
+{
+  for (int q = 0; q < n; ++q) {
+    if (strcmp(values[q].name, name) == 0) {
+      return &values[q];
+    }
+  }
+  return NULL;
+}
+
+// What the row's value is now: a pending restart value, else what the sim runs with (a switch's 0
+// or 1, and 0 for a text, whose string is the value's).
+static double row_value(fbParamPanel *p, fbSim *sim, const fbPanelRow *row, const fbParamDef *value)
 {
   switch (row->kind) {
   case FB_PANEL_RESTART: {
@@ -295,7 +324,9 @@ static double row_value(fbParamPanel *p, fbSim *sim, const fbPanelRow *row, cons
   }
   case FB_PANEL_SPECIES: return fbLive_Running(sim, row->species, &fbLiveFields[row->param]);
   case FB_PANEL_WEIGHT: return species_of(sim, row->species)->rules[row->rule].weight;
-  case FB_PANEL_PARAM: return params[row->param];
+  case FB_PANEL_PARAM:
+  case FB_PANEL_SWITCH:
+  case FB_PANEL_TEXT: return value != NULL ? value->number : 0;
   }
   return 0;
 }
@@ -311,21 +342,33 @@ static bool check_restart(const fbSim *sim, const fbPanelRow *row, const char *t
 
 // Applies row = text (a --set value) at once, or keeps it for the restart; a refused value is not
 // applied: the row goes back to the value that runs, and "refused TEXT: why" stays under it until
-// a good value is set.
+// a good value is set. A rule's parameter is read as the kind its module declares.
 static void apply(fbParamPanel *p, fbSim *sim, fbPanelRow *row, const char *text, double value)
 {
   char set[sizeof p->sets[0].text], msg[1024] = "";
-  snprintf(set, sizeof set, "%s=%s", row->key, text);
-  bool ok = row->kind == FB_PANEL_RESTART ? check_restart(sim, row, text, msg, sizeof msg)
-                                          : fbLive_Set(sim, set, msg, sizeof msg);
-  if (ok && !keep_set(p, row, set)) {
+  bool fits = snprintf(set, sizeof set, "%s=%s", row->key, text) < (int)sizeof set;
+  bool ok;
+  if (row->kind == FB_PANEL_RESTART) {
+    ok = check_restart(sim, row, text, msg, sizeof msg);
+  } else if (row->kind == FB_PANEL_PARAM || row->kind == FB_PANEL_SWITCH || row->kind == FB_PANEL_TEXT) {
+    ok = fbLive_SetParam(sim, row->species, row->rule, row->field, text, msg, sizeof msg);
+  } else {
+    ok = fits && fbLive_Set(sim, set, msg, sizeof msg);
+  }
+  if (ok && !fits) {
+    snprintf(msg, sizeof msg, "applied now, but too long to keep for R and N");
+    ok = false;
+  } else if (ok && !keep_set(p, row, set)) {
     snprintf(msg, sizeof msg, "applied now, but not kept for R and N (at most %d changes)", FB_PANEL_MAX_SETS);
     ok = false;
   }
   if (ok) {
     row->error[0] = '\0';
+    if (row->kind == FB_PANEL_TEXT) {
+      snprintf(row->text, sizeof row->text, "%s", text);  // what runs now: shown from this frame on
+    }
   } else {
-    snprintf(row->error, sizeof row->error, "refused %.24s: %.470s", text, msg);
+    snprintf(row->error, sizeof row->error, "refused %.24s%s: %.470s", text, strlen(text) > 24 ? "..." : "", msg);
   }
   row->tried = value;
 }
@@ -345,6 +388,10 @@ static void apply_number(fbParamPanel *p, fbSim *sim, fbPanelRow *row, double va
 // and 2.5 a float, as --set would read them.
 static void apply_typed(fbParamPanel *p, fbSim *sim, fbPanelRow *row, const char *typed)
 {
+  if (row->kind == FB_PANEL_TEXT) {
+    apply(p, sim, row, typed, 0);  // any text, spaces and all
+    return;
+  }
   char text[FB_UI_EDIT_LEN];
   while (*typed == ' ') {
     ++typed;
@@ -413,6 +460,31 @@ static void shown_text(const fbPanelRow *row, double v, char *out, size_t len)
   }
 }
 
+// A switch: its label on a plain band and a check box showing the value that runs; a click on
+// either flips it.
+static void switch_widgets(Layout *l, fbPanelRow *row, int id, bool on)
+{
+  fbUi_Slider(l->ui, id, row->rect, row->label, &(double){0}, 0, 0, 0);
+  bool label_hit = fbUi_Pressed(l->ui, row->rect);
+  if (fbUi_Check(l->ui, row->field_rect, on, on ? "true" : "false") || label_hit) {
+    apply(l->p, l->sim, row, on ? "false" : "true", !on);
+  }
+}
+
+// A text: its label on a plain band, and a wider field showing the string that runs.
+static void text_widgets(Layout *l, fbPanelRow *row, int id)
+{
+  int room = row->rect.w + GAP + row->field_rect.w;
+  row->rect.w = (int)(room * LABEL_SHARE);
+  row->field_rect.x = row->rect.x + row->rect.w + GAP;
+  row->field_rect.w = room - row->rect.w - GAP;
+  fbUi_Slider(l->ui, id, row->rect, row->label, &(double){0}, 0, 0, 0);
+  char typed[FB_UI_EDIT_LEN];
+  if (fbUi_Field(l->ui, id + 1, row->field_rect, row->text, typed, sizeof typed) == FB_UI_APPLY) {
+    apply_typed(l->p, l->sim, row, typed);
+  }
+}
+
 static void row_widgets(Layout *l, fbPanelRow *row, int id, double value)
 {
   fbParamPanel *p = l->p;
@@ -425,7 +497,11 @@ static void row_widgets(Layout *l, fbPanelRow *row, int id, double value)
   row->reset_rect = changed || row->error[0] ? (SDL_Rect){l->x + l->w - RESET_W, l->y, RESET_W, ROW_H} : (SDL_Rect){0};
   char text[64], typed[FB_UI_EDIT_LEN];
   shown_text(row, shown, text, sizeof text);
-  if (row->choice) {
+  if (row->kind == FB_PANEL_SWITCH) {
+    switch_widgets(l, row, id, shown != 0);
+  } else if (row->kind == FB_PANEL_TEXT) {
+    text_widgets(l, row, id);
+  } else if (row->choice) {
     fbUi_Slider(l->ui, id, (SDL_Rect){row->rect.x, row->rect.y, row->rect.w, ROW_H}, row->label, &(double){0}, 0, 0, 0);
     if (fbUi_Button(l->ui, row->field_rect, text)) {  // the next choice, round to the first
       apply_number(p, l->sim, row, (int)(shown + 1) % (int)(row->hi + 1));
@@ -444,13 +520,18 @@ static void row_widgets(Layout *l, fbPanelRow *row, int id, double value)
   }
 }
 
-static void draw_row(Layout *l, int index, const double *params)
+static void draw_row(Layout *l, int index, const fbParamDef *values, int value_count)
 {
   fbPanelRow *row = &l->p->rows[index];
-  double value = row_value(l->p, l->sim, row, params);
+  const fbParamDef *param = row->rule >= 0 ? find_value(values, value_count, row->field) : NULL;
+  double value = row_value(l->p, l->sim, row, param);
+  if (row->kind == FB_PANEL_TEXT) {
+    snprintf(row->text, sizeof row->text, "%s", param != NULL ? param->text : "");
+  }
   // A typed value beyond the slider widens it (not while it is dragged: it would move under the mouse).
   int id = 1 + 2 * index;
-  if (l->ui->active != id && !row->choice && value > row->hi) {
+  if (l->ui->active != id && row->kind != FB_PANEL_SWITCH && row->kind != FB_PANEL_TEXT && !row->choice &&
+      value > row->hi) {
     row->hi = nice_above(value);
   }
   row->rect = row->field_rect = row->reset_rect = (SDL_Rect){0};
@@ -494,9 +575,8 @@ static void rule_title(Layout *l, int s, int k)
 // species shows its header alone.
 static void draw_rows(Layout *l)
 {
-  int species = -1, rule = -2;
-  char names[FB_MAX_PARAM_SPECS][FB_NAME_LEN];
-  double params[FB_MAX_PARAM_SPECS] = {0};
+  int species = -1, rule = -2, value_count = 0;
+  fbParamDef values[FB_PANEL_RULE_PARAMS];
   for (int i = 0; i < l->p->row_count; ++i) {
     fbPanelRow *row = &l->p->rows[i];
     if (row->species != species) {
@@ -512,10 +592,10 @@ static void draw_rows(Layout *l)
       rule = row->rule;
       if (rule >= 0) {
         rule_title(l, species, rule);
-        fbSim_ListParams(l->sim, species, rule, names, params, FB_MAX_PARAM_SPECS);
+        value_count = fbSim_ParamValues(l->sim, species, rule, values, FB_PANEL_RULE_PARAMS);
       }
     }
-    draw_row(l, i, params);
+    draw_row(l, i, values, value_count);
   }
 }
 

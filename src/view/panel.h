@@ -1,4 +1,4 @@
-// panel.h — the parameter panel: every species' fields, rule weights and numeric parameters as sliders that can be typed into and reset, kept as --set values across restarts.
+// panel.h — the parameter panel: every species' fields, rule weights and parameters as sliders, check boxes and text fields that can be typed into and reset, kept as --set values across restarts.
 #ifndef FB_PANEL_H
 #define FB_PANEL_H
 
@@ -12,7 +12,9 @@ typedef enum fbPanelRowKind {
   FB_PANEL_SPECIES,               // a species field that changes live (max_speed, vision.fov, accumulator)
   FB_PANEL_RESTART,               // a species field that takes effect on restart (count)
   FB_PANEL_WEIGHT,                // a rule's weight
-  FB_PANEL_PARAM,                 // one of a rule's numeric parameters
+  FB_PANEL_PARAM,                 // one of a rule's numeric parameters: a slider
+  FB_PANEL_SWITCH,                // a boolean parameter: a check box
+  FB_PANEL_TEXT,                  // a string parameter: a text field
 } fbPanelRowKind;
 
 // One line of the panel. Built when the panel first shows a sim (ranges fixed then, so that a
@@ -20,7 +22,8 @@ typedef enum fbPanelRowKind {
 typedef struct fbPanelRow {
   fbPanelRowKind kind;
   int species, rule;              // rule -1 for a species field
-  int param;                      // index in the rule's sorted parameter list; -1 for the weight
+  int param;                      // a species field: its entry in the live table; a parameter: its place
+                                  // in the rule's sorted list when built (rows find it by name); -1: weight
   char field[FB_NAME_LEN];        // the species field ("vision.fov") or the parameter's name
   char label[FB_NAME_LEN];
   char key[FB_PANEL_KEY];         // the --set name: "boid.vision.fov", "boid.cohesion.divisor"
@@ -28,10 +31,12 @@ typedef struct fbPanelRow {
   bool integer;                   // written and applied as a whole number
   bool choice;                    // a choice field (the combiner): a button stepping through its names
   double base;                    // the scenario's value (as written, -1 where derived): what reset restores
+  char base_text[FB_PARAM_TEXT];  // that of a switch ("true", "false") or a text
   char error[512];                // why the last value tried was refused ("" if it was not): shown in red
                                   // under the row, "refused 0: ...", until a good value is set
   double tried;                   // that refused value
-  double shown;                   // what the row shows: always the value that runs
+  double shown;                   // what the row shows: always the value that runs (a switch's 0 or 1)
+  char text[FB_PARAM_TEXT];       // what a text row shows: the string that runs
   SDL_Rect rect, field_rect, reset_rect;  // as laid out last frame (w = 0: not shown)
 } fbPanelRow;
 
@@ -43,6 +48,7 @@ typedef struct fbPanelSet {
   fbPanelRowKind kind;
   bool integer;
   double base;
+  char base_text[FB_PARAM_TEXT];  // a switch's or a text's
   bool used;                      // false once reset: no longer handed out
 } fbPanelSet;
 
@@ -67,8 +73,8 @@ void fbPanel_Reset(fbParamPanel *p, fbSim *sim);
 void fbPanel_Forget(fbParamPanel *p);
 
 // Lays out and draws the panel exactly inside `area` and applies what the user changed: species
-// fields and rule parameters through fbLive_Set (refused values are not applied, and their
-// message stays under the slider), weights to the species' rule slots.
+// fields and weights through fbLive_Set, rule parameters (numbers, booleans, strings) through
+// fbLive_SetParam; refused values are not applied, and their message stays under the row.
 void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, SDL_Rect area);
 
 // Every change the user made, in the order first made, as --set NAME=VALUE strings; returns how

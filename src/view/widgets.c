@@ -1,4 +1,4 @@
-// widgets.c — panel, label, slider, text field, button and scrollbar drawn and handled in immediate mode.
+// widgets.c — panel, label, slider, text field, check box, button and scrollbar drawn and handled in immediate mode.
 #include "widgets.h"
 
 #include <string.h>
@@ -204,14 +204,39 @@ fbUiEdit fbUi_Field(fbUi *ui, int id, SDL_Rect r, const char *shown, char *typed
   fill(ui, r, 255, 255, 255, 60);
   SDL_SetRenderDrawColor(ui->hud->sdl, 120, 180, 255, 255);
   SDL_RenderDrawRect(ui->hud->sdl, &r);
+  // A text wider than the field shows its end, where the caret is.
+  const char *tail = ui->edit;
   int tw, th;
-  fbHud_Measure(ui->hud, ui->edit, &tw, &th);
+  fbHud_Measure(ui->hud, tail, &tw, &th);
+  while (tw > r.w - 10 && tail[0] != '\0') {
+    do {
+      ++tail;
+    } while ((*tail & 0xc0) == 0x80);  // whole UTF-8 characters
+    fbHud_Measure(ui->hud, tail, &tw, &th);
+  }
   if (ui->edit_fresh && tw > 0) {
     fill(ui, (SDL_Rect){r.x + 3, r.y + 2, tw + 2, r.h - 4}, 90, 150, 230, 200);
   }
-  text_in(ui, r, 4, TEXT, ui->edit);
+  text_in(ui, r, 4, TEXT, tail);
   fill(ui, (SDL_Rect){r.x + 5 + tw, r.y + 3, 1, r.h - 6}, 255, 255, 255, 255);
   return FB_UI_EDITING;
+}
+
+bool fbUi_Check(fbUi *ui, SDL_Rect r, bool on, const char *text)
+{
+  bool hit = fbUi_Pressed(ui, r);
+  bool hover = inside(r, ui->mouse_x, ui->mouse_y);
+  fill(ui, r, 255, 255, 255, hover ? 40 : 18);
+  int side = r.h - 6;
+  SDL_Rect box = {r.x + 4, r.y + 3, side, side};
+  fill(ui, box, 0, 0, 0, 90);
+  SDL_SetRenderDrawColor(ui->hud->sdl, 200, 205, 215, 255);
+  SDL_RenderDrawRect(ui->hud->sdl, &box);
+  if (on) {
+    fill(ui, (SDL_Rect){box.x + 3, box.y + 3, side - 6, side - 6}, 90, 150, 230, 255);
+  }
+  text_in(ui, (SDL_Rect){box.x + side, r.y, r.w - side - 4, r.h}, 5, TEXT, text);
+  return hit;
 }
 
 bool fbUi_Button(fbUi *ui, SDL_Rect r, const char *text)

@@ -1,11 +1,11 @@
-// widgets.h — the few immediate-mode widgets the window needs: panel, label, slider, text field, button, scrollbar.
+// widgets.h — the few immediate-mode widgets the window needs: panel, label, slider, text field, check box, button, scrollbar.
 #ifndef FB_WIDGETS_H
 #define FB_WIDGETS_H
 
 #include "hud.h"
 
 #define FB_UI_MAX_AREAS 4
-#define FB_UI_EDIT_LEN 64
+#define FB_UI_EDIT_LEN 128      // longer than any value the panel takes: a text too long is refused, not cut
 
 /*
  * Immediate mode: each frame the caller lays widgets out again between fbUi_Begin and fbUi_End, and
@@ -68,6 +68,10 @@ bool fbUi_Slider(fbUi *ui, int id, SDL_Rect r, const char *label, double *value,
 // A one-line text field showing `shown`; a press on it starts editing. Returns FB_UI_APPLY (once,
 // with what was typed in `typed`) when Enter is pressed, FB_UI_EDITING while it is edited.
 fbUiEdit fbUi_Field(fbUi *ui, int id, SDL_Rect r, const char *shown, char *typed, size_t len);
+
+// A check box at the left of r, ticked when on, with text beside it; true when pressed this frame
+// (the caller flips the value).
+bool fbUi_Check(fbUi *ui, SDL_Rect r, bool on, const char *text);
 
 // A small button with text in its middle; true when pressed this frame.
 bool fbUi_Button(fbUi *ui, SDL_Rect r, const char *text);
