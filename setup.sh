@@ -13,6 +13,9 @@ packages=(cmake make gcc pkg-config liblua5.4-dev lua5.4 libsdl2-dev libsdl2-ttf
           libcmocka-dev fonts-dejavu-core xvfb xauth
           parallel gnuplot-nox)  # sweeps: GNU parallel (tested in CI), gnuplot for their plots
 
+# luacheck: the lint test over the shipped Lua (tests/cli_lint.sh), and flockbox --lint.
+packages+=(lua-check)
+
 # The fuzz build (tests/fuzz): clang, and libFuzzer with the sanitizers (only recommended by clang).
 packages+=(clang libclang-rt-dev)
 

@@ -29,6 +29,8 @@ install(TARGETS flockbox RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/include/flockbox/flockbox.h ${CMAKE_SOURCE_DIR}/include/flockbox/flockbox_view.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/flockbox)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/behaviours ${CMAKE_SOURCE_DIR}/terrains ${CMAKE_SOURCE_DIR}/scripts
+  ${CMAKE_SOURCE_DIR}/types DESTINATION ${CMAKE_INSTALL_DATADIR}/flockbox)
+install(FILES ${CMAKE_SOURCE_DIR}/.luacheckrc ${CMAKE_SOURCE_DIR}/.luarc.json  # flockbox --lint, editors
   DESTINATION ${CMAKE_INSTALL_DATADIR}/flockbox)
 
 # The .pc files find the prefix from where they lie (${pcfiledir}), so an install moved or made

@@ -13,11 +13,13 @@ local steering = {}
 -- ---- vectors -----------------------------------------------------------------------------------
 
 -- |(x, y)|
+---@return number len
 local function length(x, y)
   return sqrt(x * x + y * y)
 end
 
 -- (x, y) / |(x, y)| and |(x, y)|; (0, 0, 0) for the zero vector.
+---@return number ux, number uy, number len
 local function normalise(x, y)
   local l = sqrt(x * x + y * y)
   if l == 0 then
@@ -27,6 +29,7 @@ local function normalise(x, y)
 end
 
 -- (x, y) scaled down to length max when it is longer (Parker's limit_velocity).
+---@return number x, number y
 local function truncate(x, y, max)
   local l = sqrt(x * x + y * y)
   if l > max and l > 0 then
@@ -35,21 +38,26 @@ local function truncate(x, y, max)
   return x, y
 end
 
+-- a . b
+---@return number dot
 local function dot(ax, ay, bx, by)
   return ax * bx + ay * by
 end
 
 -- The z of the 3D cross product: > 0 when b lies to the right of a (y-down world).
+---@return number z
 local function cross(ax, ay, bx, by)
   return ax * by - ay * bx
 end
 
 -- (x, y) turned a quarter to the right: (-y, x).
+---@return number x, number y
 local function perp(x, y)
   return -y, x
 end
 
 -- (x, y) turned by angle radians toward +y (clockwise on screen).
+---@return number x, number y
 local function rotate(x, y, angle)
   local c, s = cos(angle), sin(angle)
   return c * x - s * y, s * x + c * y
@@ -57,6 +65,7 @@ end
 
 -- The parts of the offset (dx, dy) along the right side r = (-hy, hx) of a unit heading (hx, hy)
 -- and along the heading: > 0 to the right and ahead.
+---@return number side, number ahead
 local function right_of(hx, hy, dx, dy)
   return dx * -hy + dy * hx, dx * hx + dy * hy
 end
@@ -67,12 +76,14 @@ steering.dot, steering.cross, steering.perp, steering.rotate, steering.right_of 
 -- ---- how hard ----------------------------------------------------------------------------------
 
 -- A push given as a parameter where 0 means "as hard as the species can": p.force or max_accel.
+---@return number force
 function steering.force_or_max(force, s)
   return force > 0 and force or s.max_accel
 end
 
 -- Gompert's steering (appendix A): a wish expressed as a fraction of the maximum acceleration,
 -- its length capped at 1, becomes an acceleration: fraction * max_accel.
+---@return number ax, number ay
 local function capped(fx, fy, s)
   local f = sqrt(fx * fx + fy * fy)
   if f > 1 then
@@ -87,6 +98,7 @@ steering.capped = capped
 -- Gompert eq. 5-6: steer the velocity toward (wx, wy). The difference, over half the maximum speed
 -- and times gain, is the fraction of max_accel asked for (capped at 1): an agent at rest wanting
 -- full speed asks for all it has.
+---@return number ax, number ay
 local function match_velocity(a, s, wx, wy, gain)
   local k = gain / (s.max_speed / 2)
   return capped((wx - a.vx) * k, (wy - a.vy) * k, s)
@@ -94,6 +106,9 @@ end
 steering.match_velocity = match_velocity
 
 -- Reynolds' seek: toward the offset (dx, dy) at `speed` (default: the species' max speed).
+---@param speed? number
+---@param gain? number
+---@return number ax, number ay
 function steering.seek(a, s, dx, dy, speed, gain)
   local d = sqrt(dx * dx + dy * dy)
   if d == 0 then
@@ -104,6 +119,9 @@ function steering.seek(a, s, dx, dy, speed, gain)
 end
 
 -- Reynolds' flee: straight away from the offset (dx, dy) at `speed` (default: max speed).
+---@param speed? number
+---@param gain? number
+---@return number ax, number ay
 function steering.flee(a, s, dx, dy, speed, gain)
   local d = sqrt(dx * dx + dy * dy)
   if d == 0 then
@@ -117,6 +135,8 @@ end
 -- there in one second) but at most `speed`, so the agent cruises from afar and slows down over the
 -- last `speed` units instead of overshooting (Reynolds' arrive, with a slowing distance of one
 -- second at that speed).
+---@param gain? number
+---@return number ax, number ay
 function steering.arrive(a, s, dx, dy, speed, gain)
   local wx, wy = truncate(dx, dy, speed)
   return match_velocity(a, s, wx, wy, gain or 1)
@@ -127,6 +147,7 @@ end
 -- Bourg's closing time: |s12| / |v_rel| for a target at distance `dist` moving at (rvx, rvy)
 -- relative to the agent, capped at `horizon` seconds (a target moving exactly as the agent never
 -- closes in).
+---@return number t
 local function closing_time(dist, rvx, rvy, horizon)
   local closing = sqrt(rvx * rvx + rvy * rvy)
   if closing * horizon > dist then
@@ -138,6 +159,7 @@ steering.closing_time = closing_time
 
 -- Where a target at offset (dx, dy), distance dist, moving at (tvx, tvy), will be when the agent
 -- could reach it: its offset after the closing time (Bourg's intercept aim point s1).
+---@return number qx, number qy
 local function predict(a, dx, dy, dist, tvx, tvy, horizon)
   local t = closing_time(dist, tvx - a.vx, tvy - a.vy, horizon)
   return dx + tvx * t, dy + tvy * t
@@ -145,11 +167,18 @@ end
 steering.predict = predict
 
 -- Reynolds' pursue and evade: seek or flee the predicted position instead of the present one.
+---@param speed? number
+---@param gain? number
+---@return number ax, number ay
 function steering.pursue(a, s, dx, dy, dist, tvx, tvy, horizon, speed, gain)
   local qx, qy = predict(a, dx, dy, dist, tvx, tvy, horizon)
   return steering.seek(a, s, qx, qy, speed, gain)
 end
 
+-- Reynolds' evade: flee the predicted position (from where it is if it will be right here).
+---@param speed? number
+---@param gain? number
+---@return number ax, number ay
 function steering.evade(a, s, dx, dy, dist, tvx, tvy, horizon, speed, gain)
   local qx, qy = predict(a, dx, dy, dist, tvx, tvy, horizon)
   if qx == 0 and qy == 0 then -- it will be right here: run from where it is
@@ -163,6 +192,7 @@ end
 -- whose squared length is least at  t = -(d . rv) / |rv|^2,  held within [0, horizon] (an agent
 -- drawing away is nearest now; one that never closes within the horizon, at the horizon).
 -- Returns t and the offset (qx, qy) and distance then.
+---@return number t, number qx, number qy, number dist
 function steering.nearest_approach(dx, dy, rvx, rvy, horizon)
   local rv2 = rvx * rvx + rvy * rvy
   local t = 0
@@ -182,6 +212,7 @@ end
 
 -- The world vector of a vector given in the frame of a unit heading (hx, hy): `ahead` along the
 -- heading and `right` along its right side (-hy, hx). The inverse of right_of.
+---@return number x, number y
 local function from_local(hx, hy, ahead, right)
   return ahead * hx - right * hy, ahead * hy + right * hx
 end
@@ -202,6 +233,10 @@ steering.from_local = from_local
 -- slot with no steady error, in a turn too. w is steered to by match_velocity (Gompert eq. 5-6),
 -- whose gain 2 gain max_accel / max_speed (4 gain /s at Gompert's max_accel = 2 max_speed) makes
 -- the error e'' + 4e' + 4e/T = 0 critically damped at T = 1 s. All per second: the same at any dt.
+---@param speed? number
+---@param gain? number
+---@param turn? number
+---@return number ax, number ay
 function steering.offset_pursuit(a, s, dx, dy, lvx, lvy, hx, hy, ahead, right, T, speed, gain, turn)
   local ox, oy = from_local(hx, hy, ahead, right)
   local svx, svy = lvx, lvy
@@ -219,6 +254,7 @@ end
 -- the side the offset (dx, dy) is on (dead behind counts as right). Within `settle` degrees of the
 -- line to it the push shrinks in proportion to the angle, so the unit holds the line instead of
 -- flicking from side to side (settle = 0: Bourg's bang-bang). Nothing when it is dead ahead.
+---@return number ax, number ay
 function steering.side_steer(a, dx, dy, force, settle)
   local hx, hy = a.hx, a.hy
   local side, ahead = right_of(hx, hy, dx, dy)
@@ -240,6 +276,7 @@ end
 -- proportion to the angle between it and the heading: force * angle / pi along the right side
 -- when (ux, uy) lies to the right, along the left otherwise. Nothing when aligned already or
 -- exactly opposite (no side to prefer).
+---@return number ax, number ay
 function steering.turn_toward(a, ux, uy, force)
   local hx, hy = a.hx, a.hy
   local c = hx * ux + hy * uy
@@ -264,6 +301,8 @@ end
 -- a share of a velocity difference (rule 3) needs one factor of T only (steering.tend_velocity).
 -- Every Parker rule names its T as the parameter `step` (0.05 s: Parker's frame at 20 per second,
 -- the demos' dt). With max > 0 the result's length is capped at max.
+---@param max? number
+---@return number ax, number ay
 function steering.tend(dx, dy, divisor, step, max)
   local k = 1 / (divisor * step * step)
   local ax, ay = dx * k, dy * k
@@ -275,6 +314,7 @@ end
 
 -- Parker's per-step share 1/divisor of a velocity difference (dvx, dvy) (rule 3) at the reference
 -- step T:  a = dv / (divisor T).
+---@return number ax, number ay
 function steering.tend_velocity(dvx, dvy, divisor, step)
   local k = 1 / (divisor * step)
   return dvx * k, dvy * k
@@ -289,6 +329,8 @@ end
 -- depend on dt the step must shrink as sqrt(dt): each step adds (2u - 1) rate sqrt(dt step), where
 -- rate is the drift per second at the reference step `step` (seconds; dt when not given). The
 -- variance added per second, rate^2 step / 3, is then the same at any dt.
+---@param step? number
+---@return number angle, number x, number y
 function steering.wander(a, angle, u, rate, limit, dt, step)
   angle = angle + (2 * u - 1) * rate * sqrt(dt * (step or dt))
   if angle > limit then

@@ -4,6 +4,8 @@
 #include "catalogue.h"
 #include "determinism.h"
 #include "headless.h"
+#include "lint.h"
+#include "lua_types.h"
 #include "new_rule.h"
 #include "paths.h"
 #include "sweep.h"
@@ -58,10 +60,30 @@ static int new_rule(const fbCli *cli)
   return 0;
 }
 
+// flockbox --lua-types / --luacheck-std: the editor's types or luacheck's globals on standard
+// output (types/flockbox.lua, types/luacheck_std.lua); 2 if the steering library does not load.
+static int write_types(bool luacheck)
+{
+  char steering[1024], err[1024];
+  fbFilePath_Resolve("", "behaviours/lib/steering.lua", steering, sizeof steering);
+  bool ok = luacheck ? fbLuaTypes_WriteLuacheck(stdout, steering, err, sizeof err)
+                     : fbLuaTypes_Write(stdout, steering, err, sizeof err);
+  if (!ok) {
+    fprintf(stderr, "flockbox: %s\n", err);
+  }
+  return ok ? 0 : 2;
+}
+
 int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "sweep") == 0) {
     return fbSweep_Main(argc - 1, argv + 1);
+  }
+  if (argc == 2 && (strcmp(argv[1], "--lua-types") == 0 || strcmp(argv[1], "--luacheck-std") == 0)) {
+    return write_types(strcmp(argv[1], "--luacheck-std") == 0);
+  }
+  if (argc > 1 && strcmp(argv[1], "--lint") == 0) {
+    return fbLint_Main(argc - 1, argv + 1);
   }
   fbCli cli;
   fbWindowOptions window;

@@ -8,28 +8,43 @@
 
 // Every key of the view and where its value comes from; declared per-agent fields follow these.
 static const struct ViewKey {
-  const char *name;
+  const char *name, *type, *help;  // the help goes into the editor's types (fbAgentViews_Key)
   fbViewSource source;
   size_t offset;  // of the array in fbAgents or fbAggregates
 } view_keys[FB_VIEW_KEYS] = {
-    {"x", FB_FROM_AGENTS, offsetof(fbAgents, px)},
-    {"y", FB_FROM_AGENTS, offsetof(fbAgents, py)},
-    {"vx", FB_FROM_AGENTS, offsetof(fbAgents, vx)},
-    {"vy", FB_FROM_AGENTS, offsetof(fbAgents, vy)},
-    {"hx", FB_FROM_AGENTS, offsetof(fbAgents, hx)},
-    {"hy", FB_FROM_AGENTS, offsetof(fbAgents, hy)},
-    {"cx", FB_FROM_AGGREGATES, offsetof(fbAggregates, cx)},
-    {"cy", FB_FROM_AGGREGATES, offsetof(fbAggregates, cy)},
-    {"avx", FB_FROM_AGGREGATES, offsetof(fbAggregates, avx)},
-    {"avy", FB_FROM_AGGREGATES, offsetof(fbAggregates, avy)},
-    {"sx", FB_FROM_AGGREGATES, offsetof(fbAggregates, sx)},
-    {"sy", FB_FROM_AGGREGATES, offsetof(fbAggregates, sy)},
-    {"nearest_dist", FB_FROM_NEAREST, 0},
-    {"energy", FB_FROM_AGENTS, offsetof(fbAgents, energy)},
-    {"speed", FB_FROM_SPEED, 0},
-    {"n", FB_FROM_COUNT, 0},
-    {"id", FB_FROM_ID, 0},
+    {"x", "number", "position, world units", FB_FROM_AGENTS, offsetof(fbAgents, px)},
+    {"y", "number", "position, world units", FB_FROM_AGENTS, offsetof(fbAgents, py)},
+    {"vx", "number", "velocity, units/s", FB_FROM_AGENTS, offsetof(fbAgents, vx)},
+    {"vy", "number", "velocity, units/s", FB_FROM_AGENTS, offsetof(fbAgents, vy)},
+    {"hx", "number",
+     "unit heading (kept when the agent stops); its right side is (-hy, hx)", FB_FROM_AGENTS, offsetof(fbAgents, hx)},
+    {"hy", "number", "unit heading (kept when the agent stops)", FB_FROM_AGENTS, offsetof(fbAgents, hy)},
+    {"cx", "number",
+     "the perceived flock-mates' centre; its own position when n == 0", FB_FROM_AGGREGATES, offsetof(fbAggregates, cx)},
+    {"cy", "number",
+     "the perceived flock-mates' centre; its own position when n == 0", FB_FROM_AGGREGATES, offsetof(fbAggregates, cy)},
+    {"avx", "number",
+     "the perceived flock-mates' mean velocity; 0 when n == 0", FB_FROM_AGGREGATES, offsetof(fbAggregates, avx)},
+    {"avy", "number",
+     "the perceived flock-mates' mean velocity; 0 when n == 0", FB_FROM_AGGREGATES, offsetof(fbAggregates, avy)},
+    {"sx", "number",
+     "Parker's separation sum: own minus their position over those nearer than the separation radius", FB_FROM_AGGREGATES, offsetof(fbAggregates, sx)},
+    {"sy", "number",
+     "Parker's separation sum: own minus their position over those nearer than the separation radius", FB_FROM_AGGREGATES, offsetof(fbAggregates, sy)},
+    {"nearest_dist", "number",
+     "distance to the nearest perceived flock-mate (math.huge if none)", FB_FROM_NEAREST, 0},
+    {"energy", "number",
+     "energy spent so far (Gompert's Figure 7 measure)", FB_FROM_AGENTS, offsetof(fbAgents, energy)},
+    {"speed", "number", "|v|, units/s", FB_FROM_SPEED, 0},
+    {"n", "integer",
+     "how many flock-mates it perceives (vision radius, field of view, the species it sees)", FB_FROM_COUNT, 0},
+    {"id", "integer", "the agent's id (from 1, never reused)", FB_FROM_ID, 0},
 };
+
+fbApiField fbAgentViews_Key(int k)
+{
+  return (fbApiField){view_keys[k].name, view_keys[k].type, view_keys[k].help, FB_COMPUTED};
+}
 
 static const char *key_name(const fbWorld *w, int k)
 {

@@ -69,6 +69,9 @@ bool fbAgentViews_Grew(const fbAgentViews *v, int s, int rules);
 // Calls the fill function at stack index `fill` with agent i's values, as the plan says.
 void fbAgentViews_Fill(lua_State *L, int fill, const fbViewPlan *plan, fbRuleContext *c, int i);
 
+// View key k (0 .. FB_VIEW_KEYS - 1): its name, type and help, for the editor's types.
+fbApiField fbAgentViews_Key(int k);
+
 // Pushes the value of view key k for the current agent (__index, and tests).
 void fbAgentViews_PushValue(lua_State *L, fbRuleContext *c, int k);
 

@@ -3,6 +3,7 @@
 
 #include <lauxlib.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "memory.h"
@@ -220,30 +221,37 @@ static int s_set_input(lua_State *L)
 
 // ---- agents by id, with named fields -----------------------------------------------------------------
 
-// Pushes a snapshot of agent i: id, species, x, y, vx, vy, hx, hy, speed, energy, and its
-// declared fields by name. A new table each time: a hook may keep it.
+// A hook's record of one agent (fb.agents, fb.find); its declared fields follow by name.
+const fbApiField fbHooks_RecordFields[] = {
+    {"id", "integer", "the agent's id (from 1, never reused)", FB_COMPUTED},
+    {"species", "string", "its species' name", FB_COMPUTED},
+    {"x", "number", "position, world units", offsetof(fbAgents, px)},
+    {"y", "number", "position, world units", offsetof(fbAgents, py)},
+    {"vx", "number", "velocity, units/s", offsetof(fbAgents, vx)},
+    {"vy", "number", "velocity, units/s", offsetof(fbAgents, vy)},
+    {"hx", "number", "unit heading", offsetof(fbAgents, hx)},
+    {"hy", "number", "unit heading", offsetof(fbAgents, hy)},
+    {"speed", "number", "|v|, units/s", FB_COMPUTED},
+    {"energy", "number", "energy spent so far", offsetof(fbAgents, energy)},
+    {NULL, NULL, NULL, 0}};
+
+// Pushes a snapshot of agent i: the record's fields, then its declared fields by name. A new
+// table each time: a hook may keep it.
 static void push_record(lua_State *L, const fbWorld *w, int i)
 {
   const fbAgents *a = &w->agents;
   lua_createtable(L, 0, 10 + w->field_count);
-  lua_pushinteger(L, a->id[i]);
-  lua_setfield(L, -2, "id");
-  lua_pushstring(L, w->species[a->species[i]].name);
-  lua_setfield(L, -2, "species");
-  const struct {
-    const char *name;
-    double value;
-  } values[] = {{"x", a->px[i]},
-                {"y", a->py[i]},
-                {"vx", a->vx[i]},
-                {"vy", a->vy[i]},
-                {"hx", a->hx[i]},
-                {"hy", a->hy[i]},
-                {"speed", sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i])},
-                {"energy", a->energy[i]}};
-  for (size_t k = 0; k < sizeof values / sizeof values[0]; ++k) {
-    lua_pushnumber(L, values[k].value);
-    lua_setfield(L, -2, values[k].name);
+  for (const fbApiField *f = fbHooks_RecordFields; f->name != NULL; ++f) {
+    if (f->offset != FB_COMPUTED) {
+      lua_pushnumber(L, (*(double *const *)((const char *)a + f->offset))[i]);
+    } else if (strcmp(f->name, "id") == 0) {
+      lua_pushinteger(L, a->id[i]);
+    } else if (strcmp(f->name, "species") == 0) {
+      lua_pushstring(L, w->species[a->species[i]].name);
+    } else {
+      lua_pushnumber(L, sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i]));  // speed
+    }
+    lua_setfield(L, -2, f->name);
   }
   for (int f = 0; f < w->field_count; ++f) {
     lua_pushnumber(L, a->field[f][i]);
@@ -487,15 +495,47 @@ static int s_stop(lua_State *L)
 // fb.time() -> step, time in seconds: the same as in rules.
 static int s_time(lua_State *L) { return s_step(L); }
 
-static const luaL_Reg scenario_api[] = {
-    {"count", s_count},       {"agents", s_agents},   {"centre", s_centre},     {"mean", s_mean},   {"find", s_find},         {"spawn", s_spawn},
-    {"remove", s_remove},     {"set_weight", s_set_weight}, {"set_param", s_set_param}, {"goal", s_goal},
-    {"set_goal", s_set_goal}, {"path", s_path},   {"set_path_speed", s_set_path_speed},
-    {"catches", s_catches},   {"set_input", s_set_input}, {"time", s_time},
-    {"terrain", s_terrain},   {"input", s_input},     {"stop", s_stop},
-    {"flow", s_flow},         {"region", s_region},
+const fbApiFunction fbHooks_Functions[] = {
+    {"count", s_count, "species? string", "n integer", "how many agents (of a species)"},
+    {"agents", s_agents, "species? string", "next fun(): fbAgentRecord?",
+     "an iterator over the agents (of a species) in id order, each a record: for a in fb.agents(\"herd\") do ... end"},
+    {"centre", s_centre, "species? string", "x number?, y number?, n integer",
+     "the mean position of the agents (of a species) and how many (nil, nil, 0 for none)"},
+    {"mean", s_mean, "key string, species? string", "mean number?, n integer",
+     "the mean of x, y, vx, vy, hx, hy, speed, energy or a declared field over the agents (nil, 0 for none)"},
+    {"find", s_find, "id integer", "record fbAgentRecord?", "one agent's record, or nil when it is gone"},
+    {"spawn", s_spawn, "species string, x number, y number, vx? number, vy? number", NULL,
+     "add an agent between steps"},
+    {"remove", s_remove, "id integer", NULL, "remove an agent between steps"},
+    {"set_weight", s_set_weight, "species string, rule string, weight number", NULL, "change a rule's weight"},
+    {"set_param", s_set_param, "species string, rule string, name string, value number", NULL,
+     "change a rule's parameter, checked against its range"},
+    {"goal", s_goal, "name string, x? number, y? number", "x number?, y number?",
+     "a goal's place (nil if none); with x, y: the older spelling of fb.set_goal"},
+    {"set_goal", s_set_goal, "name string, x number, y number", NULL, "move a goal, or make one"},
+    {"path", s_path, "name string", "x number?, y number?, tx number?, ty number?, speed number?",
+     "the path object of a scenario path, as rules see it; nil if none"},
+    {"set_path_speed", s_set_path_speed, "name string, speed number?", NULL,
+     "the path object moves at speed units/s from now on; nil hands the speed back to its table"},
+    {"catches", s_catches, "", "n integer", "catches so far"},
+    {"set_input", s_set_input, "x number, y number", NULL, "the player's steering input, as the arrow keys give it"},
+    {"time", s_time, "", "step integer, time number", "the step and its time in seconds"},
+    {"terrain", s_terrain, "x number, y number", "h number, gx number, gy number", "height and gradient anywhere"},
+    {"input", s_input, "", "x number, y number", "the player's steering input, each in [-1, 1]"},
+    {"stop", s_stop, "label string", NULL,
+     "end the run after this step with an outcome label (letters, digits, _ and -); the first call wins"},
+    {"flow", s_flow, "name string, x number, y number", "vx number, vy number", "a flow field's velocity at a point"},
+    {"region", s_region, "name string, x number, y number",
+     "dx number, dy number, dist number, nx number, ny number, inside boolean",
+     "where (x, y) stands in a region: offset to its nearest edge point, distance, inward normal, inside"},
     // older spellings, still working: agents by index (1..fb.count()), the step
-    {"agent", s_agent},       {"field", s_field},     {"step", s_step},         {NULL, NULL}};
+    {"agent", s_agent, "k integer",
+     "id integer, species string, x number, y number, vx number, vy number, energy number",
+     "the older spelling: the k-th agent (1..fb.count(), storage order)"},
+    {"field", s_field, "k integer, name string", "value number",
+     "the older spelling: the k-th agent's declared field"},
+    {"step", s_step, "", "step integer, time number", "the older spelling of fb.time"},
+    {NULL, NULL, NULL, NULL, NULL}};
 
 // ---- the state and its hooks ----------------------------------------------------------------------
 
@@ -515,7 +555,8 @@ bool fbHooks_Open(fbHooks *h, fbHookTarget on, size_t memory_limit, int timeout_
   lua_pushinteger(L, (lua_Integer)(seed & 0x7fffffffffffffffULL));
   lua_call(L, 1, 0);
   lua_pop(L, 1);
-  luaL_newlib(L, scenario_api);
+  lua_newtable(L);
+  fbApi_SetFunctions(L, fbHooks_Functions);
   lua_setglobal(L, "fb");
   return true;
 }

@@ -3,6 +3,7 @@
 #define FB_HOOKS_H
 
 #include "lua_host.h"
+#include "rule_api.h"
 #include "ruleset.h"
 #include "world.h"
 
@@ -38,6 +39,11 @@ typedef struct fbHooks {
 } fbHooks;
 
 // Opens the state with the fb.* functions working on `on`.
+// The fb functions of a scenario's state, and the fields of a hook's agent record (fb.agents,
+// fb.find): tables the engine sets up from and lua_types.c writes the editor's types from.
+extern const fbApiFunction fbHooks_Functions[];
+extern const fbApiField fbHooks_RecordFields[];
+
 bool fbHooks_Open(fbHooks *h, fbHookTarget on, size_t memory_limit, int timeout_ms, uint64_t seed);
 void fbHooks_Close(fbHooks *h);
 

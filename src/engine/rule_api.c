@@ -3,6 +3,7 @@
 
 #include <lauxlib.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "lua_host.h"
@@ -538,25 +539,48 @@ int fbRuleApi_PushInput(lua_State *L, const fbWorld *w)
 // fb.input() -> the player's steering input x, y in [-1, 1] (arrow keys, or the scenario's course)
 static int l_input(lua_State *L) { return fbRuleApi_PushInput(L, ctx_of(L)->world); }
 
-static const luaL_Reg view_methods[] = {
-    {"neighbour", l_neighbour},
-    {"neighbour_field", l_neighbour_field},
-    {"get", l_get},
-    {"set", l_set},
-    {"random", l_random},
-    {"hold", l_hold},
-    {"terrain", l_agent_terrain},
-    {"nearest_agent", l_nearest_agent},
-    {"nearest", l_nearest_agent},  // the older name: same results
-    {"nearest_obstacle", l_nearest_obstacle},
-    {"count_in_front", l_count_in_front},
-    {"cast_feeler", l_cast_feeler},
-    {"silhouette_edge", l_silhouette_edge},
-    {"hiding_spot", l_hiding_spot},
-    {"remove", l_remove},
-    {"flow", l_agent_flow},
-    {"region", l_agent_region},
-    {NULL, NULL}};
+// Numbers an agent's queries return, in the common order (offset, distance, then the rest).
+#define AGENT_FOUND "dx number?, dy number?, dist number?, vx number?, vy number?, id integer?"
+
+const fbApiFunction fbRuleApi_ViewMethods[] = {
+    {"neighbour", l_neighbour, "k integer", "dx number, dy number, dist number, vx number, vy number, id integer",
+     "the k-th perceived flock-mate, k = 1..a.n (storage order, nearest not first)"},
+    {"neighbour_field", l_neighbour_field, "k integer, name string", "value number",
+     "a declared field of the k-th perceived flock-mate"},
+    {"get", l_get, "name string", "value number", "a declared field, as a.name reads it"},
+    {"set", l_set, "name string, value number|boolean", NULL, "write a declared field's value for the next step"},
+    {"random", l_random, "stream? integer", "u number",
+     "a uniform number in [0, 1) from (seed, id, step, stream): the same on any thread count"},
+    {"hold", l_hold, "", NULL,
+     "hold the agent still this step (Parker's perching): the rules after this one do not run for it"},
+    {"terrain", l_agent_terrain, "", "h number, gx number, gy number", "height and gradient under the agent"},
+    {"nearest_agent", l_nearest_agent, "species string, radius number", AGENT_FOUND,
+     "the nearest agent of a species within radius, all round (math.huge: anywhere); nil if none"},
+    {"nearest", l_nearest_agent, "species string, radius number", AGENT_FOUND,
+     "the older name of a:nearest_agent: the same results"},
+    {"nearest_obstacle", l_nearest_obstacle, "range number",
+     "dx number?, dy number?, dist number?, nx number?, ny number?",
+     "offset to the closest obstacle surface point, its distance, the outward normal there; nil if none in range"},
+    {"count_in_front", l_count_in_front, "radius number, front number, species? string, skip_player? boolean",
+     "n integer",
+     "how many other agents within radius are ahead and at most front times as far to the side (Bourg's narrow view)"},
+    {"cast_feeler", l_cast_feeler, "length number, pad? number",
+     "dx number?, dy number?, dist number?, nx number?, ny number?, cx number?, cy number?",
+     "where a feeler along the heading meets an obstacle grown by pad, the normal there, the offset to its centre; "
+     "nil if clear (Bourg)"},
+    {"silhouette_edge", l_silhouette_edge, "range number, pad? number", "dx number?, dy number?, dist number?",
+     "offset to the point just past the nearest silhouette edge of the obstacle ahead, and its distance; nil if "
+     "none (Gompert 6.2)"},
+    {"hiding_spot", l_hiding_spot, "tx number, ty number, range number, gap? number",
+     "dx number?, dy number?, dist number?, cx number?, cy number?",
+     "Reynolds' hiding spot from a threat at offset (tx, ty), behind the obstacle in range nearest the agent; nil "
+     "if none"},
+    {"remove", l_remove, "id integer", NULL, "remove an agent after the step (a catch; counted once)"},
+    {"flow", l_agent_flow, "name string", "vx number, vy number",
+     "the scenario's flow field where the agent is (Reynolds 1999)"},
+    {"region", l_agent_region, "name string", "dx number, dy number, dist number, nx number, ny number, inside boolean",
+     "where the agent stands in a region: offset to its nearest edge point, distance, inward normal, inside"},
+    {NULL, NULL, NULL, NULL, NULL}};
 
 static const struct {
   const char *name, *message;
@@ -569,9 +593,17 @@ static const struct {
                    "(the offset to the point past the edge, not its position)"},
 };
 
+void fbApi_SetFunctions(lua_State *L, const fbApiFunction *list)
+{
+  for (const fbApiFunction *f = list; f->name != NULL; ++f) {
+    lua_pushcfunction(L, f->func);
+    lua_setfield(L, -2, f->name);
+  }
+}
+
 void fbRuleApi_SetMethods(lua_State *L)
 {
-  luaL_setfuncs(L, view_methods, 0);
+  fbApi_SetFunctions(L, fbRuleApi_ViewMethods);
   for (size_t k = 0; k < sizeof renamed / sizeof renamed[0]; ++k) {
     lua_pushstring(L, renamed[k].message);
     lua_pushcclosure(L, l_renamed, 1);
@@ -579,21 +611,38 @@ void fbRuleApi_SetMethods(lua_State *L)
   }
 }
 
-static const luaL_Reg fb_functions[] = {
-    {"terrain", l_terrain}, {"goal", l_goal},     {"path", l_path},     {"input", l_input},
-    {"time", l_time},       {"flow", l_flow},     {"region", l_region}, {NULL, NULL}};
+const fbApiFunction fbRuleApi_Functions[] = {
+    {"terrain", l_terrain, "x number, y number", "h number, gx number, gy number", "height and gradient anywhere"},
+    {"goal", l_goal, "name string", "x number?, y number?", "a goal's place; nil if there is no such goal"},
+    {"path", l_path, "name string", "x number?, y number?, tx number?, ty number?, speed number?",
+     "the path object of a scenario path: its place, unit tangent and speed (units/s); nil if none"},
+    {"input", l_input, "", "x number, y number", "the player's steering input, each in [-1, 1]"},
+    {"time", l_time, "", "step integer, time number", "the step being computed and its time in seconds"},
+    {"flow", l_flow, "name string, x number, y number", "vx number, vy number",
+     "a flow field's velocity at any point (as a:flow)"},
+    {"region", l_region, "name string, x number, y number",
+     "dx number, dy number, dist number, nx number, ny number, inside boolean",
+     "where (x, y) stands in a region (as a:region, the offset from (x, y))"},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+const fbApiField fbRuleApi_WorldFields[] = {
+    {"width", "number", "world units", offsetof(fbWorld, width)},
+    {"height", "number", "world units", offsetof(fbWorld, height)},
+    {"wraps", "boolean", "true when the world wraps round (bounds = \"wrap\")", FB_COMPUTED},
+    {"dt", "number", "seconds per step", offsetof(fbWorld, dt)},
+    {NULL, NULL, NULL, 0}};
 
 void fbRuleApi_PushWorld(lua_State *L, const fbWorld *w)
 {
   lua_createtable(L, 0, 4);
-  lua_pushnumber(L, w->width);
-  lua_setfield(L, -2, "width");
-  lua_pushnumber(L, w->height);
-  lua_setfield(L, -2, "height");
-  lua_pushboolean(L, w->bounds == FB_BOUNDS_WRAP);
-  lua_setfield(L, -2, "wraps");
-  lua_pushnumber(L, w->dt);
-  lua_setfield(L, -2, "dt");
+  for (const fbApiField *f = fbRuleApi_WorldFields; f->name != NULL; ++f) {
+    if (f->offset == FB_COMPUTED) {
+      lua_pushboolean(L, w->bounds == FB_BOUNDS_WRAP);  // wraps, the one field not stored as such
+    } else {
+      lua_pushnumber(L, *(const double *)((const char *)w + f->offset));
+    }
+    lua_setfield(L, -2, f->name);
+  }
   lua_createtable(L, 0, 2);  // fb.world() as before: width, height, wraps
   lua_pushcfunction(L, l_world_call);
   lua_setfield(L, -2, "__call");
@@ -604,7 +653,8 @@ void fbRuleApi_PushWorld(lua_State *L, const fbWorld *w)
 
 void fbRuleApi_OpenFb(lua_State *L, const fbWorld *w)
 {
-  luaL_newlib(L, fb_functions);
+  lua_newtable(L);
+  fbApi_SetFunctions(L, fbRuleApi_Functions);
   fbRuleApi_PushWorld(L, w);
   lua_setfield(L, -2, "world");
   lua_setglobal(L, "fb");

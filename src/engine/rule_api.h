@@ -33,6 +33,39 @@ typedef struct fbRuleContext {
   char return_source[256];
 } fbRuleContext;
 
+/*
+ * One C function of the Lua API, with what an editor is told about it: the one table both the
+ * engine (which sets the functions) and lua_types.c (which writes types/flockbox.lua for
+ * lua-language-server) read, so the types cannot drift from what a script really gets. params and
+ * returns are LuaLS lists, "name type, name? type" (? = optional; a returned type ending in ? may
+ * be nil); help is one line.
+ */
+typedef struct fbApiFunction {
+  const char *name;
+  lua_CFunction func;
+  const char *params, *returns, *help;
+} fbApiFunction;
+
+// Sets every function of the list (ended by a NULL name) into the table on top of the stack.
+void fbApi_SetFunctions(lua_State *L, const fbApiFunction *list);
+
+// The agent view's methods and the fb functions of rule states (lists ended by a NULL name).
+extern const fbApiFunction fbRuleApi_ViewMethods[];
+extern const fbApiFunction fbRuleApi_Functions[];
+
+// A field of a table the engine hands a script (fb.world, the species table, a hook's agent
+// record): its name, LuaLS type and one line of help for the editor's types, and where the engine
+// takes a number from (the offset of a double in the struct the table is made from, or of a
+// double array; FB_COMPUTED when the code that pushes the table works it out).
+typedef struct fbApiField {
+  const char *name, *type, *help;
+  size_t offset;
+} fbApiField;
+#define FB_COMPUTED ((size_t)-1)
+
+// The fields of fb.world (ended by a NULL name).
+extern const fbApiField fbRuleApi_WorldFields[];
+
 // The context of the rule state L.
 fbRuleContext *fbRuleApi_Context(lua_State *L);
 

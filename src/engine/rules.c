@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <lauxlib.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,8 @@
 
 // math.random keeps one sequence per state, so its numbers would depend on which thread ran which
 // agent: rules get a:random(stream), the same on any thread count.
+const char *const fbRules_RefusedMath[] = {"random", "randomseed", NULL};
+
 static int l_no_random(lua_State *L)
 {
   return luaL_error(L, "%s is not available to rules: use a:random(stream), which gives the same numbers on any "
@@ -33,11 +36,10 @@ bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms, const fb
   snprintf(r->host.require_path, sizeof r->host.require_path, "%s", search);
   lua_State *L = r->host.L;
   lua_getglobal(L, "math");
-  static const char *const refused[] = {"random", "randomseed"};
-  for (int k = 0; k < 2; ++k) {
-    lua_pushfstring(L, "math.%s", refused[k]);
+  for (int k = 0; fbRules_RefusedMath[k] != NULL; ++k) {
+    lua_pushfstring(L, "math.%s", fbRules_RefusedMath[k]);
     lua_pushcclosure(L, l_no_random, 1);
-    lua_setfield(L, -2, refused[k]);
+    lua_setfield(L, -2, fbRules_RefusedMath[k]);
   }
   lua_pop(L, 1);
   fbRuleApi_OpenFb(L, w);
@@ -361,30 +363,38 @@ void fbRules_Settle(fbRuleRunner *r, int species, int rule)
   drop_version(r->host.L, &r->state[species][rule].previous);
 }
 
-// The species table: its own values, and (older spellings, kept working) the world's dt, width,
-// height and wraps, which now live in fb.world.
+// The species table `s` a rule gets: its own values. (The world's dt, width, height and wraps
+// follow, older spellings kept working; they now live in fb.world.)
+const fbApiField fbRules_SpeciesFields[] = {
+    {"name", "string", "the species' name", FB_COMPUTED},
+    {"max_speed", "number", "units/s", offsetof(fbSpecies, limits.max_speed)},
+    {"min_speed", "number", "units/s", offsetof(fbSpecies, limits.min_speed)},
+    {"max_accel", "number", "units/s^2", offsetof(fbSpecies, limits.max_accel)},
+    {"cruise_speed", "number", "units/s", offsetof(fbSpecies, cruise_speed)},
+    {"body_length", "number", "world units (the body's radius is half of it)", offsetof(fbSpecies, body_length)},
+    {"radius", "number", "vision radius, world units", offsetof(fbSpecies, vision.radius)},
+    {"fov", "number", "field of view, degrees (0..360)", offsetof(fbSpecies, fov_degrees)},
+    {"separation", "number", "separation radius, world units", offsetof(fbSpecies, vision.separation_radius)},
+    {NULL, NULL, NULL, 0}};
+
 static void push_species(lua_State *L, const fbWorld *w, const fbSpecies *s)
 {
   lua_createtable(L, 0, 16);
-  lua_pushstring(L, s->name);
-  lua_setfield(L, -2, "name");
+  for (const fbApiField *f = fbRules_SpeciesFields; f->name != NULL; ++f) {
+    if (f->offset == FB_COMPUTED) {
+      lua_pushstring(L, s->name);  // name, the one field not a number
+    } else {
+      lua_pushnumber(L, *(const double *)((const char *)s + f->offset));
+    }
+    lua_setfield(L, -2, f->name);
+  }
   const struct {
     const char *key;
     double value;
-  } values[] = {{"max_speed", s->limits.max_speed},
-                {"min_speed", s->limits.min_speed},
-                {"max_accel", s->limits.max_accel},
-                {"cruise_speed", s->cruise_speed},
-                {"body_length", s->body_length},
-                {"radius", s->vision.radius},
-                {"fov", s->fov_degrees},
-                {"separation", s->vision.separation_radius},
-                {"dt", w->dt},
-                {"width", w->width},
-                {"height", w->height}};
-  for (size_t i = 0; i < sizeof values / sizeof values[0]; ++i) {
-    lua_pushnumber(L, values[i].value);
-    lua_setfield(L, -2, values[i].key);
+  } older[] = {{"dt", w->dt}, {"width", w->width}, {"height", w->height}};
+  for (size_t i = 0; i < sizeof older / sizeof older[0]; ++i) {
+    lua_pushnumber(L, older[i].value);
+    lua_setfield(L, -2, older[i].key);
   }
   lua_pushboolean(L, w->bounds == FB_BOUNDS_WRAP);
   lua_setfield(L, -2, "wraps");

@@ -48,6 +48,12 @@ typedef struct fbRuleRunner {
   double clock_ns;             // the cost of a clock read, taken off each timing
 } fbRuleRunner;
 
+// The species table's fields (ended by a NULL name), and the math functions a rule state refuses
+// (they would draw numbers that depend on thread timing; ended by NULL): for the editor's types
+// and the lint's globals.
+extern const fbApiField fbRules_SpeciesFields[];
+extern const char *const fbRules_RefusedMath[];
+
 // Opens the state: the sandbox, fb with the world's fields, math.random refused (its numbers would
 // depend on which thread ran which agent: rules use a:random). require() searches `search`.
 bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms, const fbWorld *w, const char *search);

@@ -1,5 +1,6 @@
 -- tests/data/hooks_api.lua — a scenario whose on_step uses the scenario API (fb.agents, fb.find,
 -- fb.set_goal, fb.world, fb.time) and writes what it saw into `seen`, which test_rule_api reads.
+-- luacheck: globals seen stale_walk_test (globals of the scenario's environment, which the C test reads and sets)
 seen = {}
 local kept_walk
 

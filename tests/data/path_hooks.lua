@@ -1,6 +1,7 @@
 -- tests/data/path_hooks.lua — a path driven from a hook: fb.set_path_speed at steps 100 (4 units/s)
 -- and 200 (nil: back to the table), and what fb.path returns written into `seen` for test_paths;
 -- the rule reads_path copies what rules see of it into per-agent fields.
+-- luacheck: globals seen (a global of the scenario's environment, which test_paths reads)
 seen = {}
 
 return {

@@ -1,0 +1,32 @@
+-- .luacheckrc — luacheck over flockbox's Lua: the globals each sandbox really has (types/luacheck_std.lua, written by the engine).
+-- Run `luacheck .` from the repository's root, or `flockbox --lint FILE...` on files of your own.
+local sandbox = require("types.luacheck_std")
+
+stds.flockbox_rule = sandbox.rule             -- rules, helper modules, the steering library
+stds.flockbox_scenario = sandbox.scenario     -- scenarios and their functions (fb.count, math.random, ...)
+stds.flockbox_experiment = sandbox.experiment -- a sweep's experiment file: plain data
+
+std = "flockbox_rule"
+files["scripts"] = { std = "flockbox_scenario" }
+files["tests/data"] = { std = "flockbox_scenario" }
+files["experiments"] = { std = "flockbox_experiment" }
+
+-- Not a sandbox matter: one-line headers and parameter tables with their help run long on purpose.
+max_line_length = false
+
+ignore = {
+  -- `not (x > y)` is how a rule says "x <= y, or either is NaN": a NaN distance or parameter must
+  -- take the safe branch, which `x <= y` would not.
+  "581",
+  -- steer(a, p, s), validate(p, s), on_step(step): the engine's signatures, whatever a rule uses.
+  "212/a", "212/p", "212/s", "212/step",
+}
+
+exclude_files = {
+  "build*/**", "types/**",
+  -- Test drivers run by the plain lua5.4 interpreter, outside any sandbox (they read files).
+  "tests/rules_test.lua", "tests/include_graph.lua",
+  "tests/fuzz/**",  -- the fuzzers' inputs: whatever a fuzzer kept
+  -- Rules that attack the sandbox or break on purpose, for the tests that check it holds.
+  "tests/behaviours/sandbox_probe.lua", "tests/behaviours/tamper.lua", "tests/behaviours/finalizer.lua",
+}
