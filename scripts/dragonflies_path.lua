@@ -33,10 +33,13 @@ return {
       body_length = 2, max_speed = 13, min_speed = 3, cruise_speed = 9, max_accel = 40,
       max_turn = 240,
       vision = { radius = 16, fov = 300, separation = 4 },
-      accumulator = "prioritised",
+      -- Gamlen 3.6: when collision avoidance acts, none of the other behaviours runs (strict, with
+      -- avoidance pre-emptive); else the rules add up. Prioritised instead (Gompert's budget):
+      -- polarisation 0.17 round the still object and 0.99 behind it, against 0.25 and 0.93.
+      accumulator = "strict",
       colour = { 80, 200, 220 },
       rules = {
-        { "avoid_repulsive", params = { range = 10, reach = 3 } },
+        { "avoid_repulsive", preempt = true, params = { range = 10, reach = 3 } },
         { "refind_path", params = { path = "river" } },
         { "separation_gompert", params = { comfort = 5, danger = 2.5 } },
         { "alignment_gompert", params = { gain = 0.5 } },
