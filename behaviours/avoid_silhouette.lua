@@ -14,6 +14,7 @@ return {
     range = { 20, circle = true, help = "how far ahead obstacles are noticed, world units, > 0 (Gompert's visible obstacle range)" },
     -- Gompert's 10000: full steering whenever a tree is in the way. Measured in tests/test_emergent.c
     -- on scripts/flock_trees.lua, it touches trees less than a gentler 100 (307 contacts against 479)
+    comfort = { 1, min = 1, max = 10, help = "a tree farther than two padded radii is seen this many times as wide (Gompert's comfort space: 1.3; 1: at its size)" },
     gain = { 10000, min = 0, help = "how hard the velocity is steered toward v_new (Gompert: 10000)" },
   },
 
@@ -29,7 +30,7 @@ return {
     if close ~= nil then
       return nx * s.max_accel, ny * s.max_accel
     end
-    local ox, oy, dist = a:silhouette_edge(p.range, pad)
+    local ox, oy, dist = a:silhouette_edge(p.range, pad, p.comfort)
     if ox == nil then
       return 0, 0
     end

@@ -1,13 +1,16 @@
 -- scripts/table2_trapped.lua — Gompert's Table 2, "trapped by obstacles": a wall of trees inside the obstacle vision range, and the herd makes no progress (Flocking Over 3D Terrain, section 9.3).
--- A herd heads for a goal beyond a line of trees across the whole field at x = 150. The trees are
--- 3 units apart, closer than a body (2 units) plus the pad avoid_silhouette keeps on each side, so
--- from anywhere within its obstacle range (20) the herd sees a solid wall: every way past the
--- nearest tree runs into the next. It presses against the wall and mills there.
--- The CSV's `progress` column is the herd centre's x; the wall is at 150 and the goal at 280.
--- Compare a wall with gaps a herd can use: --set herd.avoid.range=3 makes it blind to the wall
--- until it is on it, and collisions alone still stop it: the wall traps either way.
+-- A herd heads for a goal beyond a line of trees across the whole field at x = 150, 3.9 units
+-- apart: the gaps (2.1) let a body (2) through. The trap is perceptual, as Gompert has it: with
+-- his comfort space (a tree farther than two padded radii seen 1.3 times as wide: comfort = 1.3)
+-- and a long obstacle range (30), the herd sees the row as a solid wall from afar; steering past
+-- one tree points it at the next, and it mills along the wall. Limit the range below two padded
+-- radii (3.8) and only true silhouettes are seen: it goes through the gaps.
+--   trapped:  4-5 of 40 beyond the wall after 60 s (seeds 1-3)
+--   free:     --set herd.avoid.range=3.5: all 40 beyond by 45 s (38 by 30 s)
+-- The CSV's `progress` column is the herd centre's x (wall at 150, goal at 280); `through` counts
+-- the animals beyond the wall.
 local trees = {}
-for y = 2, 198, 3 do
+for y = 2, 198, 3.9 do
   trees[#trees + 1] = { circle = { 150, y, 0.9 } }
 end
 
@@ -30,7 +33,7 @@ return {
       accumulator = "prioritised",
       colour = { 200, 140, 90 },
       rules = {
-        { "avoid_silhouette", name = "avoid", params = { range = 20 } },
+        { "avoid_silhouette", name = "avoid", params = { range = 30, comfort = 1.3 } },
         { "separation_gompert", params = { comfort = 6, danger = 3 } },
         { "alignment_gompert" },
         { "cohesion_gompert" },
@@ -38,5 +41,14 @@ return {
       },
     },
   },
-  metrics = { { "progress", centre_x } },
+  metrics = {
+    { "progress", centre_x },
+    { "through", function()
+      local n = 0
+      for a in fb.agents("herd") do
+        n = n + (a.x > 150 and 1 or 0)
+      end
+      return n
+    end },
+  },
 }

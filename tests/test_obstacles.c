@@ -422,6 +422,26 @@ static void silhouette_circle(void **state)
 // Reynolds' hide puts the spot past the far side: a circle's is its radius in every direction; the
 // 4 x 4 square about its centroid (2, 2) is 2 away along an axis, 2 sqrt 2 along a diagonal, and
 // 2 / cos 30deg = 2.3094 at 30 degrees off the x axis (leaving by the edge x = 4).
+// Gompert's comfort space: a tree beyond two padded radii is seen 1.3 times as wide. A circle of
+// radius 1 at (10, 0), pad 0.5 (R = 1.5), seen from (0, 1.8) heading +x: its lateral offset is
+// -1.8, so at its size it spans [-3.3, -0.3], clear of the path; widened to half-width 1.95 it
+// spans [-3.75, 0.15] and straddles it: the target is just past the upper edge, at y = 1.95.
+// Nearer than two radii (from (8, 1.8): 2.69 away) the tree is seen at its size again.
+static void silhouette_comfort_widens_far_trees(void **state)
+{
+  (void)state;
+  fbObstacles o;
+  fbObstacles_Init(&o);
+  fbObstacles_AddCircle(&o, fbV(10, 0), 1, NULL, 0);
+  fbVec2 t;
+  assert_false(fbObstacles_SilhouetteComfort(&o, 0, fbV(0, 1.8), fbV(1, 0), 0.5, 1.0, &t));
+  assert_true(fbObstacles_SilhouetteComfort(&o, 0, fbV(0, 1.8), fbV(1, 0), 0.5, 1.3, &t));
+  assert_near(t.x, 10.0, EPS);
+  assert_near(t.y, 1.95, EPS);
+  assert_false(fbObstacles_SilhouetteComfort(&o, 0, fbV(8, 1.8), fbV(1, 0), 0.5, 1.3, &t));
+  fbObstacles_Free(&o);
+}
+
 static void far_side_along_a_direction(void **state)
 {
   (void)state;
@@ -587,6 +607,7 @@ int main(void)
       cmocka_unit_test(raycast_matches_distance_field),
       cmocka_unit_test(silhouette_circle),
       cmocka_unit_test(silhouette_polygon),
+      cmocka_unit_test(silhouette_comfort_widens_far_trees),
       cmocka_unit_test(far_side_along_a_direction),
       cmocka_unit_test(collide_no_tunnelling),
       cmocka_unit_test(collide_pushes_out_from_inside),

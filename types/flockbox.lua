@@ -118,13 +118,14 @@ function fbAgentView:count_in_front(radius, front, species, skip_player) end
 ---@return number? cy
 function fbAgentView:cast_feeler(length, pad) end
 
----offset to the point just past the nearest silhouette edge of the obstacle ahead, and its distance; nil if none (Gompert 6.2)
+---offset to the point just past the nearest silhouette edge of the obstacle ahead, and its distance; nil if none (Gompert 6.2; comfort: a tree beyond two radii seen that many times as wide, his 1.3)
 ---@param range number
 ---@param pad? number
+---@param comfort? number
 ---@return number? dx
 ---@return number? dy
 ---@return number? dist
-function fbAgentView:silhouette_edge(range, pad) end
+function fbAgentView:silhouette_edge(range, pad, comfort) end
 
 ---Reynolds' hiding spot from a threat at offset (tx, ty), behind the obstacle in range nearest the agent; nil if none
 ---@param tx number

@@ -441,6 +441,20 @@ bool fbObstacles_Raycast(const fbObstacles *o, fbVec2 origin, fbVec2 dir, double
  */
 bool fbObstacles_Silhouette(const fbObstacles *o, int index, fbVec2 p, fbVec2 dir, double pad, fbVec2 *target)
 {
+  return fbObstacles_SilhouetteComfort(o, index, p, dir, pad, 1.0, target);
+}
+
+/*
+ * Gompert's comfort space (appendix A, avoidObstacles): a tree farther than two padded radii
+ * R = r + pad is projected `comfort` times as wide (his 1.3: "a bigger radius than the actual
+ * radius just to give some comfort space"); nearer, at its size. So from afar a row of trees whose
+ * gaps a body can pass may show no gap at all, and an animal that sees far enough steers along it
+ * instead of through (Table 2, "trapped by obstacles"); limit the obstacle range below two radii
+ * and only true silhouettes are seen. Polygons have no radius and are projected at their size.
+ */
+bool fbObstacles_SilhouetteComfort(const fbObstacles *o, int index, fbVec2 p, fbVec2 dir, double pad, double comfort,
+                                   fbVec2 *target)
+{
   FB_ASSERT(index >= 0 && index < o->count);
   const fbObstacle *ob = &o->items[index];
   const fbVec2 lat = fbV(-dir.y, dir.x);
@@ -454,8 +468,10 @@ bool fbObstacles_Silhouette(const fbObstacles *o, int index, fbVec2 p, fbVec2 di
     if (depth + ob->radius <= 0.0) {
       return false;  // wholly behind
     }
-    lmin = l - ob->radius;
-    lmax = l + ob->radius;
+    const double grown = ob->radius + fmax(pad, 0.0);
+    const double half = fbV_Length(rel) >= 2.0 * grown && comfort > 1.0 ? comfort * grown : grown;
+    lmin = l - (half - fmax(pad, 0.0));  // widened by pad below: l -+ half in all
+    lmax = l + (half - fmax(pad, 0.0));
     depth_min = depth_max = depth;
   } else {
     const fbVec2 *v = o->vertices + ob->first_vertex;

@@ -62,6 +62,11 @@ bool fbObstacles_Raycast(const fbObstacles *o, fbVec2 origin, fbVec2 dir, double
 // target and return true; otherwise (off to one side, or behind) return false.
 bool fbObstacles_Silhouette(const fbObstacles *o, int index, fbVec2 p, fbVec2 dir, double pad, fbVec2 *target);
 
+// As fbObstacles_Silhouette, a circle farther than two padded radii projected `comfort` times as
+// wide (Gompert's 1.3; 1: at its size, as fbObstacles_Silhouette).
+bool fbObstacles_SilhouetteComfort(const fbObstacles *o, int index, fbVec2 p, fbVec2 dir, double pad, double comfort,
+                                   fbVec2 *target);
+
 // How far the surface of obstacle index lies from its centre along the unit direction dir: the
 // radius of a circle, the distance to the edge a ray from a polygon's centroid leaves by. Reynolds'
 // hide puts the hiding spot this far past the centre, plus a gap, on the side away from the threat.

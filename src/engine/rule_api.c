@@ -231,6 +231,7 @@ static int l_silhouette_edge(lua_State *L)
   fbRuleContext *c = ctx_of(L);
   double range = fbRuleApi_CheckDistance(L, 2);
   double pad = (lua_isnoneornil(L, 3) ? 0.0 : fbRuleApi_CheckDistance(L, 3));
+  double comfort = lua_isnoneornil(L, 4) ? 1.0 : fbRuleApi_CheckDistance(L, 4);
   fbVec2 p = agent_pos(c), h = agent_heading(c);
   int found[64];
   int n = fbObstacles_Query(&c->world->obstacles, p, range, found, 64);
@@ -240,7 +241,7 @@ static int l_silhouette_edge(lua_State *L)
   for (int k = 0; k < n; ++k) {
     fbVec2 t;
     double d = fbObstacles_Distance(&c->world->obstacles, found[k], p, NULL, NULL);
-    if (d < best && fbObstacles_Silhouette(&c->world->obstacles, found[k], p, h, pad, &t)) {
+    if (d < best && fbObstacles_SilhouetteComfort(&c->world->obstacles, found[k], p, h, pad, comfort, &t)) {
       best = d;
       target = t;
     }
@@ -568,9 +569,9 @@ const fbApiFunction fbRuleApi_ViewMethods[] = {
      "dx number?, dy number?, dist number?, nx number?, ny number?, cx number?, cy number?",
      "where a feeler along the heading meets an obstacle grown by pad, the normal there, the offset to its centre; "
      "nil if clear (Bourg)"},
-    {"silhouette_edge", l_silhouette_edge, "range number, pad? number", "dx number?, dy number?, dist number?",
+    {"silhouette_edge", l_silhouette_edge, "range number, pad? number, comfort? number", "dx number?, dy number?, dist number?",
      "offset to the point just past the nearest silhouette edge of the obstacle ahead, and its distance; nil if "
-     "none (Gompert 6.2)"},
+     "none (Gompert 6.2; comfort: a tree beyond two radii seen that many times as wide, his 1.3)"},
     {"hiding_spot", l_hiding_spot, "tx number, ty number, range number, gap? number",
      "dx number?, dy number?, dist number?, cx number?, cy number?",
      "Reynolds' hiding spot from a threat at offset (tx, ty), behind the obstacle in range nearest the agent; nil "
