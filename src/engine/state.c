@@ -331,7 +331,16 @@ static int rule_files(const fbSim *sim, char (*paths)[512], char (*hex)[65], int
 
 #define MAX_FILES (FB_MAX_SPECIES * FB_MAX_RULES + 1)
 
-static void write_header(fbBytes *b, const fbSim *sim)
+// The SHA-256 of the snapshot, in the header: a flipped byte anywhere in it is refused.
+static void body_hash(const unsigned char *data, size_t len, char hex[65])
+{
+  fbSha256 c;
+  fbSha256_Init(&c);
+  fbSha256_Update(&c, data, len);
+  fbSha256_Hex(&c, hex);
+}
+
+static void write_header(fbBytes *b, const fbSim *sim, const fbBytes *body)
 {
   fbBytes_Put(b, FB_STATE_MAGIC, 8);
   fbBytes_U32(b, BYTE_ORDER_MARK);
@@ -354,18 +363,23 @@ static void write_header(fbBytes *b, const fbSim *sim)
     fbBytes_Str(b, hexes[k]);
   }
   fbBytes_U64(b, sim->world.step);
+  char body_hex[65];
+  body_hash(body->data, body->len, body_hex);
+  fbBytes_Str(b, body_hex);
 }
 
 bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen)
 {
-  fbBytes b = {0};
-  write_header(&b, sim);
+  fbBytes b = {0}, body = {0};
   char why[1024];
-  if (!fbState_Snapshot(sim, &b, why, sizeof why)) {
+  if (!fbState_Snapshot(sim, &body, why, sizeof why)) {
     snprintf(err, errlen, "%s: cannot save the state: %s", path, why);
-    fbBytes_Free(&b);
+    fbBytes_Free(&body);
     return false;
   }
+  write_header(&b, sim, &body);
+  fbBytes_Put(&b, body.data, body.len);
+  fbBytes_Free(&body);
   char tmp[1100];
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
   FILE *f = fopen(tmp, "wb");
@@ -482,8 +496,17 @@ static bool check_header(fbReader *r, const fbSim *sim, const char *path, fbStat
   } else {
     compare_rules(r, sim, info);
     info->step = fbReader_U64(r);
+    char body_hex[65], now_body[65] = "";
+    fbReader_Str(r, body_hex, sizeof body_hex);
     if (!r->bad) {
+      body_hash(r->p + r->at, r->len - r->at, now_body);
+    }
+    if (!r->bad && strcmp(body_hex, now_body) == 0) {
       return true;
+    }
+    if (!r->bad) {
+      snprintf(err, errlen, "%s: the state is truncated or corrupt (its SHA-256 does not match)", path);
+      return false;
     }
     snprintf(err, errlen, "%s: the state is truncated or corrupt (in its header)", path);
   }

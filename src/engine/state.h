@@ -17,7 +17,7 @@
  *
  * The file is FB_STATE_MAGIC, a byte-order mark, FB_STATE_VERSION, then a header (flockbox
  * version, scenario path and SHA-256, seed, every --set, each rule file's path and SHA-256, the
- * step), then the snapshot. Loading checks all of it against the run it goes into and refuses,
+ * step, the snapshot's SHA-256), then the snapshot. Loading checks all of it against the run it goes into and refuses,
  * naming the file and what differs, any other scenario, version, seed or --set, and any file too
  * short or malformed. Rule files that changed since are allowed (trying a fixed rule on the
  * moment it failed is the point) and reported in fbStateInfo.
