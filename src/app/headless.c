@@ -96,7 +96,8 @@ static bool write_meta(const fbRun *run, const char *status, int exit_status, ch
   snprintf(path, sizeof path, "%s.json", cli->csv);
   bool failed = strcmp(status, "failed") == 0;
   fbRunMeta meta = {cli->scenario, cli->steps, run->steps, cli->every, status, exit_status,
-                    failed ? fbSim_Error(run->sim) : "", run->cli->watch ? &run->reload : NULL};
+                    failed ? fbSim_Error(run->sim) : "", run->cli->watch ? &run->reload : NULL,
+                    run->loaded ? cli->load_state : NULL, run->loaded_info.step, run->loaded_info.rules_differ};
   return fbRunMeta_Write(path, run->sim, &meta, err, errlen);
 }
 
@@ -107,6 +108,23 @@ static void print_profile(const fbSim *sim)
   long steps;
   int n = fbSim_ProfileTable(sim, rows, FB_PROFILE_MAX_ROWS, &steps);
   fbProfile_Print(rows, n, steps, fbSim_Threads(sim), stdout);
+}
+
+// --save-state: at step --save-state-at when the run is there (at_end false), else after the last
+// step; a state that cannot be saved (a hook's upvalue it cannot hold) is bad input, exit 2.
+static int save_state(const fbCli *cli, fbSim *sim, bool at_end, bool *saved)
+{
+  bool due = at_end ? cli->save_state_at < 0 : (long)fbSim_World(sim)->step == cli->save_state_at;
+  if (cli->save_state == NULL || *saved || !due) {
+    return 0;
+  }
+  char err[2048];
+  *saved = true;
+  if (!fbState_Save(sim, cli->save_state, err, sizeof err)) {
+    fprintf(stderr, "flockbox: %s\n", err);
+    return strstr(err, "cannot write") != NULL ? 1 : 2;
+  }
+  return 0;
 }
 
 static bool stopped(const fbSim *sim)
@@ -134,11 +152,21 @@ int fbHeadless_Run(const fbCli *cli)
   fbSim *sim = run.sim;
   fbSim_Profile(sim, cli->profile);
   double start = fbRun_Seconds();
-  bool ok = fbRun_Row(&run);
-  while (ok && run.steps < cli->steps && !interrupted && !stopped(sim)) {
+  bool ok = fbRun_Row(&run), saved = false;
+  int save_status = save_state(cli, sim, false, &saved);
+  while (ok && save_status == 0 && run.steps < cli->steps && !interrupted && !stopped(sim)) {
     keep_pace(cli->pace, run.steps, start);
     fbRun_Poll(&run);
     ok = fbRun_Step(&run);
+    save_status = ok ? save_state(cli, sim, false, &saved) : 0;
+  }
+  if (ok && save_status == 0) {
+    save_status = save_state(cli, sim, true, &saved);
+  }
+  if (ok && save_status == 0 && cli->save_state != NULL && !saved) {
+    fprintf(stderr, "flockbox: %s: --save-state-at %ld: the run ended at step %llu, before it; nothing saved\n",
+            cli->save_state, cli->save_state_at, (unsigned long long)fbSim_World(sim)->step);
+    save_status = 1;
   }
   if (ok && run.steps % cli->every != 0) {
     ok = fbRun_Row(&run);  // the final state is always in the CSV
@@ -159,6 +187,7 @@ int fbHeadless_Run(const fbCli *cli)
   if (!written) {
     status = status ? status : 1;
   }
+  status = status ? status : save_status;
   if (written && ok && cli->png != NULL && !fbRender_SavePng(sim, cli->png, 1024, 1024, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     status = status ? status : 1;

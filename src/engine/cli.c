@@ -75,7 +75,11 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
         "  --png FILE          save a picture of the final frame (headless too)\n"
         "  --watch             reload rules and scenarios when their files change (inotify)\n"
         "  --watch-poll        the same, noticing changes by polling modification times\n"
-        "  --pace N            headless: at most N steps per second (long runs with --watch)\n",
+        "  --pace N            headless: at most N steps per second (long runs with --watch)\n"
+        "  --save-state FILE   headless: write the run's complete state to FILE after the last step\n"
+        "  --save-state-at N   ... at step N instead (counted from the scenario's start)\n"
+        "  --load-state FILE   start from a state FILE saved from this scenario, seed and --set;\n"
+        "                      --steps then counts the steps after it; rule files may have changed\n",
         out);
   fputs(more_help != NULL ? more_help : "", out);
   fputs("  --lua-memory MB     memory budget of each Lua state (default 256)\n"
@@ -116,7 +120,7 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     long lo, hi;
   } table[] = {{"--steps", 0, 2000000000L},      {"--seed", 0, 0x7fffffffffffffffL}, {"--every", 1, 2000000000L},
                {"--threads", 1, FB_MAX_THREADS}, {"--lua-memory", 1, 65536},            {"--rule-timeout", 10, 3600000},
-               {"--pace", 0, 1000000}};
+               {"--pace", 0, 1000000},           {"--save-state-at", 0, 2000000000L}};
   for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k) {
     if (strcmp(opt, table[k].name) != 0) {
       continue;
@@ -132,7 +136,8 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     case 3: cli->run.threads = (int)v; break;
     case 4: cli->run.lua_memory = (size_t)v << 20; break;
     case 5: cli->run.lua_timeout_ms = (int)v; break;
-    default: cli->pace = v; break;
+    case 6: cli->pace = v; break;
+    default: cli->save_state_at = v; break;
     }
     return 0;
   }
@@ -151,6 +156,10 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
     cli->new_rule = value;
   } else if (strcmp(opt, "--png") == 0) {
     cli->png = value;
+  } else if (strcmp(opt, "--save-state") == 0) {
+    cli->save_state = value;
+  } else if (strcmp(opt, "--load-state") == 0) {
+    cli->load_state = value;
   } else if (strcmp(opt, "--set") == 0) {
     if (cli->run.set_count >= FB_MAX_SETS) {
       snprintf(err, errlen, "--set: at most %d overrides", FB_MAX_SETS);
@@ -169,6 +178,7 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
   fbRunOptions_Default(&cli->run);
   cli->steps = 1000;
   cli->every = 1;
+  cli->save_state_at = -1;
   for (int k = 1; k < argc; ++k) {
     const char *a = argv[k];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {

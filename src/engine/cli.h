@@ -20,6 +20,9 @@ typedef struct fbCli {
   bool check_determinism; // --check-determinism: run 3 ways and report the first difference
   bool profile;           // --profile: time each rule; headless prints the table and records it
   const char *new_rule;   // --new-rule NAME: write a starting rule module (into the folder in scenario)
+  const char *save_state; // --save-state FILE: the run's state after its last step (or at save_state_at)
+  long save_state_at;     // --save-state-at N: at world step N instead (-1: after the last step)
+  const char *load_state; // --load-state FILE: start from this state (state.h)
   fbRunOptions run;
 } fbCli;
 

@@ -21,6 +21,16 @@ fbRunStart fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options
   if (run->sim == NULL) {
     return FB_START_BAD_SCENARIO;
   }
+  run->loaded = cli->load_state != NULL;
+  if (run->loaded && !fbState_Load(run->sim, cli->load_state, &run->loaded_info, err, errlen)) {
+    fbSim_Delete(run->sim);
+    run->sim = NULL;
+    return FB_START_BAD_SCENARIO;
+  }
+  if (run->loaded && run->loaded_info.rules_differ) {
+    fbLog(FB_LOG_INFO, "%s: rule files changed since the state was saved (first: %s)", cli->load_state,
+          run->loaded_info.rule_changed);
+  }
   if (!fbTelemetry_Open(&run->telemetry, cli->csv, run->sim, err, errlen)) {
     fbSim_Delete(run->sim);
     run->sim = NULL;

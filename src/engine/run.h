@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "reload.h"
+#include "state.h"
 #include "telemetry.h"
 
 // A scenario being run: the sim, its CSV and how many steps it has made. The headless run and the
@@ -14,7 +15,9 @@ typedef struct fbRun {
   fbHotReload reload;     // with --watch
   bool watching;
   const fbCli *cli;
-  long steps;             // steps made since the start
+  long steps;             // steps made since the start (since the loaded state, with --load-state)
+  bool loaded;            // started from cli->load_state
+  fbStateInfo loaded_info;  // what it said
 } fbRun;
 
 // How starting a run went; the program turns it into its exit status.
@@ -24,7 +27,8 @@ typedef enum fbRunStart {
   FB_START_CANNOT_WRITE,  // the CSV cannot be written (message in err)
 } fbRunStart;
 
-// Loads cli->scenario with these options and opens cli->csv (no row yet).
+// Loads cli->scenario with these options, sets it to cli->load_state if given (a state it refuses
+// is FB_START_BAD_SCENARIO) and opens cli->csv (no row yet).
 fbRunStart fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char *err, size_t errlen);
 
 // Writes the CSV row of the current step; false if a scenario metric failed (fbSim_Error).

@@ -155,6 +155,12 @@ static void write_body(FILE *f, const fbSim *sim, const fbRunMeta *m)
   fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)fbSim_Options(sim)->seed);
   write_sets(f, fbSim_Options(sim));
   write_reloads(f, m->reload);
+  if (m->loaded_state != NULL) {  // the run went on from a saved state, maybe with rules changed since
+    fputs("  \"loaded_state\": {\"path\": ", f);
+    write_string(f, m->loaded_state);
+    fprintf(f, ", \"step\": %llu, \"rules_differ\": %s},\n", (unsigned long long)m->loaded_step,
+            m->loaded_rules_differ ? "true" : "false");
+  }
   write_number(f, "dt", dt);
   fprintf(f, "  \"threads\": %d,\n", fbSim_Threads(sim));
   fprintf(f, "  \"steps_requested\": %ld,\n", m->steps_requested);

@@ -15,6 +15,9 @@ typedef struct fbRunMeta {
   int exit_status;
   const char *error;             // why a failed run stopped ("" otherwise)
   const fbHotReload *reload;     // with --watch: the saves seen (NULL: none watched)
+  const char *loaded_state;      // --load-state: the file the run started from (NULL: none)
+  uint64_t loaded_step;          // the step it was saved at
+  bool loaded_rules_differ;      // a rule file changed since it was saved
 } fbRunMeta;
 
 /*

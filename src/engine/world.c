@@ -167,6 +167,13 @@ int fbWorld_AddAgent(fbWorld *w, int species, fbVec2 p, fbVec2 v)
   return i;
 }
 
+void fbWorld_SetCount(fbWorld *w, int count)
+{
+  reserve(w, count);
+  w->agents.count = count;
+  w->agents.map_valid = false;
+}
+
 /*
  * The id map: open addressing with linear probing in a table of at least twice as many slots as
  * agents (a power of two), so a lookup probes about 1.5 slots. Slot of an id: Fibonacci hashing,

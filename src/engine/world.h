@@ -149,6 +149,10 @@ int fbWorld_FindGoal(const fbWorld *w, const char *name);
 // Appends an agent with the next id; returns its index.
 int fbWorld_AddAgent(fbWorld *w, int species, fbVec2 p, fbVec2 v);
 
+// Makes room for count agents and sets the count, leaving the values of the new ones to the caller
+// (a saved state being read back, state.h): every per-agent array, fields included, holds count.
+void fbWorld_SetCount(fbWorld *w, int count);
+
 // Index of the agent with this id, or -1. The first call after agents moved in storage rebuilds
 // the map in O(agents); not to be called from several threads at once.
 int fbWorld_FindAgent(const fbWorld *w, uint32_t id);

@@ -71,6 +71,14 @@ static void thin(fbPlots *p)
   p->interval *= 2;
 }
 
+void fbPlots_CutBack(fbPlots *p, double t)
+{
+  while (p->count > 0 && p->time[p->count - 1] > (float)t) {
+    p->count--;
+  }
+  p->last_time = p->count > 0 ? p->time[p->count - 1] : 0;
+}
+
 void fbPlots_Sample(fbPlots *p, fbSim *sim, const double *metrics)
 {
   double t = (double)fbSim_World(sim)->step * fbSim_World(sim)->dt;

@@ -39,6 +39,10 @@ typedef struct fbPlots {
 // Forgets every sample (a restart) and sets the series up for this sim.
 void fbPlots_Clear(fbPlots *p, const fbSim *sim);
 
+// After a rewind to time t (seconds): forgets the samples taken after it, so the charts show the
+// run as it now is; sampling goes on from there.
+void fbPlots_CutBack(fbPlots *p, double t);
+
 // After a scenario reload: keeps the samples if the series are the same ones, else starts over.
 void fbPlots_Adopt(fbPlots *p, const fbSim *sim);
 

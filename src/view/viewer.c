@@ -48,6 +48,8 @@ static void adopt_sim(fbViewer *v)
   v->scenario_failed = !fbRun_Row(v->run);
   fbPlots_Clear(&v->plots, sim);
   fbPlots_Sample(&v->plots, sim, v->run->telemetry.metrics);
+  fbRewind_Clear(&v->rewind);
+  fbRewind_Note(&v->rewind, sim);
   if (v->scenario_failed) {
     fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
   }
@@ -202,6 +204,7 @@ static void advance(fbViewer *v, int steps)
       break;
     }
     cost_add(&v->cost_sum, fbSim_Cost(sim), 1.0);
+    fbRewind_Note(&v->rewind, sim);
     if (v->trails) {
       fbRender_RecordTrails(&v->render, sim);
     }
@@ -357,6 +360,37 @@ static void toggle_trails(fbViewer *v, double factor)
   notify(v, text);
 }
 
+/*
+ * Backspace: back to the last snapshot, paused, with the current rules (a rule fixed since the
+ * moment it failed is tried on it when the run goes on). Trails are cleared and the plots cut
+ * back to that time, so neither shows a future that will not happen; the CSV (--csv) keeps its
+ * rows and gets the steps again after them, its step column going back.
+ */
+static void rewind_back(fbViewer *v)
+{
+  fbSim *sim = sim_of(v);
+  if (sim == NULL) {
+    return;
+  }
+  uint64_t before = fbSim_World(sim)->step;
+  char err[512], text[640];
+  if (!fbRewind_Back(&v->rewind, sim, err, sizeof err)) {
+    snprintf(text, sizeof text, "cannot rewind: %.600s", err);
+    notify(v, text);
+    return;
+  }
+  const fbWorld *w = fbSim_World(sim);
+  v->run->steps -= (long)(before - w->step);
+  v->paused = true;
+  v->owed = 0;
+  v->scenario_failed = false;
+  fbRender_ClearTrails(&v->render);
+  fbPlots_CutBack(&v->plots, (double)w->step * w->dt);
+  snprintf(text, sizeof text, "rewound to step %llu (%.2f s): Space goes on with the current rules",
+           (unsigned long long)w->step, (double)w->step * w->dt);
+  notify(v, text);
+}
+
 static void action(fbViewer *v, fbAction a)
 {
   switch (a.kind) {
@@ -399,6 +433,7 @@ static void action(fbViewer *v, fbAction a)
   case FB_ACTION_SELECT: select_at(v, a.x, a.y); break;
   case FB_ACTION_CAMERA_MOVED: v->follow = FB_FOLLOW_NONE; break;
   case FB_ACTION_SCENARIO_KEY: scenario_key(v, a.key); break;
+  case FB_ACTION_REWIND: rewind_back(v); break;
   case FB_ACTION_NONE: break;
   }
 }
@@ -757,6 +792,7 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, const fbWindowOptions *window
   v->cli.watch = true;  // the window always picks up saved rules and scenarios
   v->options = cli->run;
   v->speed = SPEED_DEFAULT;
+  fbRewind_Init(&v->rewind, FB_REWIND_BUDGET);
   if (window->record != NULL && !fbCapture_FfmpegInstalled()) {
     snprintf(err, errlen, "--record %s: ffmpeg is not installed (on Debian: apt-get install ffmpeg)", window->record);
     return 2;
@@ -818,6 +854,7 @@ int fbViewer_Destroy(fbViewer *v)
     fbSim_Delete(v->run->sim);
   }
   free(v->run);
+  fbRewind_Free(&v->rewind);
   fbRender_Free(&v->render);
   fbHud_Free(&v->hud);
   if (v->sdl != NULL) {

@@ -2,6 +2,7 @@
 #ifndef FB_VIEWER_H
 #define FB_VIEWER_H
 
+#include "rewind.h"
 #include "run.h"
 #include "hud.h"
 #include "input.h"
@@ -57,6 +58,7 @@ typedef struct fbViewer {
   uint32_t selected;         // agent id, 0 = none
   fbFollow follow;
   bool trails;
+  fbRewind rewind;           // snapshots to go back to (Backspace)
   bool screenshot;           // save the next frame (P)
   long frames;               // frames drawn
   uint64_t frame_start;      // performance counter at the previous frame (wall-clock pacing)

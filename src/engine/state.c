@@ -1,0 +1,533 @@
+// state.c — a run's state written as bytes and read back: the snapshot, and the file with its checked header.
+#define _POSIX_C_SOURCE 200809L
+#include "state.h"
+
+#include "sim_internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hook_state.h"
+#include "sha256.h"
+
+#define BYTE_ORDER_MARK 0x01020304u
+#define BODY_MARK 0x59444f42u  // "BODY"
+
+// ---- the snapshot: writing ----------------------------------------------------------------------
+
+static void write_world(fbBytes *b, const fbSim *sim)
+{
+  const fbWorld *w = &sim->world;
+  fbBytes_U32(b, BODY_MARK);
+  fbBytes_U64(b, w->step);
+  fbBytes_U32(b, w->next_id);
+  fbBytes_U64(b, w->removed_total);
+  fbBytes_U64(b, sim->catches);
+  fbBytes_F64(b, w->input.x);
+  fbBytes_F64(b, w->input.y);
+  fbBytes_U8(b, w->input_held);
+  fbBytes_U32(b, sim->keep_list);
+  fbBytes_U32(b, sim->keep_nearest);
+  fbBytes_U32(b, (uint32_t)w->species_count);
+  for (int s = 0; s < w->species_count; ++s) {
+    fbBytes_Str(b, w->species[s].name);
+    fbBytes_U32(b, (uint32_t)w->species[s].rule_count);
+    for (int k = 0; k < w->species[s].rule_count; ++k) {
+      fbBytes_F64(b, w->species[s].rules[k].weight);
+    }
+  }
+  fbBytes_U32(b, (uint32_t)w->goal_count);
+  for (int g = 0; g < w->goal_count; ++g) {
+    fbBytes_Str(b, w->goals[g].name);
+    fbBytes_F64(b, w->goals[g].p.x);
+    fbBytes_F64(b, w->goals[g].p.y);
+  }
+}
+
+static void write_paths(fbBytes *b, const fbPaths *ps)
+{
+  fbBytes_U32(b, (uint32_t)ps->count);
+  for (int k = 0; k < ps->count; ++k) {
+    const fbPath *p = &ps->items[k];
+    fbBytes_Str(b, p->name);
+    fbBytes_Blob(b, p->points, sizeof *p->points * (size_t)p->point_count);
+    double object[7] = {p->s, p->speed, p->speed_override, p->p.x, p->p.y, p->tangent.x, p->tangent.y};
+    fbBytes_Put(b, object, sizeof object);
+  }
+}
+
+static void write_hooks(fbBytes *b, const fbHooks *h)
+{
+  fbBytes_Str(b, h->stop_label);
+  fbBytes_U64(b, h->stop_step);
+  fbBytes_U32(b, (uint32_t)h->failures);
+  fbBytes_Str(b, h->first_failure);
+  fbBytes_U32(b, (uint32_t)h->metric_count);
+  for (int m = 0; m < h->metric_count; ++m) {
+    fbBytes_U8(b, h->metric_off[m]);
+  }
+}
+
+// The per-agent double arrays, in the order written (fields follow, by name).
+static int agent_arrays(fbAgents *a, double **out)
+{
+  double *all[] = {a->px, a->py, a->vx, a->vy, a->hx, a->hy, a->ax, a->ay, a->fx, a->fy, a->dx, a->dy, a->energy};
+  memcpy(out, all, sizeof all);
+  return (int)(sizeof all / sizeof all[0]);
+}
+
+static void write_agents(fbBytes *b, fbWorld *w)
+{
+  fbAgents *a = &w->agents;
+  size_t n = (size_t)a->count;
+  fbBytes_U32(b, (uint32_t)a->count);
+  double *arrays[16];
+  int count = agent_arrays(a, arrays);
+  for (int k = 0; k < count; ++k) {
+    fbBytes_Put(b, arrays[k], sizeof(double) * n);
+  }
+  fbBytes_Put(b, a->id, sizeof(uint32_t) * n);
+  fbBytes_Put(b, a->species, n);
+  fbBytes_Put(b, a->active, n);
+  fbBytes_Put(b, a->held, n);
+  fbBytes_U32(b, (uint32_t)w->field_count);
+  for (int f = 0; f < w->field_count; ++f) {
+    fbBytes_Str(b, w->field_names[f]);
+    fbBytes_Put(b, a->field[f], sizeof(double) * n);
+    fbBytes_Put(b, a->field_next[f], sizeof(double) * n);
+  }
+}
+
+bool fbState_Snapshot(fbSim *sim, fbBytes *out, char *err, size_t errlen)
+{
+  write_world(out, sim);
+  write_paths(out, &sim->world.paths);
+  write_hooks(out, &sim->hooks);
+  write_agents(out, &sim->world);
+  return fbHookState_Save(&sim->hooks, out, err, errlen);
+}
+
+// ---- the snapshot: reading ----------------------------------------------------------------------
+
+static bool malformed(fbReader *r, const char *what, char *err, size_t errlen)
+{
+  snprintf(err, errlen, "the state is truncated or corrupt (in %s, at byte %zu of %zu)", what, r->at, r->len);
+  return false;
+}
+
+// Maps the snapshot's species to the sim's, by name.
+static bool read_species(fbReader *r, fbSim *sim, bool keep_rules, uint8_t map[256], char *err, size_t errlen)
+{
+  fbWorld *w = &sim->world;
+  uint32_t count = fbReader_U32(r);
+  if (count > FB_MAX_SPECIES) {
+    return malformed(r, "species", err, errlen);
+  }
+  for (uint32_t s = 0; s < count; ++s) {
+    char name[FB_NAME_LEN];
+    fbReader_Str(r, name, sizeof name);
+    uint32_t rules = fbReader_U32(r);
+    int now = fbWorld_FindSpecies(w, name);
+    if (r->bad || rules > FB_MAX_RULES) {
+      return malformed(r, "species", err, errlen);
+    }
+    if (now < 0) {
+      snprintf(err, errlen, "the state has species '%s', which the scenario does not", name);
+      return false;
+    }
+    map[s] = (uint8_t)now;
+    for (uint32_t k = 0; k < rules; ++k) {
+      double weight = fbReader_F64(r);
+      if (!keep_rules && (int)k < w->species[now].rule_count) {
+        w->species[now].rules[k].weight = weight;
+      }
+    }
+  }
+  memset(map + count, 0xff, 256 - count);
+  return !r->bad || malformed(r, "species", err, errlen);
+}
+
+static bool read_world(fbReader *r, fbSim *sim, bool keep_rules, uint8_t map[256], char *err, size_t errlen)
+{
+  fbWorld *w = &sim->world;
+  if (fbReader_U32(r) != BODY_MARK) {
+    return malformed(r, "its start", err, errlen);
+  }
+  w->step = fbReader_U64(r);
+  w->next_id = fbReader_U32(r);
+  w->removed_total = fbReader_U64(r);
+  sim->catches = fbReader_U64(r);
+  w->input.x = fbReader_F64(r);
+  w->input.y = fbReader_F64(r);
+  w->input_held = fbReader_U8(r) != 0;
+  sim->keep_list = fbReader_U32(r);
+  sim->keep_nearest = fbReader_U32(r);
+  if (!read_species(r, sim, keep_rules, map, err, errlen)) {
+    return false;
+  }
+  uint32_t goals = fbReader_U32(r);
+  for (uint32_t g = 0; g < goals && !r->bad; ++g) {
+    char name[FB_NAME_LEN];
+    fbReader_Str(r, name, sizeof name);
+    fbVec2 p = {fbReader_F64(r), fbReader_F64(r)};
+    int now = fbWorld_FindGoal(w, name);
+    if (now >= 0 && !r->bad) {
+      w->goals[now].p = p;
+    }
+  }
+  return !r->bad || malformed(r, "the world", err, errlen);
+}
+
+// A path keeps its place by name; control points moved since the scenario was read are moved again.
+static void restore_path(fbPath *p, const fbVec2 *points, size_t n, const double object[7], double time)
+{
+  if (n == (size_t)p->point_count) {
+    for (size_t k = 0; k < n; ++k) {
+      if (memcmp(&points[k], &p->points[k], sizeof points[k]) != 0) {
+        fbPath_MovePoint(p, (int)k, points[k], time);
+      }
+    }
+  }
+  p->s = object[0];
+  p->speed = object[1];
+  p->speed_override = object[2];
+  p->p = fbV(object[3], object[4]);
+  p->tangent = fbV(object[5], object[6]);
+}
+
+static bool read_paths(fbReader *r, fbWorld *w, char *err, size_t errlen)
+{
+  uint32_t count = fbReader_U32(r);
+  for (uint32_t k = 0; k < count && !r->bad; ++k) {
+    char name[FB_NAME_LEN];
+    fbReader_Str(r, name, sizeof name);
+    size_t bytes;
+    const unsigned char *data = fbReader_Blob(r, &bytes);
+    double object[7];
+    fbReader_Get(r, object, sizeof object);
+    int now = fbPaths_Find(&w->paths, name);
+    if (r->bad || bytes % sizeof(fbVec2) != 0 || bytes / sizeof(fbVec2) > FB_PATH_MAX_POINTS) {
+      return malformed(r, "the paths", err, errlen);
+    }
+    if (now >= 0) {
+      fbVec2 points[FB_PATH_MAX_POINTS];
+      memcpy(points, data, bytes);
+      restore_path(&w->paths.items[now], points, bytes / sizeof(fbVec2), object, (double)w->step * w->dt);
+    }
+  }
+  return !r->bad || malformed(r, "the paths", err, errlen);
+}
+
+static bool read_hooks(fbReader *r, fbHooks *h, char *err, size_t errlen)
+{
+  fbReader_Str(r, h->stop_label, sizeof h->stop_label);
+  h->stop_step = fbReader_U64(r);
+  h->failures = (int)fbReader_U32(r);
+  fbReader_Str(r, h->first_failure, sizeof h->first_failure);
+  uint32_t metrics = fbReader_U32(r);
+  if (r->bad || metrics > FB_MAX_METRICS) {
+    return malformed(r, "the hooks", err, errlen);
+  }
+  for (uint32_t m = 0; m < metrics; ++m) {
+    uint8_t off = fbReader_U8(r);
+    if ((int)m < h->metric_count) {
+      h->metric_off[m] = off != 0;
+    }
+  }
+  return !r->bad || malformed(r, "the hooks", err, errlen);
+}
+
+// Agents: every array checked for length before the world grows to hold them.
+static bool read_agents(fbReader *r, fbWorld *w, const uint8_t map[256], char *err, size_t errlen)
+{
+  uint32_t n = fbReader_U32(r);
+  size_t per_agent = 13 * sizeof(double) + sizeof(uint32_t) + 3;
+  if (r->bad || n > FB_MAX_AGENTS || !fbReader_Has(r, n, per_agent)) {
+    return malformed(r, "the agents", err, errlen);
+  }
+  fbWorld_SetCount(w, (int)n);
+  fbAgents *a = &w->agents;
+  double *arrays[16];
+  int count = agent_arrays(a, arrays);
+  for (int k = 0; k < count; ++k) {
+    fbReader_Get(r, arrays[k], sizeof(double) * n);
+  }
+  fbReader_Get(r, a->id, sizeof(uint32_t) * n);
+  fbReader_Get(r, a->species, n);
+  fbReader_Get(r, a->active, n);
+  fbReader_Get(r, a->held, n);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (map[a->species[i]] == 0xff || a->id[i] == 0 || a->id[i] >= w->next_id) {
+      return malformed(r, "the agents' species and ids", err, errlen);
+    }
+    a->species[i] = map[a->species[i]];
+  }
+  for (int f = 0; f < w->field_count; ++f) {  // fields a rule declares that the state lacks start fresh
+    for (uint32_t i = 0; i < n; ++i) {
+      a->field[f][i] = a->field_next[f][i] = w->field_defaults[f];
+    }
+  }
+  uint32_t fields = fbReader_U32(r);
+  for (uint32_t k = 0; k < fields && !r->bad; ++k) {
+    char name[FB_NAME_LEN];
+    fbReader_Str(r, name, sizeof name);
+    int f = fbWorld_FindField(w, name);
+    if (!fbReader_Has(r, n, 2 * sizeof(double))) {
+      break;
+    }
+    if (f >= 0) {
+      fbReader_Get(r, a->field[f], sizeof(double) * n);
+      fbReader_Get(r, a->field_next[f], sizeof(double) * n);
+    } else {
+      r->at += 2 * sizeof(double) * n;  // a field no rule declares now
+    }
+  }
+  return !r->bad || malformed(r, "the agents' fields", err, errlen);
+}
+
+bool fbState_Restore(fbSim *sim, const void *data, size_t len, bool keep_rules, char *err, size_t errlen)
+{
+  fbReader r = fbReader_Of(data, len);
+  uint8_t map[256];
+  if (!read_world(&r, sim, keep_rules, map, err, errlen) || !read_paths(&r, &sim->world, err, errlen) ||
+      !read_hooks(&r, &sim->hooks, err, errlen) || !read_agents(&r, &sim->world, map, err, errlen)) {
+    return false;
+  }
+  if (!fbHookState_Restore(&sim->hooks, &r, err, errlen)) {
+    return false;
+  }
+  if (r.at != r.len) {
+    return malformed(&r, "its end (bytes left over)", err, errlen);
+  }
+  sim->seen_id = 0;
+  sim->error[0] = '\0';
+  return true;
+}
+
+// ---- the file ----------------------------------------------------------------------------------
+
+// Every rule file the run reads (each once) and the steering library: path and SHA-256.
+static int rule_files(const fbSim *sim, char (*paths)[512], char (*hex)[65], int max)
+{
+  int n = 0;
+  const fbWorld *w = &sim->world;
+  for (int s = 0; s < w->species_count; ++s) {
+    for (int k = 0; k <= w->species[s].rule_count; ++k) {
+      const char *p = k < w->species[s].rule_count ? fbSim_RulePath(sim, s, k) : fbSim_LibraryPath(sim);
+      bool seen = p[0] == '\0';
+      for (int j = 0; j < n && !seen; ++j) {
+        seen = strcmp(paths[j], p) == 0;
+      }
+      if (!seen && n < max) {
+        snprintf(paths[n], 512, "%s", p);
+        fbSha256_File(p, hex[n++]);
+      }
+    }
+  }
+  return n;
+}
+
+#define MAX_FILES (FB_MAX_SPECIES * FB_MAX_RULES + 1)
+
+// The SHA-256 of the snapshot, in the header: a flipped byte anywhere in it is refused.
+static void body_hash(const unsigned char *data, size_t len, char hex[65])
+{
+  fbSha256 c;
+  fbSha256_Init(&c);
+  fbSha256_Update(&c, data, len);
+  fbSha256_Hex(&c, hex);
+}
+
+static void write_header(fbBytes *b, const fbSim *sim, const fbBytes *body)
+{
+  fbBytes_Put(b, FB_STATE_MAGIC, 8);
+  fbBytes_U32(b, BYTE_ORDER_MARK);
+  fbBytes_U32(b, FB_STATE_VERSION);
+  fbBytes_Str(b, FB_VERSION);
+  char hex[65] = "";
+  fbSha256_File(sim->path, hex);
+  fbBytes_Str(b, sim->path);
+  fbBytes_Str(b, hex);
+  fbBytes_U64(b, sim->options.seed);
+  fbBytes_U32(b, (uint32_t)sim->options.set_count);
+  for (int k = 0; k < sim->options.set_count; ++k) {
+    fbBytes_Str(b, sim->options.sets[k]);
+  }
+  static char paths[MAX_FILES][512], hexes[MAX_FILES][65];
+  int n = rule_files(sim, paths, hexes, MAX_FILES);
+  fbBytes_U32(b, (uint32_t)n);
+  for (int k = 0; k < n; ++k) {
+    fbBytes_Str(b, paths[k]);
+    fbBytes_Str(b, hexes[k]);
+  }
+  fbBytes_U64(b, sim->world.step);
+  char body_hex[65];
+  body_hash(body->data, body->len, body_hex);
+  fbBytes_Str(b, body_hex);
+}
+
+bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen)
+{
+  fbBytes b = {0}, body = {0};
+  char why[1024];
+  if (!fbState_Snapshot(sim, &body, why, sizeof why)) {
+    snprintf(err, errlen, "%s: cannot save the state: %s", path, why);
+    fbBytes_Free(&body);
+    return false;
+  }
+  write_header(&b, sim, &body);
+  fbBytes_Put(&b, body.data, body.len);
+  fbBytes_Free(&body);
+  char tmp[1100];
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  FILE *f = fopen(tmp, "wb");
+  bool ok = f != NULL && fwrite(b.data, 1, b.len, f) == b.len;
+  ok = (f != NULL && fclose(f) == 0) && ok && rename(tmp, path) == 0;
+  if (!ok) {
+    snprintf(err, errlen, "%s: cannot write the state: %s", path, strerror(errno));
+    remove(tmp);
+  }
+  fbBytes_Free(&b);
+  return ok;
+}
+
+// The whole file into memory (*data, to free); false with the message.
+static bool read_file(const char *path, unsigned char **data, size_t *len, char *err, size_t errlen)
+{
+  FILE *f = fopen(path, "rb");
+  long size = -1;
+  if (f != NULL && fseek(f, 0, SEEK_END) == 0) {
+    size = ftell(f);
+    rewind(f);
+  }
+  *data = size >= 0 ? malloc((size_t)size + 1) : NULL;
+  bool ok = *data != NULL && fread(*data, 1, (size_t)size, f) == (size_t)size;
+  if (f != NULL) {
+    fclose(f);
+  }
+  if (!ok) {
+    snprintf(err, errlen, "%s: cannot read the state: %s", path, f == NULL ? strerror(errno) : "read failed");
+    free(*data);
+    *data = NULL;
+    return false;
+  }
+  *len = (size_t)size;
+  return true;
+}
+
+// The --set lists must agree as sets: the same overrides, in any order.
+static bool same_sets(fbReader *r, const fbRunOptions *o, char *which, size_t len)
+{
+  uint32_t n = fbReader_U32(r);
+  bool same = n == (uint32_t)o->set_count;
+  snprintf(which, len, "%s", n != (uint32_t)o->set_count ? "a different number of --set" : "");
+  for (uint32_t k = 0; k < n && !r->bad; ++k) {
+    char set[512];
+    fbReader_Str(r, set, sizeof set);
+    bool found = false;
+    for (int j = 0; j < o->set_count && !found; ++j) {
+      found = strcmp(o->sets[j], set) == 0;
+    }
+    if (!found && same) {
+      snprintf(which, len, "--set %s", set);
+    }
+    same = same && found;
+  }
+  return same;
+}
+
+// The rule files: noted in info when one changed since the save (allowed).
+static void compare_rules(fbReader *r, const fbSim *sim, fbStateInfo *info)
+{
+  static char paths[MAX_FILES][512], hexes[MAX_FILES][65];
+  int now = rule_files(sim, paths, hexes, MAX_FILES);
+  uint32_t n = fbReader_U32(r);
+  info->rules_differ = n != (uint32_t)now;
+  for (uint32_t k = 0; k < n && !r->bad; ++k) {
+    char path[512], hex[65];
+    fbReader_Str(r, path, sizeof path);
+    fbReader_Str(r, hex, sizeof hex);
+    bool same = false;
+    for (int j = 0; j < now && !same; ++j) {
+      same = strcmp(paths[j], path) == 0 && strcmp(hexes[j], hex) == 0;
+    }
+    if (!same && !info->rules_differ) {
+      snprintf(info->rule_changed, sizeof info->rule_changed, "%s", path);
+    }
+    info->rules_differ = info->rules_differ || !same;
+  }
+}
+
+static bool check_header(fbReader *r, const fbSim *sim, const char *path, fbStateInfo *info, char *err, size_t errlen)
+{
+  char magic[8], version[64], scenario[512], hex[65], now_hex[65] = "", which[600];
+  fbReader_Get(r, magic, sizeof magic);
+  if (r->bad || memcmp(magic, FB_STATE_MAGIC, 8) != 0) {
+    snprintf(err, errlen, "%s: not a flockbox state (bad magic)", path);
+    return false;
+  }
+  uint32_t order = fbReader_U32(r), format = fbReader_U32(r);
+  if (order != BYTE_ORDER_MARK || format != FB_STATE_VERSION) {
+    snprintf(err, errlen, "%s: state format %u%s, this flockbox reads format %u", path, format,
+             order != BYTE_ORDER_MARK ? " of another byte order" : "", FB_STATE_VERSION);
+    return false;
+  }
+  fbReader_Str(r, version, sizeof version);
+  fbReader_Str(r, scenario, sizeof scenario);
+  fbReader_Str(r, hex, sizeof hex);
+  uint64_t seed = fbReader_U64(r);
+  if (r->bad) {
+    snprintf(err, errlen, "%s: the state is truncated or corrupt (in its header)", path);
+    return false;
+  }
+  fbSha256_File(sim->path, now_hex);
+  if (strcmp(version, FB_VERSION) != 0) {
+    snprintf(err, errlen, "%s: saved by flockbox %s, this is flockbox %s", path, version, FB_VERSION);
+  } else if (strcmp(hex, now_hex) != 0) {
+    snprintf(err, errlen, "%s: saved from scenario %s (SHA-256 %.12s...), not %s (%.12s...)", path, scenario, hex,
+             sim->path, now_hex);
+  } else if (seed != sim->options.seed) {
+    snprintf(err, errlen, "%s: saved with --seed %llu, this run has --seed %llu", path, (unsigned long long)seed,
+             (unsigned long long)sim->options.seed);
+  } else if (!same_sets(r, &sim->options, which, sizeof which) && !r->bad) {
+    snprintf(err, errlen, "%s: the --set values differ from those it was saved with (%s)", path, which);
+  } else {
+    compare_rules(r, sim, info);
+    info->step = fbReader_U64(r);
+    char body_hex[65], now_body[65] = "";
+    fbReader_Str(r, body_hex, sizeof body_hex);
+    if (!r->bad) {
+      body_hash(r->p + r->at, r->len - r->at, now_body);
+    }
+    if (!r->bad && strcmp(body_hex, now_body) == 0) {
+      return true;
+    }
+    if (!r->bad) {
+      snprintf(err, errlen, "%s: the state is truncated or corrupt (its SHA-256 does not match)", path);
+      return false;
+    }
+    snprintf(err, errlen, "%s: the state is truncated or corrupt (in its header)", path);
+  }
+  return false;
+}
+
+bool fbState_Load(fbSim *sim, const char *path, fbStateInfo *info, char *err, size_t errlen)
+{
+  memset(info, 0, sizeof *info);
+  unsigned char *data;
+  size_t len;
+  if (!read_file(path, &data, &len, err, errlen)) {
+    return false;
+  }
+  fbReader r = fbReader_Of(data, len);
+  bool ok = check_header(&r, sim, path, info, err, errlen);
+  char why[1024];
+  if (ok && !fbState_Restore(sim, data + r.at, len - r.at, false, why, sizeof why)) {
+    snprintf(err, errlen, "%s: %s", path, why);
+    ok = false;
+  }
+  free(data);
+  return ok;
+}

@@ -1,0 +1,52 @@
+// state.h — a run's complete state as bytes: snapshots to go back to (the window's rewind) and files to go on from (--save-state, --load-state).
+#ifndef FB_STATE_H
+#define FB_STATE_H
+
+#include "bytes.h"
+#include "sim.h"
+
+/*
+ * What the scenario file describes (terrain, obstacles, species, rules, hooks' code) is made again
+ * by loading it; the state is everything else a step reads, as the last step left it: the step
+ * counter and next id, every agent array (positions, velocities, headings, accumulator results,
+ * forces, drags, energy, ids, species, held, both buffers of each declared field), goals as moved,
+ * path objects (their control points as moved, arc length, speed and a hook's speed), the player's
+ * input, catches and removals, which species keep neighbour lists, rule weights, how the hooks
+ * have ended or failed, and the hooks' own Lua data (hook_state.h). A state restored into a sim
+ * of the same scenario steps on bit-identically to the run that saved it, on any thread count.
+ *
+ * The file is FB_STATE_MAGIC, a byte-order mark, FB_STATE_VERSION, then a header (flockbox
+ * version, scenario path and SHA-256, seed, every --set, each rule file's path and SHA-256, the
+ * step, the snapshot's SHA-256), then the snapshot. Loading checks all of it against the run it goes into and refuses,
+ * naming the file and what differs, any other scenario, version, seed or --set, and any file too
+ * short or malformed. Rule files that changed since are allowed (trying a fixed rule on the
+ * moment it failed is the point) and reported in fbStateInfo.
+ */
+#define FB_STATE_MAGIC "FBSTATE\n"
+#define FB_STATE_VERSION 1u
+
+// Appends sim's state to out (a snapshot: no header); false with the reason if the hooks' state
+// cannot be saved (hook_state.h).
+bool fbState_Snapshot(fbSim *sim, fbBytes *out, char *err, size_t errlen);
+
+// Sets sim, a run of the same scenario, to a snapshot. keep_rules: the rule weights stay as they
+// are now (the window's rewind resumes with the current rules); otherwise they are the snapshot's
+// too. False with the reason if the snapshot is malformed or names a species the sim does not have;
+// the sim is then in no defined state and should be deleted.
+bool fbState_Restore(fbSim *sim, const void *data, size_t len, bool keep_rules, char *err, size_t errlen);
+
+// What a loaded file said beyond the state itself.
+typedef struct fbStateInfo {
+  uint64_t step;              // the step it was saved at
+  bool rules_differ;          // a rule file's SHA-256 is not the one it had at save time
+  char rule_changed[512];     // the first such file ("" if none)
+} fbStateInfo;
+
+// Writes sim's state, with its header, to path (atomically: a temporary file renamed over it).
+bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen);
+
+// Reads path, checks its header against sim (just loaded from its scenario with the run's
+// options) and restores it. False with one message naming path and what differs.
+bool fbState_Load(fbSim *sim, const char *path, fbStateInfo *info, char *err, size_t errlen);
+
+#endif
