@@ -363,7 +363,7 @@ local NAMES = {
   "follow_flow", "stay_inside", "follow_wall",
   "queue", "interpose", "hide", "avoid_unaligned",
   "formation", "pursue_path",
-  "seek_antipode",
+  "seek_antipode", "vicsek",
 }
 
 local R = {}
@@ -1251,6 +1251,19 @@ expect("seek_antipode: at the preferred velocity", 0, 0,
 -- half a unit from the goal (20, 0) at (19.5, 0): wanted (0.5, 0), moving at 1: (0.5 - 1) / 0.25 = -2.
 expect("seek_antipode: slows within `speed` of the goal", -2, 0,
   steer("seek_antipode", agent({ x = 19.5, vx = 1, fields = { goal_x = 20, goal_y = 0, has_goal = 1 } })))
+-- vicsek, dt 0.1: moving (0.03, 0) with one neighbour moving (0, 0.03): their sum (0.03, 0.03) heads
+-- 45 degrees; no noise (random 0.5): v_new = 0.03 (cos 45, sin 45) = (0.0212132, 0.0212132), and
+-- a = (v_new - v) / dt = (-0.0878680, 0.2121320). With eta 2 and random 0.75: 0.5 rad more.
+local particle = agent({ vx = 0.03 })
+particle.n, particle.avx, particle.avy = 1, 0, 0.03
+local h = math.sqrt(0.5) * 0.03
+expect("vicsek: the mean heading, no noise", (h - 0.03) / 0.1, h / 0.1, steer("vicsek", particle, { eta = 2 }))
+particle = agent({ vx = 0.03, rand = { [1] = 0.75 } })
+particle.n, particle.avx, particle.avy = 1, 0, 0.03
+expect("vicsek: noise eta (u - 1/2)", (0.03 * math.cos(math.pi / 4 + 0.5) - 0.03) / 0.1,
+  0.03 * math.sin(math.pi / 4 + 0.5) / 0.1, steer("vicsek", particle, { eta = 2 }))
+-- alone and at rest: the heading's direction (1, 0) at speed 0.03: a = (0.3, 0).
+expect("vicsek: alone, its own heading", 0.3, 0, steer("vicsek", agent({}), { eta = 0 }))
 -- speed 2 and time 1 toward (0, 30) from (0, 0) at rest: (0, 2) / 1.
 expect("seek_antipode: speed and time", 0, 2,
   steer("seek_antipode", agent({ fields = { goal_x = 0, goal_y = 30, has_goal = 1 } }), { speed = 2, time = 1 }))
@@ -1326,6 +1339,7 @@ local busy = {
     { 5, 2, 5, 1, id = 3, leader = 1 }, { -9, 3, 5, 0, id = 9 } } }), { shape = "circle" } },
   pursue_path = { agent({ vx = 2 }) },
   seek_antipode = { agent({ vx = 0.5, fields = { goal_x = 20, goal_y = 5, has_goal = 1 } }) },
+  vicsek = { agent({ vx = 0.03, nb = { { 0.5, 0, 0, 0.03 } } }) },
 }
 local function allocated(f, a, p, s)
   f(a, p, s) -- warm up: the first call may grow the Lua stack
