@@ -363,7 +363,7 @@ local NAMES = {
   "follow_flow", "stay_inside", "follow_wall",
   "queue", "interpose", "hide", "avoid_unaligned",
   "formation", "pursue_path",
-  "seek_antipode", "vicsek",
+  "seek_antipode", "vicsek", "netlogo_flocking",
 }
 
 local R = {}
@@ -1262,6 +1262,16 @@ particle = agent({ vx = 0.03, rand = { [1] = 0.75 } })
 particle.n, particle.avx, particle.avy = 1, 0, 0.03
 expect("vicsek: noise eta (u - 1/2)", (0.03 * math.cos(math.pi / 4 + 0.5) - 0.03) / 0.1,
   0.03 * math.sin(math.pi / 4 + 0.5) / 0.1, steer("vicsek", particle, { eta = 2 }))
+-- netlogo_flocking, dt 0.1, heading 0 at speed 1. One flock-mate 2 ahead (farther than 1) heading
+-- 90 degrees: align turns 5 degrees toward it, cohere toward the direction to it (0) turns back by
+-- at most 3: heading 2 degrees; a = ((cos 2, sin 2) - (1, 0)) / 0.1.
+local bird = agent({ vx = 1, nb = { { 2, 0, 0, 1 } } })
+expect("netlogo_flocking: align 5, cohere back 3", (math.cos(math.rad(2)) - 1) / 0.1, math.sin(math.rad(2)) / 0.1,
+  steer("netlogo_flocking", bird))
+-- the same flock-mate 0.5 ahead (closer than 1): separate, turning away from its heading 90 by 1.5.
+bird = agent({ vx = 1, nb = { { 0.5, 0, 0, 1 } } })
+expect("netlogo_flocking: separate 1.5 away", (math.cos(math.rad(-1.5)) - 1) / 0.1, math.sin(math.rad(-1.5)) / 0.1,
+  steer("netlogo_flocking", bird))
 -- alone and at rest: the heading's direction (1, 0) at speed 0.03: a = (0.3, 0).
 expect("vicsek: alone, its own heading", 0.3, 0, steer("vicsek", agent({}), { eta = 0 }))
 -- speed 2 and time 1 toward (0, 30) from (0, 0) at rest: (0, 2) / 1.
@@ -1340,6 +1350,7 @@ local busy = {
   pursue_path = { agent({ vx = 2 }) },
   seek_antipode = { agent({ vx = 0.5, fields = { goal_x = 20, goal_y = 5, has_goal = 1 } }) },
   vicsek = { agent({ vx = 0.03, nb = { { 0.5, 0, 0, 0.03 } } }) },
+  netlogo_flocking = { agent({ vx = 1, nb = { { 2, 0, 0, 1 }, { 0, 2, 1, 0 } } }) },
 }
 local function allocated(f, a, p, s)
   f(a, p, s) -- warm up: the first call may grow the Lua stack
