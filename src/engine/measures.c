@@ -10,6 +10,11 @@
  *   polarisation     |(1/n) sum h_i|, h_i the unit heading           0 .. 1
  *   mean nn distance (1/n) sum min_j |p_i - p_j|, j of the same group
  *   mean energy      (1/n) sum E_i, Gompert's energy (section 5.2.2)  energy units
+ *   rotation         |(1/n) sum u_i x h_i|, u_i the unit offset of     0 .. 1
+ *                    agent i from the group's centre c (Couzin et al. 2002's angular momentum
+ *                    m_group, in the plane: 1 for a mill turning about c, near 0 for a swarm
+ *                    or a group moving in parallel). The centre is the mean of the positions as
+ *                    stored (on a wrapped world a group across an edge has no such centre).
  * A group is a species (group_of = the agent's species, mask its bit) or every agent (group 0,
  * mask all). One pass over the agents fills every group. The nearest neighbour is searched
  * outward from the agent's own cell, ring by ring (fbPerception_Nearest with an infinite radius),
@@ -17,9 +22,27 @@
  * pass, O(agents), at any size. With no agent the means are NaN, and so is the nearest distance
  * with only one: there is nothing to average.
  */
+// The sum of u_i x h_i of each group into m[g].rotation, about its centre (sum_x, sum_y) / n.
+static void add_rotation(const fbAgents *a, bool by_species, fbMeasures *m, int groups, const double *sum_x,
+                         const double *sum_y)
+{
+  double cx[FB_MAX_SPECIES], cy[FB_MAX_SPECIES];
+  for (int g = 0; g < groups; ++g) {
+    cx[g] = m[g].agents > 0 ? sum_x[g] / m[g].agents : 0.0;
+    cy[g] = m[g].agents > 0 ? sum_y[g] / m[g].agents : 0.0;
+  }
+  for (int i = 0; i < a->count; ++i) {
+    int g = by_species ? a->species[i] : 0;
+    double ux = a->px[i] - cx[g], uy = a->py[i] - cy[g], r = sqrt(ux * ux + uy * uy);
+    if (r > 0.0) {
+      m[g].rotation += (ux * a->hy[i] - uy * a->hx[i]) / r;
+    }
+  }
+}
+
 void fbMeasures_Compute(const fbAgents *a, const fbPerceptionInput *in, bool by_species, fbMeasures *m, int groups)
 {
-  double hx[FB_MAX_SPECIES] = {0}, hy[FB_MAX_SPECIES] = {0};
+  double hx[FB_MAX_SPECIES] = {0}, hy[FB_MAX_SPECIES] = {0}, cx[FB_MAX_SPECIES] = {0}, cy[FB_MAX_SPECIES] = {0};
   memset(m, 0, sizeof *m * (size_t)groups);
   for (int i = 0; i < a->count; ++i) {
     int g = by_species ? a->species[i] : 0;
@@ -28,17 +51,21 @@ void fbMeasures_Compute(const fbAgents *a, const fbPerceptionInput *in, bool by_
     m[g].mean_speed += sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i]);
     hx[g] += a->hx[i];
     hy[g] += a->hy[i];
+    cx[g] += a->px[i];
+    cy[g] += a->py[i];
     m[g].mean_energy += a->energy[i];
     double d = INFINITY;
     fbPerception_Nearest(in, fbV(a->px[i], a->py[i]), INFINITY, mask, i, NULL, &d);
     m[g].mean_nn += isfinite(d) ? d : NAN;  // infinite: nobody else of the group to be near
   }
+  add_rotation(a, by_species, m, groups, cx, cy);
   for (int g = 0; g < groups; ++g) {
     double n = m[g].agents > 0 ? m[g].agents : NAN;
     m[g].mean_speed /= n;
     m[g].polarisation = sqrt(hx[g] * hx[g] + hy[g] * hy[g]) / n;
     m[g].mean_nn = m[g].agents > 1 ? m[g].mean_nn / n : NAN;
     m[g].mean_energy /= n;
+    m[g].rotation = fabs(m[g].rotation) / n;
   }
 }
 
@@ -51,6 +78,7 @@ const fbMeasure fbMeasureTable[FB_MEASURES] = {
     {"polarisation", "polarisation (0-1)", MEASURE(polarisation), false, true},
     {"mean_nn_distance", "nearest neighbour (u)", MEASURE(mean_nn), false, false},
     {"mean_energy", "energy spent", MEASURE(mean_energy), false, false},
+    {"rotation", "rotation (0-1)", MEASURE(rotation), false, true},
 };
 
 double fbMeasures_Value(const fbMeasures *m, int k)

@@ -1,4 +1,4 @@
-// measures.h — the built-in flock measures (agents, speed, polarisation, nearest neighbour, energy): one table the CSV, the plots and the help read.
+// measures.h — the built-in flock measures (agents, speed, polarisation, nearest neighbour, energy, rotation): one table the CSV, the plots and the help read.
 #ifndef FB_MEASURES_H
 #define FB_MEASURES_H
 
@@ -12,12 +12,13 @@ typedef struct fbMeasures {
   double polarisation;     // |mean of unit headings|: 1 = all aligned, ~0 = disordered
   double mean_nn;          // mean distance to the nearest other agent of the group, world units
   double mean_energy;      // Gompert's energy spent so far (section 5.2.2), energy units
+  double rotation;         // |mean of (unit offset from the centre) x (unit heading)|: 1 = a mill
 } fbMeasures;
 
 // The measures, in the order of the table in measures.c: that table makes the CSV's columns, the
 // window's plots and the --csv help. A new measure is a field above, its sum in measures.c's
 // fbMeasures_Compute, and an entry in the table (FB_MEASURES counts them).
-#define FB_MEASURES 5
+#define FB_MEASURES 6
 
 typedef struct fbMeasure {
   const char *column;      // the CSV column of species S is S.<column>
