@@ -9,6 +9,7 @@ stds.flockbox_experiment = sandbox.experiment -- a sweep's experiment file: plai
 std = "flockbox_rule"
 files["scripts"] = { std = "flockbox_scenario" }
 files["tests/data"] = { std = "flockbox_scenario" }
+files["tools"] = { std = "flockbox_scenario" }         -- helper scenarios (tools/terrain_slopes.lua)
 files["experiments"] = { std = "flockbox_experiment" }
 
 -- Not a sandbox matter: one-line headers and parameter tables with their help run long on purpose.

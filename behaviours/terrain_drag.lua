@@ -7,7 +7,9 @@
 -- engine integrates it exactly with the rest of the step (du/dt = a_n - k u over the step, see
 -- src/engine/integrate.c), so it never reverses a climb however large K |g| dt, and a climb
 -- pushed by the herd's steering settles at the same speed at any dt. Listed with force = true
--- instead, it is a plain explicit force, exact only while K |g| dt is small.
+-- instead, it is a plain explicit force, exact only while K |g| dt is small. A species with
+-- drag = "gompert" takes it as his appendix code did: explicit, and summed over the frames between
+-- behaviour updates (update_every); that form can hold a herd on a steep slope (docs/experiments.md).
 -- There is no cap on K: at large K a herd creeps up slopes it climbed easily at small K, and on
 -- steep ground makes no useful progress (Table 2, "overwhelmed by terrain"; section 9.3.5).
 -- A negative K is allowed, as in section 9.3.5, with its warning: it accelerates animals away from

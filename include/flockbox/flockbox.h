@@ -48,6 +48,13 @@ typedef enum fbUpdate {
   FB_UPDATE_SEMI_IMPLICIT,  // Parker: v += a dt, limited, then p += v dt with the new velocity
 } fbUpdate;
 
+// How a species' linear drags (rules listed with drag = true) enter the step (src/engine/integrate.c).
+typedef enum fbDragForm {
+  FB_DRAG_EXACT,    // solved in closed form over the step: the same motion at any dt (the default)
+  FB_DRAG_GOMPERT,  // his appendix's Boid::Update: explicit, v += (a + drag) dt, and with update_every > 1
+                    // the drags of the steps since the last steering update add up (dt-dependent)
+} fbDragForm;
+
 // The four ways a species combines its rules' steering into one acceleration.
 typedef enum fbAccumKind {
   FB_ACCUM_WEIGHTED,     // sum of weight * output, truncated to max_accel (Parker; Bourg)
@@ -128,6 +135,7 @@ typedef struct fbSpeciesDef {
   fbVisionDef vision;
   fbAccumKind accumulator;     // weighted
   int update_every;            // 1: steering recomputed every step (Gompert 8.2)
+  fbDragForm drag;             // exact; gompert: his explicit, accumulating form (integrate.c)
   bool half_accel;             // add 1/2 a dt^2 to the position (Gompert eq. 1)
   bool slope_correction;       // true: move by v / sqrt(s_v^2 + 1) (Gompert eq. 10)
   bool player;                 // driven by the arrow keys or fb.set_input

@@ -249,6 +249,7 @@ bool fbSpeciesDef_Build(const fbSpeciesDef *d, double dt, fbSpecies *out, const 
   lim->max_turn = d->max_turn >= 0 ? d->max_turn * FB_PI / 180.0 * dt : FB_PI * 1000;
   lim->half_accel_term = d->half_accel;
   lim->slope_correction = d->slope_correction;
+  lim->drag_form = d->drag;
   lim->body_radius = d->body_length / 2;
   out->body_length = d->body_length;
   out->draw_size = d->draw_size;

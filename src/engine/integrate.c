@@ -191,14 +191,30 @@ fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obst
 /*
  * A linear drag (a rule listed with drag = true; Gompert eq. 14) acts on one component of the
  * velocity: its output is D = -k u n with n a unit direction and u = v . n, so n = D / |D| and
- * k = -(D . n) / u. Along n the step then solves du/dt = a_n - k u exactly (a_n = a . n, the rest
- * of the acceleration, held over the step):
+ * k = -(D . n) / u. The species chooses how it enters the step (its field `drag`):
+ *
+ * "exact" (the default, ours). Along n the step solves du/dt = a_n - k u exactly (a_n = a . n, the
+ * rest of the acceleration, held over the step):
  *   u(dt) = u e^(-k dt) + a_n (1 - e^(-k dt)) / k,
  * while the other component takes a dt as usual. The drag alone decays u by e^(-k dt), never
  * reversing it however large k dt; with steering pushing at a_n the climb settles at a_n / k, the
  * continuous answer, at any dt (an explicit step would settle at a_n dt / (1 - e^(-k dt)), four
  * times faster at k dt = 4). k < 0 (a negative drag factor, Gompert 9.3.5) grows u instead, until
  * the speed limit stops it. expm1 keeps (1 - e^(-k dt)) / k accurate when k dt is tiny.
+ *
+ * "gompert" (his appendix, Boid::Update and Update_Behaviors, written anew from the description).
+ * His Update adds the drag to the acceleration every frame, m_2acceleration += D, and steps the
+ * velocity explicitly, v += m_2acceleration dt; only Update_Behaviors, every i-th frame (his 8.2,
+ * our update_every), sets the acceleration afresh to the navigator's output. So in the j-th frame
+ * after a behaviour update (j = 1 .. i) the step is
+ *   v' = v + (s + D_1 + D_2 + ... + D_j) dt,    D_m = -k_m u_m n_m, the drag of frame m,
+ * with s the navigator's steering: at i = 1 plain forward Euler in the drag, at i > 1 a drag that
+ * grows through the frames between updates (rules.c sums it; this function receives the sum).
+ * Along n, one frame of a lone drag maps u to u (1 - j k dt): it overshoots, reversing the climb,
+ * once j k dt > 1 and grows without bound (until max_speed) once j k dt > 2, where the exact form
+ * decays for any k dt. The motion therefore depends on dt and on update_every, against the rule
+ * that a scenario behaves the same at any dt; it is offered by name, for fidelity to his runs
+ * (his stuck herds of Figure 6, docs/experiments.md), and "exact" stays the default.
  */
 static fbVec2 add_drag(fbVec2 v_old, fbVec2 v, fbVec2 a, fbVec2 drag, double dt)
 {
@@ -221,9 +237,13 @@ static fbVec2 add_drag(fbVec2 v_old, fbVec2 v, fbVec2 a, fbVec2 drag, double dt)
   return fbV_Add(v, fbV_Scale(n, u_new - fbV_Dot(v, n)));
 }
 
+// `a` includes the drag in Gompert's form (fbIntegrate_Body adds it), not in the exact one.
 static fbVec2 new_velocity(const fbBody *b, fbVec2 a, fbVec2 drag, const fbMotionLimits *lim, double dt)
 {
-  fbVec2 v = add_drag(b->v, fbV_Add(b->v, fbV_Scale(a, dt)), a, drag, dt);
+  fbVec2 v = fbV_Add(b->v, fbV_Scale(a, dt));
+  if (lim->drag_form == FB_DRAG_EXACT) {
+    v = add_drag(b->v, v, a, drag, dt);
+  }
   v = limit_turn(v, b->heading, lim->max_turn);
   return limit_speed(v, b->heading, lim->min_speed, lim->max_speed);
 }
@@ -236,6 +256,9 @@ void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, fbVec2 drag, const 
   // The animal's own steering is bounded by what it can do; forces from outside (Gompert's terrain
   // drag, added after the navigator in his appendix) are not.
   fbVec2 a = fbV_Add(fbV_Truncate(steer, lim->max_accel), force);
+  if (lim->drag_form == FB_DRAG_GOMPERT) {
+    a = fbV_Add(a, drag);  // his m_2acceleration += drag: part of the acceleration, in 1/2 a dt^2 too
+  }
   fbVec2 v = new_velocity(b, a, drag, lim, dt);
   fbVec2 moving = b->v;  // the velocity that moves the body, along which the slope factor is taken
   fbVec2 step;

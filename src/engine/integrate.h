@@ -16,6 +16,7 @@ typedef struct fbMotionLimits {
   double body_radius;   // for collisions with obstacles and other bodies
   bool half_accel_term; // Gompert eq. 1: add 1/2 a dt^2 to the position (FB_UPDATE_EULER only)
   bool slope_correction;// Gompert eq. 10: move by v / sqrt(s_v^2 + 1)
+  fbDragForm drag_form; // FB_DRAG_EXACT, or Gompert's explicit form (see add_drag in integrate.c)
 } fbMotionLimits;
 
 typedef struct fbIntegrateEnv {
@@ -43,7 +44,9 @@ fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obst
 // One step by env->update: forward Euler (Gompert eq. 1-2, position from the old velocity) or
 // semi-implicit Euler (Parker, position from the new, limited velocity). `steer` is the accumulator's result, truncated to max_accel; `force` is added
 // after it untruncated, as in Gompert's appendix where the terrain drag joins the navigator's output.
-// `drag` is the sum of the linear drags (-k (v . n) n), integrated exactly along n with the rest.
+// `drag` is the sum of the linear drags (-k (v . n) n), integrated exactly along n with the rest
+// (lim->drag_form FB_DRAG_EXACT), or added to the acceleration as Gompert's code does (FB_DRAG_GOMPERT;
+// the caller then passes the drags summed since the last steering update).
 void fbIntegrate_Body(fbBody *b, fbVec2 steer, fbVec2 force, fbVec2 drag, const fbMotionLimits *lim,
                       const fbIntegrateEnv *env);
 

@@ -838,6 +838,11 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   }
   a->fx[i] = held ? 0.0 : force.x;
   a->fy[i] = held ? 0.0 : force.y;
+  // Gompert's form: his Update adds each frame's drag to an acceleration that only a behaviour
+  // update resets, so between steering turns the drags add up (integrate.c, add_drag).
+  if (sp->limits.drag_form == FB_DRAG_GOMPERT && !steer_turn) {
+    drag = fbV_Add(fbV(a->carried_dx[i], a->carried_dy[i]), drag);
+  }
   a->dx[i] = held ? 0.0 : drag.x;
   a->dy[i] = held ? 0.0 : drag.y;
 }

@@ -10,6 +10,8 @@
 static const fbChoices BOUNDS = {(const fbChoice[]){{"wrap", FB_BOUNDS_WRAP}, {"clamp", FB_BOUNDS_CLAMP}, {NULL, 0}}, NULL};
 static const fbChoices UPDATES = {
     (const fbChoice[]){{"euler", FB_UPDATE_EULER}, {"semi_implicit", FB_UPDATE_SEMI_IMPLICIT}, {NULL, 0}}, NULL};
+static const fbChoices DRAGS = {
+    (const fbChoice[]){{"exact", FB_DRAG_EXACT}, {"gompert", FB_DRAG_GOMPERT}, {NULL, 0}}, NULL};
 static const fbChoices COMBINERS = {NULL, fbAccum_Choice};  // the table in accumulate.c
 
 #define SC(field) offsetof(fbScenarioDef, field)
@@ -68,6 +70,7 @@ static const fbField species_fields[] = {
     {"vision.sample", FB_FIELD_INT, SP(vision.sample), 0, 0, 1e6, NULL, false, "flock-mates perceived, drawn at random each step (Gamlen; 0: all)"},
     {"accumulator", FB_FIELD_CHOICE, SP(accumulator), 0, 0, 0, &COMBINERS, false, "how its rules combine (docs/rules.md, Combiners)"},
     {"update_every", FB_FIELD_INT, SP(update_every), 0, 1, 1000, NULL, false, "steps between steering updates (Gompert 8.2)"},
+    {"drag", FB_FIELD_CHOICE, SP(drag), 0, 0, 0, &DRAGS, false, "how its drag = true rules act: exact (solved over the step, the same at any dt) or gompert (his appendix: explicit, summed between steering updates; depends on dt)"},
     {"half_accel", FB_FIELD_BOOL, SP(half_accel), 0, 0, 0, NULL, false, "add 1/2 a dt^2 to the position"},
     {"slope_correction", FB_FIELD_BOOL, SP(slope_correction), 0, 0, 0, NULL, false, "move by v / sqrt(s^2 + 1) on slopes"},
     {"colour", FB_FIELD_LIST, SP(colour), 3, 0, 255, NULL, false, "red, green, blue"},

@@ -226,6 +226,8 @@ static void integrate_range(fbSim *sim, int t, int begin, int end)
     if (!a->active[i]) {
       continue;
     }
+    a->carried_dx[i] = a->dx[i];  // what Gompert's form adds to next step's drag (rules.c, run_agent)
+    a->carried_dy[i] = a->dy[i];
     if (a->held[i]) {  // held still by a rule (a:hold()): it stays put, at rest, facing the same way
       a->vx[i] = a->vy[i] = 0.0;
       continue;

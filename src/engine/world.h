@@ -65,7 +65,10 @@ typedef struct fbAgents {
   double *hx, *hy;           // unit heading, kept when an agent stops
   double *ax, *ay;           // the accumulator's result this step (kept for drawing and telemetry)
   double *fx, *fy;           // forces this step
-  double *dx, *dy;           // linear drag this step (rules listed with drag = true), integrated exactly
+  double *dx, *dy;           // linear drag this step (rules listed with drag = true); in Gompert's form
+                             // (species drag = "gompert") summed since the last steering update
+  double *carried_dx, *carried_dy;  // that sum as the last step ended: set by the integrate phase only,
+                                    // so that rules run again after a failure add this step's drag once
   double *energy;
   uint32_t *id;
   uint8_t *species;
