@@ -261,8 +261,9 @@ typedef struct Sampler {
   uint64_t draws;   // random numbers taken so far: the stream of the next one
 } Sampler;
 
-// Whether agent j, seen through run, is a flock-mate in view: the operations of perceive_agent's
-// passes 1 and 2 in the same order, so offset and distance are the same bits.
+// Whether agent j, seen through run, is a flock-mate in view, with its offset and distance: the
+// operations of perceive_agent's passes 1 and 2 in the same order (the same bits), combined without
+// branching on them (a random candidate passes about one time in three, unpredictably).
 static inline bool in_view(const Sampler *s, const fbCellRun *run, int j, double *dx, double *dy, double *dist)
 {
   const fbPerceptionInput *in = s->in;
@@ -271,31 +272,18 @@ static inline bool in_view(const Sampler *s, const fbCellRun *run, int j, double
     ox = run->min_image ? fbGrid_MinImage(ox, s->W) : ox + run->sx;
     oy = run->min_image ? fbGrid_MinImage(oy, s->H) : oy + run->sy;
   }
-  const double d2 = ox * ox + oy * oy;
-  if (!(d2 <= s->r2) || j == s->self ||
-      (s->filter && (!((s->sees >> in->species[j]) & 1u) || (in->active != NULL && !in->active[j])))) {
-    return false;
+  const double d2 = ox * ox + oy * oy, d = sqrt(d2);
+  bool ok = (d2 <= s->r2) & (j != s->self);
+  if (s->filter) {
+    ok &= ((s->sees >> in->species[j]) & 1u) & (in->active == NULL || in->active[j]);
   }
-  const double d = sqrt(d2);
-  if (!s->all_round && !(ox * s->hx + oy * s->hy >= d * s->cosv)) {
-    return false;
+  if (!s->all_round) {
+    ok &= ox * s->hx + oy * s->hy >= d * s->cosv;
   }
   *dx = ox;
   *dy = oy;
   *dist = d;
-  return true;
-}
-
-static inline void append(fbNeighbourList *l, long *len, int j, double dx, double dy, double dist)
-{
-  if (*len >= l->capacity) {
-    list_reserve(l, (int)*len + 1);
-  }
-  l->index[*len] = j;
-  l->dx[*len] = dx;
-  l->dy[*len] = dy;
-  l->dist[*len] = dist;
-  ++*len;
+  return ok;
 }
 
 // 64 random bits, the next of the agent's stream.
@@ -304,15 +292,22 @@ static inline uint64_t next_bits(Sampler *s) { return fbRng_Stream(s->prefix, FB
 // Uniform in [0, n) from 32 random bits, n < 2^32: scaled (Lemire), biased by at most n / 2^32.
 static inline long scale_below(uint32_t bits, long n) { return (long)(((uint64_t)bits * (uint64_t)n) >> 32); }
 
-// Every close flock-mate among agents [begin, end) of a run, appended in visiting order.
+// Every close flock-mate among agents [begin, end) of a run, appended in visiting order (each
+// candidate written, the length advanced only for a close one).
 static inline void close_in(const Sampler *s, const fbCellRun *run, fbNeighbourList *l, long *len)
 {
+  list_reserve(l, (int)*len + (run->end - run->begin));
+  long n = *len;
   for (int j = run->begin; j < run->end; ++j) {
     double dx, dy, dist;
-    if (in_view(s, run, j, &dx, &dy, &dist) && dist < s->sep) {
-      append(l, len, j, dx, dy, dist);
-    }
+    const bool ok = in_view(s, run, j, &dx, &dy, &dist) & (dist < s->sep);
+    l->index[n] = j;
+    l->dx[n] = dx;
+    l->dy[n] = dy;
+    l->dist[n] = dist;
+    n += ok;
   }
+  *len = n;
 }
 
 // The cell column (or row) of coordinate v along an axis of n cells, clamped as grid.c clamps.
@@ -377,14 +372,15 @@ static int block_runs(fbBlock *b, fbNeighbourList *l, long *total)
   return runs;
 }
 
-// Candidate p of the block (p below the last run's end_at) into *j; returns its run.
-static inline const fbSampleRun *candidate_at(const fbSampleRun *run, long p, int *j)
+// The run holding candidate p of the block (p below the last run's end_at): counted over every
+// run, not searched, so that no branch depends on p.
+static inline const fbSampleRun *run_of(const fbSampleRun *runs, int nruns, long p)
 {
-  while (p >= run->end_at) {
-    ++run;
+  int q = 0;
+  for (int r = 0; r < nruns - 1; ++r) {
+    q += p >= runs[r].end_at;
   }
-  *j = (int)(p + run->offset);
-  return run;
+  return &runs[q];
 }
 
 static void slots_reserve(fbNeighbourList *l, long need)
@@ -403,27 +399,33 @@ static void slots_reserve(fbNeighbourList *l, long need)
  * them when there are no more than k), and no position is tried twice: at worst the whole block,
  * as without sampling.
  */
-static void far_sample(Sampler *s, long total, long k, fbNeighbourList *l, long *len)
+static void far_sample(Sampler *s, int nruns, long total, long k, fbNeighbourList *l, long *len)
 {
   slots_reserve(l, total);
+  list_reserve(l, (int)(*len + (k < total ? k : total)));
   int *slot = l->slot;
   for (long p = 0; p < total; ++p) {
     slot[p] = (int)p;
   }
-  const long start = *len;
+  const long end = *len + k;
+  long n = *len;
   uint64_t bits = 0;
-  for (long t = 0; t < total && *len - start < k; ++t) {
+  for (long t = 0; t < total && n < end; ++t) {
     bits = (t & 1) ? bits << 32 : next_bits(s);  // the high half, then the low
     const long q = t + scale_below((uint32_t)(bits >> 32), total - t);
     const int p = slot[q];
     slot[q] = slot[t];
-    int j;
-    const fbSampleRun *run = candidate_at(l->run, p, &j);
+    const fbSampleRun *run = run_of(l->run, nruns, p);
+    const int j = (int)(p + run->offset);
     double dx, dy, dist;
-    if (in_view(s, &run->run, j, &dx, &dy, &dist) && !(dist < s->sep)) {
-      append(l, len, j, dx, dy, dist);
-    }
+    const bool ok = in_view(s, &run->run, j, &dx, &dy, &dist) & !(dist < s->sep);
+    l->index[n] = j;  // written whether it is one or not: the next is written over it if not
+    l->dx[n] = dx;
+    l->dy[n] = dy;
+    l->dist[n] = dist;
+    n += ok;
   }
+  *len = n;
 }
 
 // The sums over the listed flock-mates [first, len), in list order: the close ones, then the far.
@@ -469,7 +471,7 @@ static void perceive_sampled(const fbPerceptionInput *in, int i, int kx, int ky,
   long total, len = first;
   const int nruns = block_runs(&b, l, &total);
   close_ones(&s, &b, l->run, nruns, r, l, &len);
-  far_sample(&s, total, vis->sample, l, &len);
+  far_sample(&s, nruns, total, vis->sample, l, &len);
   *out = sum_listed(in, l, first, len, vis->separation_radius);
   l->len = keep_list ? (int)len : (int)first;
 }

@@ -7,8 +7,8 @@
 //       are added to the species, e.g. 'collide = false'
 //   bench_flock --collide  10 000 agents, C rules, bodies on and off: ns per agent-step of the
 //       step and of the collision pass alone
-//   bench_flock --sample [K]  10 000 agents, C rules, one thread, perceiving all and a sample of K
-//       (default 7): thread CPU ns per agent-step of the step and of perception with the rules
+//   bench_flock --sample [K [NEIGHBOURS]]  10 000 agents, C rules, one thread, perceiving all and a
+//       sample of K (default 7) at ~NEIGHBOURS in view (default 20): thread CPU ns per agent-step of the step and of perception with the rules
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include <time.h>
@@ -253,16 +253,16 @@ static double time_perception(fbSim *sim, int repeats)
  * bursts; medians of this thread's CPU time per agent-step, of the whole step and of perception
  * alone (fbPerceive over every agent, as the step calls it).
  */
-static int sample(int k)
+static int sample(int k, double neighbours)
 {
   const int agents = 10000, bursts = 15, steps = 10;
   char path[64], fields[96];
   snprintf(path, sizeof path, "/tmp/flockbox_bench_sample_%d.lua", (int)getpid());
   static fbSim sims[2];
-  write_scenario(path, agents, 20, "");
+  write_scenario(path, agents, neighbours, "");
   load(&sims[0], path, 1, true);
   snprintf(fields, sizeof fields, "vision = { radius = 10, fov = 270, separation = 3, sample = %d }", k);
-  write_scenario(path, agents, 20, fields);
+  write_scenario(path, agents, neighbours, fields);
   load(&sims[1], path, 1, true);
   unlink(path);
   double step[2][64], seen[2][64];
@@ -326,7 +326,7 @@ int main(int argc, char **argv)
     return collide();
   }
   if (argc > 1 && strcmp(argv[1], "--sample") == 0) {
-    return sample(argc > 2 ? atoi(argv[2]) : 7);
+    return sample(argc > 2 ? atoi(argv[2]) : 7, argc > 3 ? atof(argv[3]) : 20);
   }
   printf("classic flock (separation, alignment, cohesion, soft bounds), ~20 neighbours, ns per agent-step\n\n");
   printf("| agents  | nbrs  | C rules  | Lua rules| Lua / C | Lua, 2 threads | same flock |\n");
