@@ -61,19 +61,34 @@
  * dropped), so a block whose last run ends within 3 of the last agent is left to the plain C
  * kernel, and so is one with min_image.
  *
- * Monte Carlo neighbour sampling (Gamlen: "each creature only has to look at a predefined number
- * of other creatures that are chosen at random", which makes the work per agent constant). A
- * species with vision.sample = k > 0 lists every flock-mate it sees in pass 2 instead of summing,
- * and when there are more than k keeps the k with the smallest keys, the key of flock-mate j of
- * agent i being
- *     hash(seed, id_i, step, id_j) with its low 32 bits replaced by id_j.
- * The hash bits are uniform and independent, so the k smallest make a uniformly random k-subset,
- * drawn afresh each step; a key depends on ids, seed and step only, never on the order agents are
- * stored or visited in, and the id in the low bits makes keys distinct, so exactly k are kept (a
- * tie in the 32 hash bits, about one in 2^32 pairs, goes to the lower id). The k-th smallest key
- * is found by quickselect on a copy of the keys; the kept flock-mates are then summed in visiting
- * order, as the whole set is without sampling. With k = 0 (the default) none of this is compiled
- * into the kernels that run.
+ * Monte Carlo neighbour sampling (Gamlen section 5: "each creature only has to look at a predefined
+ * number of other creatures that are chosen at random", which makes the work per agent constant;
+ * "however ... the collision avoidance section of the algorithm is still in the order O(N^2)": the
+ * sample is for centring and matching, avoidance still sees every close one). A species with
+ * vision.sample = k > 0 perceives, per agent i:
+ *   1. every flock-mate in view closer than the separation radius (the collision-avoidance zone),
+ *      in visiting order: only the cells of the box [x - sep, x + sep] x [y - sep, y + sep] are
+ *      walked (one to four cells for a separation under a cell), not the whole block;
+ *   2. then k of the other flock-mates in view (all of them when there are no more than k): the
+ *      block's candidates, numbered 0 .. T-1 in visiting order, are taken in a random order, a
+ *      Fisher-Yates shuffle done one step per candidate taken (step t swaps position t with
+ *      t + floor(u (T - t) / 2^32), u 32 random bits: the high then the low half of
+ *          fbRng_Bits(seed, id_i, step, "sample" ^ t / 2)),
+ *      each taken candidate tested as pass 2 tests it, until k are far flock-mates or all T are
+ *      taken. The first k of a uniformly random order are a uniformly random k-subset (the scaling
+ *      is biased by at most T / 2^32); no candidate is taken twice, so at worst (few far ones) the
+ *      whole block is tested, as without sampling; in the classic flock (~20 in view of ~53
+ *      candidates, k = 7) about 23 are. Candidates are hashed not at all, only one random number
+ *      per two taken.
+ * The numbering depends on positions and ids only (agents are stored by (cell, id), grid.c), and
+ * so do the random numbers, so the sample is the same on any thread count and storage order. The
+ * list is the close ones then the drawn ones, and n, the centre, the mean velocity, the separation
+ * sum and the nearest are summed over that list in its order: the close ones count in centring and
+ * matching too, since they are perceived, and n stays the length of the list, for rules that walk
+ * it (a:neighbour, k = 1 .. a.n). The separation sum is then the very bits of perceiving everyone
+ * (the same additions in the same order), and so is the nearest when it is within the separation
+ * radius. Both levels run this plain C code (a few candidates, not four at a time), so they give
+ * the same bits; with k = 0 (the default) none of it is compiled into the kernels that run.
  */
 
 void fbAggregates_Reserve(fbAggregates *a, int count)

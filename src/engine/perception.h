@@ -12,7 +12,7 @@ typedef struct fbVision {
   double separation_radius;  // flock-mates closer than this add to the separation sum
   bool list;                 // keep each agent's list of flock-mates (a rule walks them)
   bool nearest;              // find each agent's nearest flock-mate (a rule reads it)
-  int sample;                // > 0: perceive a random sample of at most this many flock-mates (Gamlen); 0: all
+  int sample;                // > 0: every flock-mate within separation_radius and a random sample of this many others (Gamlen); 0: all
 } fbVision;
 
 typedef struct fbPerceptionInput {
