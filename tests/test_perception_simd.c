@@ -18,7 +18,8 @@
  * (perception.c, top): the block of cells round each agent in visiting order (fbBlock), a
  * candidate seen when d2 <= r^2, it is not the agent itself, its species is seen and it is active,
  * and (unless all round) dx hx + dy hy >= |d| cos(theta); the sums, the list and the nearest in
- * visiting order; with vision.sample = k, the k flock-mates with the smallest keys. Every level of
+ * visiting order; with vision.sample = k, every flock-mate closer than the separation radius and k
+ * of the others, the first far ones of the block's positions in a Fisher-Yates order. Every level of
  * fbPerceive must give the same bits: the same doubles (sign of zero included), the same list in
  * the same order.
  */
@@ -35,17 +36,6 @@ typedef struct Ref {
   double cx, cy, avx, avy, sx, sy, nearest;
   Mate *list;  // the flock-mates perceived, in visiting order
 } Ref;
-
-static uint64_t key_of(const fbPerceptionInput *in, uint32_t self, uint32_t other)
-{
-  return (fbRng_Bits(in->seed, self, in->step, FB_SAMPLE_STREAM ^ other) & 0xffffffff00000000ULL) | other;
-}
-
-static int compare_keys(const void *a, const void *b)
-{
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
 
 // Whether agent i sees candidate j at offset (dx, dy); its distance in *dist.
 static bool ref_sees(const fbPerceptionInput *in, int i, int j, double dx, double dy, double *dist)
@@ -85,27 +75,63 @@ static int ref_mates(const fbPerceptionInput *in, int i, Mate *m)
   return n;
 }
 
-// Keeps the k mates with the smallest keys, in visiting order (Gamlen's sample).
-static int ref_sample(const fbPerceptionInput *in, int i, Mate *m, int n, int k)
+// The block's candidates in visiting order (positions 0, 1, ...), into *out; returns how many.
+static int ref_block(const fbPerceptionInput *in, int i, int **out)
 {
-  if (k <= 0 || n <= k) {
-    return n;
-  }
-  uint64_t *keys = malloc(sizeof *keys * (size_t)n);
-  for (int h = 0; h < n; ++h) {
-    keys[h] = key_of(in, in->id[i], in->id[m[h].j]);
-  }
-  uint64_t *sorted = malloc(sizeof *sorted * (size_t)n);
-  memcpy(sorted, keys, sizeof *keys * (size_t)n);
-  qsort(sorted, (size_t)n, sizeof *sorted, compare_keys);
-  int kept = 0;
-  for (int h = 0; h < n; ++h) {
-    if (keys[h] <= sorted[k - 1]) {
-      m[kept++] = m[h];
+  int kx, ky, total = 0;
+  fbGrid_Rings(in->grid, in->vision[in->species[i]].radius, &kx, &ky);
+  fbBlock b;
+  fbCellRun run;
+  fbBlock_BeginRings(&b, in->grid, in->px[i], in->py[i], kx, ky);
+  *out = malloc(sizeof **out * (size_t)(in->count + 1));
+  while (fbBlock_Next(&b, &run)) {
+    for (int j = run.begin; j < run.end; ++j) {
+      (*out)[total++] = j;
     }
   }
-  free(keys);
-  free(sorted);
+  return total;
+}
+
+/*
+ * Gamlen's sample (perception.c, top): every mate closer than the separation radius, in visiting
+ * order, then far mates in the order a Fisher-Yates shuffle of the block's positions takes them,
+ * until k: step t swaps position t with t + floor(u (total - t) / 2^32), u the high 32 bits of
+ * stream draw t / 2 for even t, its low 32 bits for odd t.
+ */
+static int ref_sample(const fbPerceptionInput *in, int i, Mate *m, int n, int k)
+{
+  if (k <= 0) {
+    return n;
+  }
+  const double sep = in->vision[in->species[i]].separation_radius;
+  Mate *far = malloc(sizeof *far * (size_t)(n + 1));
+  int kept = 0, nfar = 0;
+  for (int h = 0; h < n; ++h) {
+    if (m[h].dist < sep) {
+      m[kept++] = m[h];
+    } else {
+      far[nfar++] = m[h];
+    }
+  }
+  int *slot;
+  const int total = ref_block(in, i, &slot);
+  uint64_t bits = 0;
+  for (int t = 0, drawn = 0; t < total && drawn < k; ++t) {
+    if (t % 2 == 0) {
+      bits = fbRng_Bits(in->seed, in->id[i], in->step, FB_SAMPLE_STREAM ^ (uint64_t)(t / 2));
+    }
+    const uint32_t u = t % 2 == 0 ? (uint32_t)(bits >> 32) : (uint32_t)bits;
+    const int q = t + (int)(((uint64_t)u * (uint64_t)(total - t)) >> 32), j = slot[q];
+    slot[q] = slot[t];
+    for (int h = 0; h < nfar; ++h) {
+      if (far[h].j == j) {
+        m[kept++] = far[h];
+        drawn++;
+      }
+    }
+  }
+  free(slot);
+  free(far);
   return kept;
 }
 

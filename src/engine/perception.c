@@ -61,19 +61,34 @@
  * dropped), so a block whose last run ends within 3 of the last agent is left to the plain C
  * kernel, and so is one with min_image.
  *
- * Monte Carlo neighbour sampling (Gamlen: "each creature only has to look at a predefined number
- * of other creatures that are chosen at random", which makes the work per agent constant). A
- * species with vision.sample = k > 0 lists every flock-mate it sees in pass 2 instead of summing,
- * and when there are more than k keeps the k with the smallest keys, the key of flock-mate j of
- * agent i being
- *     hash(seed, id_i, step, id_j) with its low 32 bits replaced by id_j.
- * The hash bits are uniform and independent, so the k smallest make a uniformly random k-subset,
- * drawn afresh each step; a key depends on ids, seed and step only, never on the order agents are
- * stored or visited in, and the id in the low bits makes keys distinct, so exactly k are kept (a
- * tie in the 32 hash bits, about one in 2^32 pairs, goes to the lower id). The k-th smallest key
- * is found by quickselect on a copy of the keys; the kept flock-mates are then summed in visiting
- * order, as the whole set is without sampling. With k = 0 (the default) none of this is compiled
- * into the kernels that run.
+ * Monte Carlo neighbour sampling (Gamlen section 5: "each creature only has to look at a predefined
+ * number of other creatures that are chosen at random", which makes the work per agent constant;
+ * "however ... the collision avoidance section of the algorithm is still in the order O(N^2)": the
+ * sample is for centring and matching, avoidance still sees every close one). A species with
+ * vision.sample = k > 0 perceives, per agent i:
+ *   1. every flock-mate in view closer than the separation radius (the collision-avoidance zone),
+ *      in visiting order: only the cells of the box [x - sep, x + sep] x [y - sep, y + sep] are
+ *      walked (one to four cells for a separation under a cell), not the whole block;
+ *   2. then k of the other flock-mates in view (all of them when there are no more than k): the
+ *      block's candidates, numbered 0 .. T-1 in visiting order, are taken in a random order, a
+ *      Fisher-Yates shuffle done one step per candidate taken (step t swaps position t with
+ *      t + floor(u (T - t) / 2^32), u 32 random bits: the high then the low half of
+ *          fbRng_Bits(seed, id_i, step, "sample" ^ t / 2)),
+ *      each taken candidate tested as pass 2 tests it, until k are far flock-mates or all T are
+ *      taken. The first k of a uniformly random order are a uniformly random k-subset (the scaling
+ *      is biased by at most T / 2^32); no candidate is taken twice, so at worst (few far ones) the
+ *      whole block is tested, as without sampling; in the classic flock (~20 in view of ~53
+ *      candidates, k = 7) about 23 are. Candidates are hashed not at all, only one random number
+ *      per two taken.
+ * The numbering depends on positions and ids only (agents are stored by (cell, id), grid.c), and
+ * so do the random numbers, so the sample is the same on any thread count and storage order. The
+ * list is the close ones then the drawn ones, and n, the centre, the mean velocity, the separation
+ * sum and the nearest are summed over that list in its order: the close ones count in centring and
+ * matching too, since they are perceived, and n stays the length of the list, for rules that walk
+ * it (a:neighbour, k = 1 .. a.n). The separation sum is then the very bits of perceiving everyone
+ * (the same additions in the same order), and so is the nearest when it is within the separation
+ * radius. Both levels run this plain C code (a few candidates, not four at a time), so they give
+ * the same bits; with k = 0 (the default) none of it is compiled into the kernels that run.
  */
 
 void fbAggregates_Reserve(fbAggregates *a, int count)
@@ -114,7 +129,8 @@ void fbNeighbourList_Free(fbNeighbourList *l)
   free(l->dx);
   free(l->dy);
   free(l->dist);
-  free(l->key);
+  free(l->run);
+  free(l->slot);
   memset(l, 0, sizeof *l);
 }
 
@@ -154,19 +170,15 @@ typedef struct Seen {
     }                                                                          \
   } while (0)
 
-static void draw_sample(const fbPerceptionInput *in, int i, fbNeighbourList *l, long first, long len, bool keep_list,
-                        Seen *s);
-
 /*
  * Inlined into each specialisation below, so that its flags are constants there and its sums stay
  * in registers. kx, ky: rings of cells that reach the species' radius. filter: test the species
  * and activity of each survivor (off when the species sees every species and all are active).
- * sample: list every flock-mate seen (with keep_list set), and let draw_sample sum the sample.
  */
 static inline __attribute__((always_inline)) void perceive_agent(const fbPerceptionInput *in, int i, int kx, int ky,
                                                                  fbNeighbourList *l, Seen *s, const bool shifted,
                                                                  const bool keep_list, const bool want_nearest,
-                                                                 const bool filter, const bool sample)
+                                                                 const bool filter)
 {
   const fbVision *vis = &in->vision[in->species[i]];
   const double x = in->px[i], y = in->py[i], r = vis->radius;
@@ -216,14 +228,6 @@ static inline __attribute__((always_inline)) void perceive_agent(const fbPercept
       if (!all_round && !(dx * hx + dy * hy >= dist * cosv)) {
         continue;
       }
-      if (sample) {  // summed once the sample is drawn
-        l->index[len] = j;
-        l->dx[len] = dx;
-        l->dy[len] = dy;
-        l->dist[len] = dist;
-        ++len;
-        continue;
-      }
       n++;
       sdx += dx;
       sdy += dy;
@@ -246,10 +250,6 @@ static inline __attribute__((always_inline)) void perceive_agent(const fbPercept
       }
     }
   }
-  if (sample) {
-    draw_sample(in, i, l, first, len, keep_list, s);
-    return;
-  }
   *s = (Seen){n, (int)first, sdx, sdy, svx, svy, sepx, sepy, best, best_id};
   l->len = keep_list ? (int)len : (int)first;
 }
@@ -258,100 +258,196 @@ static inline __attribute__((always_inline)) void perceive_agent(const fbPercept
 
 #define FB_SAMPLE_STREAM 0x73616d706c650000ULL  // "sample"
 
-static void keys_reserve(fbNeighbourList *l, long need)
+// One run of a sampling agent's block, and where it ends among the block's candidates: the
+// candidate at position p of the block, p < end_at, is agent p + offset.
+typedef struct fbSampleRun {
+  fbCellRun run;
+  long end_at, offset;
+} fbSampleRun;
+
+// One sampling agent: what it tests each candidate against, and its random numbers.
+typedef struct Sampler {
+  const fbPerceptionInput *in;
+  int self;
+  uint32_t sees;
+  double x, y, hx, hy, r2, cosv, sep, W, H;
+  bool all_round, shifted, filter;
+  uint64_t prefix;  // fbRng_Prefix(seed, id_i, step)
+  uint64_t draws;   // random numbers taken so far: the stream of the next one
+} Sampler;
+
+// Whether agent j, seen through run, is a flock-mate in view, with its offset and distance: the
+// operations of perceive_agent's passes 1 and 2 in the same order (the same bits), combined without
+// branching on them (a random candidate passes about one time in three, unpredictably).
+static inline bool in_view(const Sampler *s, const fbCellRun *run, int j, double *dx, double *dy, double *dist)
 {
-  if (l->key_capacity < need) {
-    l->key_capacity = (int)(need > 2L * l->key_capacity ? need : 2L * l->key_capacity);
-    l->key = fbMemory_Grow(l->key, sizeof *l->key, (size_t)l->key_capacity);
+  const fbPerceptionInput *in = s->in;
+  double ox = in->px[j] - s->x, oy = in->py[j] - s->y;
+  if (s->shifted) {
+    ox = run->min_image ? fbGrid_MinImage(ox, s->W) : ox + run->sx;
+    oy = run->min_image ? fbGrid_MinImage(oy, s->H) : oy + run->sy;
   }
+  const double d2 = ox * ox + oy * oy, d = sqrt(d2);
+  bool ok = (d2 <= s->r2) & (j != s->self);
+  if (s->filter) {
+    ok &= ((s->sees >> in->species[j]) & 1u) & (in->active == NULL || in->active[j]);
+  }
+  if (!s->all_round) {
+    ok &= ox * s->hx + oy * s->hy >= d * s->cosv;
+  }
+  *dx = ox;
+  *dy = oy;
+  *dist = d;
+  return ok;
 }
 
-// The k-th smallest (k from 0) of v[0 .. n): Hoare's quickselect, reordering v.
-static uint64_t kth_smallest(uint64_t *v, long n, long k)
+// 64 random bits, the next of the agent's stream.
+static inline uint64_t next_bits(Sampler *s) { return fbRng_Stream(s->prefix, FB_SAMPLE_STREAM ^ s->draws++); }
+
+// Uniform in [0, n) from 32 random bits, n < 2^32: scaled (Lemire), biased by at most n / 2^32.
+static inline long scale_below(uint32_t bits, long n) { return (long)(((uint64_t)bits * (uint64_t)n) >> 32); }
+
+// Every close flock-mate among agents [begin, end) of a run, appended in visiting order (each
+// candidate written, the length advanced only for a close one).
+static inline void close_in(const Sampler *s, const fbCellRun *run, fbNeighbourList *l, long *len)
 {
-  long lo = 0, hi = n - 1;
-  while (lo < hi) {
-    const uint64_t pivot = v[lo + (hi - lo) / 2];
-    long a = lo, b = hi;
-    while (a <= b) {
-      while (v[a] < pivot) {
-        a++;
-      }
-      while (v[b] > pivot) {
-        b--;
-      }
-      if (a <= b) {
-        uint64_t t = v[a];
-        v[a++] = v[b];
-        v[b--] = t;
-      }
-    }
-    if (k <= b) {
-      hi = b;
-    } else if (k >= a) {
-      lo = a;
-    } else {
-      return v[k];
-    }
+  list_reserve(l, (int)*len + (run->end - run->begin));
+  long n = *len;
+  for (int j = run->begin; j < run->end; ++j) {
+    double dx, dy, dist;
+    const bool ok = in_view(s, run, j, &dx, &dy, &dist) & (dist < s->sep);
+    l->index[n] = j;
+    l->dx[n] = dx;
+    l->dy[n] = dy;
+    l->dist[n] = dist;
+    n += ok;
   }
-  return v[lo];
+  *len = n;
 }
 
-#define FB_SAMPLE_SMALL 16
+// The cell column (or row) of coordinate v along an axis of n cells, clamped as grid.c clamps.
+static inline int clamped_cell(double v, double inv, int n)
+{
+  const double f = v * inv;
+  return !(f >= 0.0) ? 0 : f >= n ? n - 1 : (int)f;
+}
 
 /*
- * The k-th smallest key of agent i's m flock-mates in view, entries [first, first + m) of l; the
- * keys go to l->key[0 .. m). For k up to FB_SAMPLE_SMALL the k smallest are kept in order as the
- * keys come (random keys: about k (1 + ln(m / k)) insertions); beyond, quickselect on a copy.
+ * Every flock-mate in view closer than the separation radius, in visiting order: only the cells of
+ * the box [x - sep, x + sep] x [y - sep, y + sep] (one to four for a separation under a cell), not
+ * the whole block. The common block, one rectangle clear of the seams, is cut down to the box (the
+ * box is inside it: sep <= r), padded by a billionth of the world as grid.c pads it, so that
+ * rounding in x - sep drops no cell; any other block (across a seam: rare) is scanned whole. Either
+ * way the close ones come in the block's visiting order.
  */
-static uint64_t sample_threshold(const fbPerceptionInput *in, int i, fbNeighbourList *l, long first, long m, int k)
+static void close_ones(const Sampler *s, const fbBlock *block, const fbSampleRun *runs, int nruns, double r,
+                       fbNeighbourList *l, long *len)
 {
-  keys_reserve(l, k <= FB_SAMPLE_SMALL ? m : 2 * m);
-  uint64_t *key = l->key;
-  const uint64_t prefix = fbRng_Prefix(in->seed, in->id[i], in->step);
-  for (long h = 0; h < m; ++h) {
-    const uint32_t other = in->id[l->index[first + h]];
-    const uint64_t bits = fbRng_Stream(prefix, FB_SAMPLE_STREAM ^ other);  // fbRng_Bits(seed, id_i, step, ...)
-    key[h] = (bits & 0xffffffff00000000ULL) | other;
+  if (!(s->sep > 0.0)) {
+    return;
   }
-  if (k > FB_SAMPLE_SMALL) {
-    memcpy(key + m, key, sizeof *key * (size_t)m);
-    return kth_smallest(key + m, m, k - 1);
+  if (block->rects != 1 || block->min_image || block->rect[0].sx != 0.0 || block->rect[0].sy != 0.0) {
+    for (int q = 0; q < nruns; ++q) {
+      close_in(s, &runs[q].run, l, len);
+    }
+    return;
   }
-  uint64_t least[FB_SAMPLE_SMALL];
-  int n = 0;
-  for (long h = 0; h < m; ++h) {
-    const uint64_t v = key[h];
-    if (n == k && v >= least[k - 1]) {
+  const fbGrid *g = s->in->grid;
+  const fbBlockRect *q = &block->rect[0];
+  const double reach = s->sep < r ? s->sep : r, pad = reach + 1e-9 * (g->world_w + g->world_h + reach);
+  const int c0 = clamped_cell(s->x - pad, g->inv_w, g->nx), c1 = clamped_cell(s->x + pad, g->inv_w, g->nx);
+  const int r0 = clamped_cell(s->y - pad, g->inv_h, g->ny), r1 = clamped_cell(s->y + pad, g->inv_h, g->ny);
+  const int col_lo = c0 > q->col_lo ? c0 : q->col_lo, col_hi = c1 < q->col_hi ? c1 : q->col_hi;
+  fbCellRun run = {0, 0, 0.0, 0.0, false};
+  for (int row = r0 > q->row_lo ? r0 : q->row_lo; row <= r1 && row <= q->row_hi; ++row) {
+    run.begin = g->cell_start[row * g->nx + col_lo];
+    run.end = g->cell_start[row * g->nx + col_hi + 1];
+    close_in(s, &run, l, len);
+  }
+}
+
+// The non-empty runs of the agent's block into l->run; returns how many, and (end_at of the last)
+// the candidates they hold.
+static int block_runs(fbBlock *b, fbNeighbourList *l, long *total)
+{
+  fbCellRun run;
+  int runs = 0;
+  *total = 0;
+  while (fbBlock_Next(b, &run)) {
+    if (run.end == run.begin) {
       continue;
     }
-    int p = n < k ? n++ : k - 1;
-    for (; p > 0 && least[p - 1] > v; --p) {
-      least[p] = least[p - 1];
+    if (runs == l->run_capacity) {
+      l->run_capacity = l->run_capacity > 0 ? 2 * l->run_capacity : 32;
+      l->run = fbMemory_Grow(l->run, sizeof *l->run, (size_t)l->run_capacity);
     }
-    least[p] = v;
+    l->run[runs++] = (fbSampleRun){run, *total + (run.end - run.begin), run.begin - *total};
+    *total += run.end - run.begin;
   }
-  return least[k - 1];
+  return runs;
+}
+
+// The run holding candidate p of the block (p below the last run's end_at): counted over every
+// run, not searched, so that no branch depends on p.
+static inline const fbSampleRun *run_of(const fbSampleRun *runs, int nruns, long p)
+{
+  int q = 0;
+  for (int r = 0; r < nruns - 1; ++r) {
+    q += p >= runs[r].end_at;
+  }
+  return &runs[q];
+}
+
+static void slots_reserve(fbNeighbourList *l, long need)
+{
+  if (l->slot_capacity < need) {
+    l->slot_capacity = (int)(need > 2L * l->slot_capacity ? need : 2L * l->slot_capacity);
+    l->slot = fbMemory_Grow(l->slot, sizeof *l->slot, (size_t)l->slot_capacity);
+  }
 }
 
 /*
- * Agent i's flock-mates in view are entries [first, len) of l, in visiting order. Keeps those whose
- * key is at most the k-th smallest and sums them, as perceive_agent sums all of them without a
- * sample: the same n, offsets, velocities, separation, nearest (ties to the lower id) and list.
+ * k far flock-mates (in view, not closer than the separation radius): the block's positions are
+ * taken in a random order (Fisher-Yates, one step per position taken, two steps from each 64
+ * random bits) until k of them are far flock-mates, or every position has been taken. The first
+ * k far flock-mates of a uniformly random order are a uniformly random k-subset of them (all of
+ * them when there are no more than k), and no position is tried twice: at worst the whole block,
+ * as without sampling.
  */
-static void draw_sample(const fbPerceptionInput *in, int i, fbNeighbourList *l, long first, long len, bool keep_list,
-                        Seen *s)
+static void far_sample(Sampler *s, int nruns, long total, long k, fbNeighbourList *l, long *len)
 {
-  const fbVision *vis = &in->vision[in->species[i]];
-  const long m = len - first;
-  const bool all = m <= vis->sample;
-  const uint64_t threshold = all ? 0 : sample_threshold(in, i, l, first, m, vis->sample);
+  slots_reserve(l, total);
+  list_reserve(l, (int)(*len + (k < total ? k : total)));
+  int *slot = l->slot;
+  for (long p = 0; p < total; ++p) {
+    slot[p] = (int)p;
+  }
+  const long end = *len + k;
+  long n = *len;
+  uint64_t bits = 0;
+  for (long t = 0; t < total && n < end; ++t) {
+    bits = (t & 1) ? bits << 32 : next_bits(s);  // the high half, then the low
+    const long q = t + scale_below((uint32_t)(bits >> 32), total - t);
+    const int p = slot[q];
+    slot[q] = slot[t];
+    const fbSampleRun *run = run_of(l->run, nruns, p);
+    const int j = (int)(p + run->offset);
+    double dx, dy, dist;
+    const bool ok = in_view(s, &run->run, j, &dx, &dy, &dist) & !(dist < s->sep);
+    l->index[n] = j;  // written whether it is one or not: the next is written over it if not
+    l->dx[n] = dx;
+    l->dy[n] = dy;
+    l->dist[n] = dist;
+    n += ok;
+  }
+  *len = n;
+}
+
+// The sums over the listed flock-mates [first, len), in list order: the close ones, then the far.
+static Seen sum_listed(const fbPerceptionInput *in, const fbNeighbourList *l, long first, long len, double sep)
+{
   Seen sum = {0, (int)first, 0, 0, 0, 0, 0, 0, INFINITY, 0};
-  long kept = first;
   for (long h = first; h < len; ++h) {
-    if (!all && l->key[h - first] > threshold) {
-      continue;
-    }
     const int j = l->index[h];
     const double dx = l->dx[h], dy = l->dy[h], dist = l->dist[h];
     sum.n++;
@@ -359,7 +455,7 @@ static void draw_sample(const fbPerceptionInput *in, int i, fbNeighbourList *l, 
     sum.sdy += dy;
     sum.svx += in->vx[j];
     sum.svy += in->vy[j];
-    if (dist < vis->separation_radius) {
+    if (dist < sep) {
       sum.sepx -= dx;
       sum.sepy -= dy;
     }
@@ -367,14 +463,32 @@ static void draw_sample(const fbPerceptionInput *in, int i, fbNeighbourList *l, 
       sum.best = dist;
       sum.best_id = in->id[j];
     }
-    l->index[kept] = j;
-    l->dx[kept] = dx;
-    l->dy[kept] = dy;
-    l->dist[kept] = dist;
-    kept++;
   }
-  *s = sum;
-  l->len = keep_list ? (int)kept : (int)first;
+  return sum;
+}
+
+// Agent i of a species with vision.sample = k: every close flock-mate, then k drawn of the rest.
+static void perceive_sampled(const fbPerceptionInput *in, int i, int kx, int ky, fbNeighbourList *l, Seen *out,
+                             bool keep_list, bool filter)
+{
+  const fbVision *vis = &in->vision[in->species[i]];
+  const double r = vis->radius;
+  const long first = l->len;
+  *out = (Seen){0, (int)first, 0, 0, 0, 0, 0, 0, INFINITY, 0};
+  if ((in->active != NULL && !in->active[i]) || !(r > 0.0) || vis->sees == 0) {
+    return;
+  }
+  Sampler s = {in, i, vis->sees, in->px[i], in->py[i], in->hx[i], in->hy[i], r * r, vis->cos_half_fov,
+               vis->separation_radius, in->grid->world_w, in->grid->world_h, vis->cos_half_fov <= -1.0,
+               in->grid->wrap, filter, fbRng_Prefix(in->seed, in->id[i], in->step), 0};
+  fbBlock b;
+  fbBlock_BeginRings(&b, in->grid, s.x, s.y, kx, ky);
+  long total, len = first;
+  const int nruns = block_runs(&b, l, &total);
+  close_ones(&s, &b, l->run, nruns, r, l, &len);
+  far_sample(&s, nruns, total, vis->sample, l, &len);
+  *out = sum_listed(in, l, first, len, vis->separation_radius);
+  l->len = keep_list ? (int)len : (int)first;
 }
 
 static inline void store(fbAggregates *agg, int i, const Seen *s, double x, double y)
@@ -404,7 +518,7 @@ static inline void store(fbAggregates *agg, int i, const Seen *s, double x, doub
                    fbNeighbourList *l)                                                               \
   {                                                                                                   \
     Seen s;                                                                                           \
-    perceive_agent(in, i, kx, ky, l, &s, shifted, keep_list, want_nearest, filter, false);            \
+    perceive_agent(in, i, kx, ky, l, &s, shifted, keep_list, want_nearest, filter);                   \
     store(agg, i, &s, in->px[i], in->py[i]);                                                          \
   }
 PERCEIVE(p0000, false, false, false, false)
@@ -424,19 +538,18 @@ PERCEIVE(p1101, true, true, false, true)
 PERCEIVE(p1110, true, true, true, false)
 PERCEIVE(p1111, true, true, true, true)
 
-// Species with vision.sample: the list and the nearest come with the sample, whether kept or not.
-#define PERCEIVE_SAMPLE(name, shifted, filter)                                                        \
+// Species with vision.sample: the nearest comes with the sample; the torus is a flag there, not a
+// specialisation (the sampled kernel's loops are short, and not over every candidate).
+#define PERCEIVE_SAMPLE(name, filter)                                                                 \
   static void name(const fbPerceptionInput *in, int i, int kx, int ky, fbAggregates *agg,             \
                    fbNeighbourList *l)                                                               \
   {                                                                                                   \
     Seen s;                                                                                           \
-    perceive_agent(in, i, kx, ky, l, &s, shifted, in->vision[in->species[i]].list, false, filter, true); \
+    perceive_sampled(in, i, kx, ky, l, &s, in->vision[in->species[i]].list, filter);                  \
     store(agg, i, &s, in->px[i], in->py[i]);                                                          \
   }
-PERCEIVE_SAMPLE(s00, false, false)
-PERCEIVE_SAMPLE(s01, false, true)
-PERCEIVE_SAMPLE(s10, true, false)
-PERCEIVE_SAMPLE(s11, true, true)
+PERCEIVE_SAMPLE(s0, false)
+PERCEIVE_SAMPLE(s1, true)
 
 typedef void (*PerceiveFn)(const fbPerceptionInput *, int, int, int, fbAggregates *, fbNeighbourList *);
 
@@ -452,13 +565,13 @@ static void plan(const fbPerceptionInput *in, Plan *plans)
 {
   static const PerceiveFn kernels[16] = {p0000, p0001, p0010, p0011, p0100, p0101, p0110, p0111,
                                          p1000, p1001, p1010, p1011, p1100, p1101, p1110, p1111};
-  static const PerceiveFn sampled[4] = {s00, s01, s10, s11};
+  static const PerceiveFn sampled[2] = {s0, s1};
   uint32_t all = in->species_count > 0 && in->species_count < 32 ? (1u << in->species_count) - 1 : UINT32_MAX;
   for (int s = 0; s < FB_MAX_SPECIES && (in->species_count == 0 || s < in->species_count); ++s) {
     const fbVision *v = &in->vision[s];
     bool filter = in->active != NULL || in->species_count == 0 || (v->sees & all) != all;
     int k = (in->grid->wrap ? 8 : 0) + (v->list ? 4 : 0) + (v->nearest ? 2 : 0) + (filter ? 1 : 0);
-    plans[s].kernel = v->sample > 0 ? sampled[(in->grid->wrap ? 2 : 0) + (filter ? 1 : 0)] : kernels[k];
+    plans[s].kernel = v->sample > 0 ? sampled[filter ? 1 : 0] : kernels[k];
     fbGrid_Rings(in->grid, v->radius, &plans[s].kx, &plans[s].ky);
     plans[s].sample = v->sample > 0;
     plans[s].keep_list = v->list;
@@ -500,8 +613,8 @@ typedef struct Sums {
 typedef struct Agent {
   const fbPerceptionInput *in;
   Sight s;
-  bool general;  // any of the four below: step 2 by take_run
-  bool keep_list, want_nearest, filter, sample;
+  bool general;  // any of the three below: step 2 by take_run
+  bool keep_list, want_nearest, filter;
   uint32_t sees;
   fbNeighbourList *l;
   long len;      // the list's length so far
@@ -568,7 +681,7 @@ FB_AVX2_CODE static inline void add_run(Sums *s, Bits t, const double *dx, const
 }
 
 // Step 2 with all the rest: the species and activity filter, the nearest (ties to the lower id),
-// the list; or, for a sample, only the list (draw_sample sums it).
+// the list.
 static __attribute__((noinline)) void take_run(Agent *a, int first, Bits t, const double *dx, const double *dy)
 {
   const fbPerceptionInput *in = a->in;
@@ -583,14 +696,11 @@ static __attribute__((noinline)) void take_run(Agent *a, int first, Bits t, cons
       continue;
     }
     const double dist = sqrt(dx[b] * dx[b] + dy[b] * dy[b]);  // as step 1 took it
-    if (a->keep_list || a->sample) {
+    if (a->keep_list) {
       l->index[a->len] = j;
       l->dx[a->len] = dx[b];
       l->dy[a->len] = dy[b];
       l->dist[a->len++] = dist;
-    }
-    if (a->sample) {
-      continue;
     }
     a->sum.n++;
     a->sum.d += (Pair){dx[b], dy[b]};
@@ -600,7 +710,7 @@ static __attribute__((noinline)) void take_run(Agent *a, int first, Bits t, cons
       a->sum.best_id = in->id[j];
     }
   }
-  for (uint64_t bits = a->sample ? 0 : t.close; bits != 0; bits &= bits - 1) {
+  for (uint64_t bits = t.close; bits != 0; bits &= bits - 1) {
     const int b = __builtin_ctzll(bits);
     a->sum.sep -= (Pair){dx[b], dy[b]};
   }
@@ -693,11 +803,14 @@ static inline int block_end(const fbBlock *b)
 /*
  * Agent i. Returns false, having done nothing, for a block left to the plain C kernel: one with
  * min_image (the nearest image point by point), or one whose groups of lanes would read past the
- * last agent.
+ * last agent; and for a sampling species, which tests a few candidates, not four at a time.
  */
 FB_AVX2_CODE static inline bool perceive_avx2(const fbPerceptionInput *in, int i, const Plan *p, fbAggregates *agg,
                                               fbNeighbourList *l)
 {
+  if (p->sample) {
+    return false;
+  }
   const fbVision *vis = &in->vision[in->species[i]];
   const double x = in->px[i], y = in->py[i], r = vis->radius;
   const long first = l->len;
@@ -715,11 +828,10 @@ FB_AVX2_CODE static inline bool perceive_avx2(const fbPerceptionInput *in, int i
              {_mm256_set1_pd(x), _mm256_set1_pd(y), _mm256_set1_pd(in->hx[i]), _mm256_set1_pd(in->hy[i]),
               _mm256_set1_pd(r * r), _mm256_set1_pd(vis->cos_half_fov), _mm256_set1_pd(vis->separation_radius),
               vis->cos_half_fov <= -1.0, in->grid->wrap, i},
-             p->keep_list || p->want_nearest || p->filter || p->sample,
+             p->keep_list || p->want_nearest || p->filter,
              p->keep_list,
              p->want_nearest,
              p->filter,
-             p->sample,
              vis->sees,
              l,
              first,
@@ -729,13 +841,9 @@ FB_AVX2_CODE static inline bool perceive_avx2(const fbPerceptionInput *in, int i
   } else {
     walk_runs(&a, &b, false);
   }
-  if (p->sample) {
-    draw_sample(in, i, l, first, a.len, p->keep_list, &seen);
-  } else {
-    const Sums *m = &a.sum;
-    seen = (Seen){m->n, (int)first, m->d[0], m->d[1], m->v[0], m->v[1], m->sep[0], m->sep[1], m->best, m->best_id};
-    l->len = p->keep_list ? (int)a.len : (int)first;
-  }
+  const Sums *m = &a.sum;
+  seen = (Seen){m->n, (int)first, m->d[0], m->d[1], m->v[0], m->v[1], m->sep[0], m->sep[1], m->best, m->best_id};
+  l->len = p->keep_list ? (int)a.len : (int)first;
   store(agg, i, &seen, x, y);
   return true;
 }
@@ -822,13 +930,12 @@ int fbPerceive_One(const fbPerceptionInput *in, int i, fbNeighbourList *list, do
   list_reserve(list, 1);
   int kx, ky;
   fbGrid_Rings(in->grid, in->vision[in->species[i]].radius, &kx, &ky);
-  const bool sample = in->vision[in->species[i]].sample > 0;
-  if (in->grid->wrap) {
-    sample ? perceive_agent(in, i, kx, ky, list, &s, true, true, true, true, true)
-           : perceive_agent(in, i, kx, ky, list, &s, true, true, true, true, false);
+  if (in->vision[in->species[i]].sample > 0) {
+    perceive_sampled(in, i, kx, ky, list, &s, true, true);
+  } else if (in->grid->wrap) {
+    perceive_agent(in, i, kx, ky, list, &s, true, true, true, true);
   } else {
-    sample ? perceive_agent(in, i, kx, ky, list, &s, false, true, true, true, true)
-           : perceive_agent(in, i, kx, ky, list, &s, false, true, true, true, false);
+    perceive_agent(in, i, kx, ky, list, &s, false, true, true, true);
   }
   if (nearest != NULL) {
     *nearest = s.best;

@@ -12,7 +12,7 @@ typedef struct fbVision {
   double separation_radius;  // flock-mates closer than this add to the separation sum
   bool list;                 // keep each agent's list of flock-mates (a rule walks them)
   bool nearest;              // find each agent's nearest flock-mate (a rule reads it)
-  int sample;                // > 0: perceive a random sample of at most this many flock-mates (Gamlen); 0: all
+  int sample;                // > 0: every flock-mate within separation_radius and a random sample of this many others (Gamlen); 0: all
 } fbVision;
 
 typedef struct fbPerceptionInput {
@@ -44,8 +44,10 @@ typedef struct fbNeighbourList {
   double *dx, *dy;       // offset from the perceiving agent to the neighbour
   double *dist;          // |offset|
   int len, capacity;
-  uint64_t *key;         // scratch for vision.sample: the keys of one agent's flock-mates, and a copy
-  int key_capacity;
+  struct fbSampleRun *run;  // scratch for vision.sample: the runs of one agent's block (perception.c)
+  int run_capacity;
+  int *slot;                 // scratch for vision.sample: the block's positions, in the order drawn
+  int slot_capacity;
 } fbNeighbourList;
 
 void fbAggregates_Reserve(fbAggregates *a, int count);
@@ -54,9 +56,10 @@ void fbNeighbourList_Free(fbNeighbourList *l);
 
 // Perception for agents [begin, end): fills their aggregates and, for species that keep one, their
 // lists (list is reset first and serves as scratch otherwise). Of a species with vision.sample = k,
-// an agent that sees more than k flock-mates perceives k of them drawn at random (the same on any
-// thread count and storage order): aggregates, nearest and list then cover only those. Safe to run concurrently on
-// disjoint ranges with separate lists.
+// an agent perceives every flock-mate in view closer than vision.separation_radius (collision
+// avoidance is never sampled) and k of the others drawn at random (all of them if no more than k;
+// the same on any thread count and storage order): aggregates, nearest and list then cover only
+// those, n = close ones + drawn ones. Safe to run concurrently on disjoint ranges with separate lists.
 void fbPerceive(const fbPerceptionInput *in, int begin, int end, fbAggregates *agg, fbNeighbourList *list);
 
 // The instruction set of fbPerceive (perception.c): plain C, one candidate at a time, or AVX2, four at

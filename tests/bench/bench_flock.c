@@ -7,6 +7,8 @@
 //       are added to the species, e.g. 'collide = false'
 //   bench_flock --collide  10 000 agents, C rules, bodies on and off: ns per agent-step of the
 //       step and of the collision pass alone
+//   bench_flock --sample [K [NEIGHBOURS]]  10 000 agents, C rules, one thread, perceiving all and a
+//       sample of K (default 7) at ~NEIGHBOURS in view (default 20): thread CPU ns per agent-step of the step and of perception with the rules
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include <time.h>
@@ -227,6 +229,72 @@ static int collide(void)
   return 0;
 }
 
+static double thread_cpu_s(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+// This thread's CPU time for `repeats` perceptions of every agent of the sim as it stands.
+static double time_perception(fbSim *sim, int repeats)
+{
+  fbSim_UpdateGrid(sim);
+  const double t0 = thread_cpu_s();
+  for (int r = 0; r < repeats; ++r) {
+    fbPerceive(&sim->perception, 0, sim->world.agents.count, &sim->agg, &sim->lists[0]);
+  }
+  return thread_cpu_s() - t0;
+}
+
+/*
+ * Gamlen's Monte Carlo sampling is there to save time: the same 10 000 agents perceiving all their
+ * flock-mates and a sample of K, C rules, one thread (the step runs on this thread), alternating
+ * bursts; medians of this thread's CPU time per agent-step, of the whole step and of perception
+ * alone (fbPerceive over every agent, as the step calls it).
+ */
+static int sample(int k, double neighbours)
+{
+  const int agents = 10000, bursts = 15, steps = 10;
+  char path[64], fields[96];
+  snprintf(path, sizeof path, "/tmp/flockbox_bench_sample_%d.lua", (int)getpid());
+  static fbSim sims[2];
+  write_scenario(path, agents, neighbours, "");
+  load(&sims[0], path, 1, true);
+  snprintf(fields, sizeof fields, "vision = { radius = 10, fov = 270, separation = 3, sample = %d }", k);
+  write_scenario(path, agents, neighbours, fields);
+  load(&sims[1], path, 1, true);
+  unlink(path);
+  double step[2][64], seen[2][64];
+  for (int s = 0; s < 2; ++s) {
+    time_steps(&sims[s], 2);
+  }
+  for (int b = 0; b < bursts; ++b) {
+    for (int s = 0; s < 2; ++s) {
+      const double t0 = thread_cpu_s();
+      time_steps(&sims[s], steps);
+      step[s][b] = (thread_cpu_s() - t0) / steps / agents * 1e9;
+      seen[s][b] = time_perception(&sims[s], steps) / steps / agents * 1e9;
+    }
+  }
+  for (int s = 0; s < 2; ++s) {
+    qsort(step[s], (size_t)bursts, sizeof(double), compare_doubles);
+    qsort(seen[s], (size_t)bursts, sizeof(double), compare_doubles);
+  }
+  printf("classic flock, %d agents, C rules, one thread: CPU ns per agent-step (medians of %d bursts of %d steps)\n",
+         agents, bursts, steps);
+  printf("all      (%4.1f perceived): step %6.1f, perception %6.1f\n", mean_neighbours(&sims[0]), step[0][bursts / 2],
+         seen[0][bursts / 2]);
+  printf("sample %d (%4.1f perceived): step %6.1f, perception %6.1f\n", k, mean_neighbours(&sims[1]),
+         step[1][bursts / 2], seen[1][bursts / 2]);
+  printf("sampled / all: step %.2f, perception %.2f\n", step[1][bursts / 2] / step[0][bursts / 2],
+         seen[1][bursts / 2] / seen[0][bursts / 2]);
+  for (int s = 0; s < 2; ++s) {
+    fbSim_Free(&sims[s]);
+  }
+  return 0;
+}
+
 // One path, one size: what callgrind counts with --toggle-collect=time_steps.
 static int run_only(int agents, bool native, int steps, const char *fields)
 {
@@ -256,6 +324,9 @@ int main(int argc, char **argv)
   }
   if (argc > 1 && strcmp(argv[1], "--collide") == 0) {
     return collide();
+  }
+  if (argc > 1 && strcmp(argv[1], "--sample") == 0) {
+    return sample(argc > 2 ? atoi(argv[2]) : 7, argc > 3 ? atof(argv[3]) : 20);
   }
   printf("classic flock (separation, alignment, cohesion, soft bounds), ~20 neighbours, ns per agent-step\n\n");
   printf("| agents  | nbrs  | C rules  | Lua rules| Lua / C | Lua, 2 threads | same flock |\n");
