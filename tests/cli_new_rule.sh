@@ -60,6 +60,15 @@ refused "a name that is no identifier" "'9lives' is not a rule name" --new-rule 
 refused "a name with a path in it" "'../x' is not a rule name" --new-rule ../x
 refused "a folder that is not there" "nowhere: no such folder" --new-rule fine nowhere
 check "the existing rule kept its text" grep -q "Started by flockbox --new-rule" behaviours/swirl.lua
+# A folder whose name holds a line break: the name goes into the header comment, never into code.
+mkdir -p "$tmp/project/odd
+os.exit(3) --"
+"$flockbox" --new-rule safe "$tmp/project/odd
+os.exit(3) --" >/dev/null 2>&1
+printf '%s\n' 'local f = assert(loadfile(arg[1])); local ok, m = pcall(f); os.exit(ok and type(m) == "table" and 0 or 1)' \
+  >"$tmp/load.lua"
+check "a line break in the folder's name stays in the comment" lua5.4 "$tmp/load.lua" "$tmp/project/odd
+os.exit(3) --/safe.lua"
 
 echo "$passed passed, $failures failed"
 [ $failures -eq 0 ]

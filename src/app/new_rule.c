@@ -95,7 +95,14 @@ bool fbNewRule_Write(const char *name, const char *folder, char *written, size_t
   if (f == NULL) {
     close(fd);
   }
-  bool ok = f != NULL && fprintf(f, template_text, written, name) > 0;
+  // The path goes into the header comment: a folder named with a line break would end the comment
+  // and make the rest of its name code, so control characters are written as '?'.
+  char shown[1024];
+  snprintf(shown, sizeof shown, "%s", written);
+  for (char *c = shown; *c != '\0'; ++c) {
+    *c = iscntrl((unsigned char)*c) ? '?' : *c;
+  }
+  bool ok = f != NULL && fprintf(f, template_text, shown, name) > 0;
   ok = (f != NULL && fclose(f) == 0) && ok;
   if (!ok) {
     snprintf(err, errlen, "--new-rule: %s: cannot write it", written);
