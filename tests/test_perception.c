@@ -185,6 +185,9 @@ static void check_queries(Pop *p, int queries)
 {
   fbPerceptionInput in = pop_input(p);
   in.vision = NULL;  // the queries must not need it
+  static fbSpeciesIndex members;
+  fbSpeciesIndex_Build(&members, p->species, p->count, SPECIES);
+  in.members = &members;
   static Visits v;
   for (int q = 0; q < queries; ++q) {
     fbVec2 at = fbV(rnd_in(-1, p->w + 1), rnd_in(-1, p->h + 1));
@@ -215,16 +218,22 @@ static void check_queries(Pop *p, int queries)
         want = j;
       }
     }
-    double got_d;
-    fbVec2 got_off;
-    int got = fbPerception_Nearest(&in, at, radius, mask, exclude, &got_off, &got_d);
-    assert_int_equal(got, want);
-    if (want >= 0) {
-      fbVec2 d = fbGrid_Offset(&p->grid, at, fbV(p->px[want], p->py[want]));
-      assert_true(got_d == sqrt(want_d2) && got_off.x == d.x && got_off.y == d.y);
-    } else {
-      assert_true(isinf(got_d));
+    // The grid walk, the scan of the wanted species' members, and the engine's pick between them.
+    static const fbMemberScan scans[] = {FB_MEMBERS_NEVER, FB_MEMBERS_ALWAYS, FB_MEMBERS_WHEN_CHEAPER};
+    for (size_t s = 0; s < sizeof scans / sizeof scans[0]; ++s) {
+      fbPerception_ScanMembers(scans[s]);
+      double got_d;
+      fbVec2 got_off;
+      int got = fbPerception_Nearest(&in, at, radius, mask, exclude, &got_off, &got_d);
+      assert_int_equal(got, want);
+      if (want >= 0) {
+        fbVec2 d = fbGrid_Offset(&p->grid, at, fbV(p->px[want], p->py[want]));
+        assert_true(got_d == sqrt(want_d2) && got_off.x == d.x && got_off.y == d.y);
+      } else {
+        assert_true(isinf(got_d));
+      }
     }
+    fbPerception_ScanMembers(FB_MEMBERS_WHEN_CHEAPER);
     if (isinf(radius)) {
       continue;
     }

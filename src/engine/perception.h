@@ -3,6 +3,7 @@
 #define FB_PERCEPTION_H
 
 #include "grid.h"
+#include "species_index.h"
 
 // What one species sees, and what its rules read of it.
 typedef struct fbVision {
@@ -24,6 +25,7 @@ typedef struct fbPerceptionInput {
   int species_count;           // species there are (0: unknown); a species that sees all of them skips a test
   const fbVision *vision;      // indexed by species
   const fbGrid *grid;          // built from these positions, with the agents stored in its order
+  const fbSpeciesIndex *members;  // each species' agents, for searches after a few of them (NULL: none)
   uint64_t seed, step;         // draw the samples of species with vision.sample
 } fbPerceptionInput;
 
@@ -70,6 +72,12 @@ typedef enum fbSimd { FB_SIMD_SCALAR, FB_SIMD_AVX2, FB_SIMD_BEST } fbSimd;
 // default) is the best there is, unless the environment says FB_SIMD=scalar. For tests and
 // benchmarks; not to be called while a step runs. Returns the level it will use.
 fbSimd fbPerception_UseSimd(fbSimd level);
+
+// When fbPerception_Nearest scans the wanted species' members (perception.c) instead of walking the
+// grid: when cheaper (the default), always (where the two are known to agree) or never. Both give
+// the same answer to the bit; for tests and benchmarks, not to be called while a step runs.
+typedef enum fbMemberScan { FB_MEMBERS_WHEN_CHEAPER, FB_MEMBERS_ALWAYS, FB_MEMBERS_NEVER } fbMemberScan;
+void fbPerception_ScanMembers(fbMemberScan when);
 
 // What agent i sees, whatever its species keeps: its flock-mates into list (reset), exactly as
 // fbPerceive would list them, and the distance to the nearest (INFINITY if none). Returns how many.

@@ -166,6 +166,7 @@ void fbSim_Free(fbSim *sim)
   fbBodies_Free(&sim->bodies);
   fbAggregates_Free(&sim->agg);
   fbGrid_Free(&sim->grid);
+  fbSpeciesIndex_Free(&sim->members);
   fbWorld_Free(&sim->world);
   free(sim->species_defs);
   sim->species_defs = NULL;
@@ -323,6 +324,10 @@ void fbSim_UpdateGrid(fbSim *sim)
     fbWorld_Reorder(w, sim->grid.order);
   }
   fbAggregates_Reserve(&sim->agg, a->count);
+  // With one species a search for it is a search for everyone: the grid is always the better walk.
+  if (w->species_count > 1) {
+    fbSpeciesIndex_Build(&sim->members, a->species, a->count, w->species_count);
+  }
   // Every agent is active here: removals compact the arrays as soon as they are applied.
   sim->perception = (fbPerceptionInput){.px = a->px,
                                         .py = a->py,
@@ -337,6 +342,7 @@ void fbSim_UpdateGrid(fbSim *sim)
                                         .species_count = w->species_count,
                                         .vision = sim->vision,
                                         .grid = &sim->grid,
+                                        .members = w->species_count > 1 ? &sim->members : NULL,
                                         .seed = w->seed,
                                         .step = w->step};
 }

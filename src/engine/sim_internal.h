@@ -12,6 +12,7 @@
 struct fbSim {
   fbWorld world;                   // what a step reads and writes: agents, species, terrain, obstacles
   fbGrid grid;
+  fbSpeciesIndex members;          // each species' agents, when there is more than one species
   fbAggregates agg;
   fbPerceptionInput perception;
   fbVision vision[FB_MAX_SPECIES];
