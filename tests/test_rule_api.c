@@ -92,6 +92,12 @@ static void test_scenario_sees_agents_by_id(void **state)
   assert_string_equal(seen_string("centre_same"), "true");
   assert_string_equal(seen_string("mean_same"), "true");
   assert_string_equal(seen_string("mean_none"), "true");
+  assert_string_equal(seen_string("each_same"), "true");
+  assert_string_equal(seen_string("each_reused"), "true");
+  assert_int_equal((int)seen_number("each_pairs"), 15 * 3);
+  assert_string_equal(seen_string("closest_two"), "true");
+  assert_string_equal(seen_string("closest_one"), "true");
+  assert_string_equal(seen_string("closest_none"), "true");
   assert_string_equal(seen_string("world"), "120 80 true 0.05");
   assert_int_equal((int)seen_number("step"), 2);
   assert_near(seen_number("time"), 0.1, 1e-12);
@@ -137,6 +143,28 @@ static void test_every_view_method_is_documented(void **state)
   }
   lua_close(L);
   assert_true(methods >= 10);
+}
+
+// fb.closest within walls (a sweep) is the brute force over every pair, to the bit, at every step,
+// for one species and two; on a lattice where every neighbour is exactly 5 away the lowest ids win.
+static void test_closest_pair_is_the_brute_force(void **state)
+{
+  (void)state;
+  load("tests/data/hooks_closest.lua");
+  for (int k = 0; k < 40; ++k) {
+    if (!fbSim_Step(&sim)) {
+      fail_msg("%s", sim.error);
+    }
+  }
+  assert_int_equal((int)seen_number("checks"), 39 * 5);
+  if (seen_number("mismatches") != 0) {
+    fail_msg("%d mismatches, the last: %s", (int)seen_number("mismatches"), seen_string("last"));
+  }
+  assert_near(seen_number("post_distance"), 5.0, 0);
+  int first = (int)seen_number("first_post");
+  assert_int_equal((int)seen_number("post_a"), first);  // the lattice's first two posts, in id order
+  assert_int_equal((int)seen_number("post_b"), first + 1);
+  unload();
 }
 
 // A walk kept past its step fails with a message that says what to do, and the run says so.
@@ -376,6 +404,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_scenario_sees_agents_by_id, teardown),
       cmocka_unit_test_teardown(test_stale_walk_is_an_error, teardown),
+      cmocka_unit_test_teardown(test_closest_pair_is_the_brute_force, teardown),
       cmocka_unit_test(test_every_view_method_is_documented),
       cmocka_unit_test_teardown(test_the_readme_example_hunts, teardown),
       cmocka_unit_test_teardown(test_hostile_rules_leave_bystanders_alone, teardown),

@@ -280,6 +280,19 @@ function fbHookFb.centre(species) end
 ---@return integer n
 function fbHookFb.mean(key, species) end
 
+---the closest two agents, one of each species (two of one species without other), as they stand now; nil if none (not in rules)
+---@param species string
+---@param other? string
+---@return number? distance
+---@return integer? id
+---@return integer? other_id
+function fbHookFb.closest(species, other) end
+
+---fb.agents without a new record per agent: one record, refilled at each agent (copy what you keep); allocates nothing once warm (not in rules)
+---@param species? string
+---@return fun(): fbAgentRecord? next
+function fbHookFb.each(species) end
+
 ---one agent's record, or nil when it is gone (not in rules)
 ---@param id integer
 ---@return fbAgentRecord? record

@@ -235,12 +235,12 @@ const fbApiField fbHooks_RecordFields[] = {
     {"energy", "number", "energy spent so far", offsetof(fbAgents, energy)},
     {NULL, NULL, NULL, 0}};
 
-// Pushes a snapshot of agent i: the record's fields, then its declared fields by name. A new
-// table each time: a hook may keep it.
-static void push_record(lua_State *L, const fbWorld *w, int i)
+// Sets the record's fields from agent i, then its declared fields by name, into the table on top.
+// Over a table that has them already this allocates nothing: the keys exist, the values are
+// numbers, and the names are the engine's own strings, which Lua's string cache finds again.
+static void fill_record(lua_State *L, const fbWorld *w, int i)
 {
   const fbAgents *a = &w->agents;
-  lua_createtable(L, 0, 10 + w->field_count);
   for (const fbApiField *f = fbHooks_RecordFields; f->name != NULL; ++f) {
     if (f->offset != FB_COMPUTED) {
       lua_pushnumber(L, (*(double *const *)((const char *)a + f->offset))[i]);
@@ -259,6 +259,13 @@ static void push_record(lua_State *L, const fbWorld *w, int i)
   }
 }
 
+// Pushes a snapshot of agent i. A new table each time: a hook may keep it.
+static void push_record(lua_State *L, const fbWorld *w, int i)
+{
+  lua_createtable(L, 0, 10 + w->field_count);
+  fill_record(L, w, i);
+}
+
 // fb.find(id) -> the agent's record, or nil when no agent has that id (removed, or never was).
 static int s_find(lua_State *L)
 {
@@ -273,10 +280,12 @@ static int s_find(lua_State *L)
   return 1;
 }
 
-// The state of an fb.agents walk: the agents in id order, made when the walk began.
+// The state of an fb.agents or fb.each walk: the agents in id order, made when the walk began.
 typedef struct Walk {
   uint64_t step;     // the walk is for this step only: agents change between steps
   int count, next;
+  int capacity;      // of index
+  bool ended;        // the iterator has said there is no more: fb.each may hand the walk out again
   int index[];
 } Walk;
 
@@ -329,19 +338,57 @@ static int in_id_order(const fbWorld *w, int s, int *index)
   return count;
 }
 
-static int walk_next(lua_State *L)
+// The walk's next agent index, or -1 at its end; an error if the walk is from another step.
+static int walk_advance(lua_State *L, Walk *walk)
 {
   const fbWorld *w = world_of(L);
-  Walk *walk = lua_touserdata(L, lua_upvalueindex(1));
   if (walk->step != w->step) {
-    return luaL_error(L, "fb.agents: a walk made at step %d used at step %d (walk again each step)", (int)walk->step,
-                      (int)w->step);
+    luaL_error(L, "fb.agents: a walk made at step %d used at step %d (walk again each step)", (int)walk->step,
+               (int)w->step);
   }
   if (walk->next >= walk->count) {
+    walk->ended = true;
+    return -1;
+  }
+  return walk->index[walk->next++];
+}
+
+static int walk_next(lua_State *L)
+{
+  int i = walk_advance(L, lua_touserdata(L, lua_upvalueindex(1)));
+  if (i < 0) {
     return 0;
   }
-  push_record(L, w, walk->index[walk->next++]);
+  push_record(L, world_of(L), i);
   return 1;
+}
+
+// fb.each's iterator: its one record (upvalue 2), refilled with the next agent.
+static int each_next(lua_State *L)
+{
+  int i = walk_advance(L, lua_touserdata(L, lua_upvalueindex(1)));
+  if (i < 0) {
+    return 0;
+  }
+  lua_pushvalue(L, lua_upvalueindex(2));
+  fill_record(L, world_of(L), i);
+  return 1;
+}
+
+static Walk *new_walk(lua_State *L, int capacity)
+{
+  Walk *walk = lua_newuserdatauv(L, sizeof(Walk) + sizeof(int) * (size_t)(capacity > 0 ? capacity : 1), 0);
+  walk->capacity = capacity;
+  return walk;
+}
+
+static void begin_walk(lua_State *L, Walk *walk, int species)
+{
+  const fbWorld *w = world_of(L);
+  walk->step = w->step;
+  walk->next = 0;
+  walk->ended = false;
+  walk->count = in_id_order(w, species, walk->index);
 }
 
 // fb.agents([species]) -> an iterator over the agents (of that species), in id order, each as a
@@ -350,11 +397,60 @@ static int s_agents(lua_State *L)
 {
   const fbWorld *w = world_of(L);
   int s = lua_isnoneornil(L, 1) ? -1 : species_arg(L, 1);
-  Walk *walk = lua_newuserdatauv(L, sizeof(Walk) + sizeof(int) * (size_t)w->agents.count, 0);
-  walk->step = w->step;
-  walk->next = 0;
-  walk->count = in_id_order(w, s, walk->index);
+  begin_walk(L, new_walk(L, w->agents.count), s);
   lua_pushcclosure(L, walk_next, 1);
+  return 1;
+}
+
+/*
+ * fb.each([species]) -> the same walk as fb.agents, with one record refilled at each agent instead
+ * of a new one: a hook that reads fields and keeps no record allocates nothing once warm. Walks
+ * are kept in a pool (a registry table of iterators, at most FB_EACH_POOL) and one is reused when
+ * its iterator has returned nil or it belongs to an earlier step, so nested walks each get their
+ * own and a record stays valid for the rest of its loop's body; a walk abandoned half-way (the
+ * first agent of fb.each("player")(), say) keeps its record until the step ends.
+ */
+#define FB_EACH_POOL 8
+
+static int s_each(lua_State *L)
+{
+  fbHooks *h = hooks_of(L);
+  const fbWorld *w = h->on.world;
+  int s = lua_isnoneornil(L, 1) ? -1 : species_arg(L, 1);
+  if (h->each_pool_ref == LUA_NOREF) {
+    lua_createtable(L, FB_EACH_POOL, 0);
+    h->each_pool_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, h->each_pool_ref);
+  int pool = lua_gettop(L), slot = 0;
+  lua_Integer size = (lua_Integer)lua_rawlen(L, pool);
+  for (lua_Integer k = 1; k <= size; ++k) {
+    lua_rawgeti(L, pool, k);
+    lua_getupvalue(L, -1, 1);
+    Walk *walk = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    // Not before its iterator said "no more": the loop's body may still hold the last record.
+    bool free_walk = walk->step != w->step || walk->ended;
+    if (free_walk && walk->capacity >= w->agents.count) {
+      begin_walk(L, walk, s);
+      return 1;  // the iterator, on top
+    }
+    if (free_walk && slot == 0) {
+      slot = (int)k;  // too small: replaced below
+    }
+    lua_pop(L, 1);
+  }
+  // Room to grow by half: a population that rises slowly (spawns) reallocates now and then, not every step.
+  begin_walk(L, new_walk(L, w->agents.count + w->agents.count / 2 + 16), s);
+  lua_createtable(L, 0, 10 + w->field_count);
+  lua_pushcclosure(L, each_next, 2);
+  if (slot == 0 && size < FB_EACH_POOL) {
+    slot = (int)size + 1;
+  }
+  if (slot > 0) {
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, pool, slot);
+  }
   return 1;
 }
 
@@ -450,6 +546,45 @@ static int s_centre(lua_State *L)
   return 3;
 }
 
+// The indices of species s's agents (every agent when s < 0) into group g; returns how many.
+static int group_of(fbHooks *h, int g, int s)
+{
+  const fbAgents *a = &h->on.world->agents;
+  if (h->group_capacity < a->count) {
+    h->group[0] = fbMemory_Grow(h->group[0], sizeof *h->group[0], (size_t)a->count);
+    h->group[1] = fbMemory_Grow(h->group[1], sizeof *h->group[1], (size_t)a->count);
+    h->group_capacity = a->count;
+  }
+  int n = 0;
+  for (int i = 0; i < a->count; ++i) {
+    if (s < 0 || a->species[i] == s) {
+      h->group[g][n++] = i;
+    }
+  }
+  return n;
+}
+
+// fb.closest(species [, other]) -> distance, id, other_id: the closest two agents, one of each
+// species (two of the one species when other is absent), as they stand now; the lowest ids win
+// ties; nil when there is no such pair. A sweep in C (closest_pair.c), not a walk of every pair.
+static int s_closest(lua_State *L)
+{
+  fbHooks *h = hooks_of(L);
+  const fbWorld *w = h->on.world;
+  int sa = species_arg(L, 1), sb = lua_isnoneornil(L, 2) ? sa : species_arg(L, 2);
+  int na = group_of(h, 0, sa), nb = group_of(h, 1, sb);
+  fbClosestPair pair = fbClosestPair_Find(&w->agents, h->group[0], na, h->group[1], nb,
+                                          w->bounds == FB_BOUNDS_WRAP, w->width, w->height, &h->closest);
+  if (pair.a < 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushnumber(L, pair.distance);
+  lua_pushinteger(L, w->agents.id[pair.a]);
+  lua_pushinteger(L, w->agents.id[pair.b]);
+  return 3;
+}
+
 // fb.set_goal(name, x, y): moves a goal, or makes a new one (a path object, a lamp carried about).
 static int s_set_goal(lua_State *L)
 {
@@ -503,6 +638,10 @@ const fbApiFunction fbHooks_Functions[] = {
      "the mean position of the agents (of a species) and how many (nil, nil, 0 for none)"},
     {"mean", s_mean, "key string, species? string", "mean number?, n integer",
      "the mean of x, y, vx, vy, hx, hy, speed, energy or a declared field over the agents (nil, 0 for none)"},
+    {"closest", s_closest, "species string, other? string", "distance number?, id integer?, other_id integer?",
+     "the closest two agents, one of each species (two of one species without other), as they stand now; nil if none"},
+    {"each", s_each, "species? string", "next fun(): fbAgentRecord?",
+     "fb.agents without a new record per agent: one record, refilled at each agent (copy what you keep); allocates nothing once warm"},
     {"find", s_find, "id integer", "record fbAgentRecord?", "one agent's record, or nil when it is gone"},
     {"spawn", s_spawn, "species string, x number, y number, vx? number, vy? number", NULL,
      "add an agent between steps"},
@@ -542,7 +681,7 @@ const fbApiFunction fbHooks_Functions[] = {
 bool fbHooks_Open(fbHooks *h, fbHookTarget on, size_t memory_limit, int timeout_ms, uint64_t seed)
 {
   memset(h, 0, sizeof *h);
-  h->on_step_ref = h->on_key_ref = LUA_NOREF;
+  h->on_step_ref = h->on_key_ref = h->each_pool_ref = LUA_NOREF;
   if (!fbLuaHost_Create(&h->host, memory_limit, timeout_ms)) {
     return false;
   }
@@ -582,7 +721,12 @@ void fbHooks_Close(fbHooks *h)
 {
   fbLuaHost_Destroy(&h->host);
   fbCommands_Free(&h->queue);
-  h->on_step_ref = h->on_key_ref = LUA_NOREF;
+  free(h->group[0]);
+  free(h->group[1]);
+  h->group[0] = h->group[1] = NULL;
+  h->group_capacity = 0;
+  fbClosestScratch_Free(&h->closest);
+  h->on_step_ref = h->on_key_ref = h->each_pool_ref = LUA_NOREF;
   h->metric_count = 0;
 }
 

@@ -2,6 +2,7 @@
 #ifndef FB_HOOKS_H
 #define FB_HOOKS_H
 
+#include "closest_pair.h"
 #include "lua_host.h"
 #include "rule_api.h"
 #include "ruleset.h"
@@ -27,6 +28,7 @@ typedef struct fbHooks {
   fbLuaHost host;                        // its context is the fbHooks itself
   fbHookTarget on;                       // what the fb.* functions read and change
   int on_step_ref, on_key_ref;           // LUA_NOREF when the scenario has none
+  int each_pool_ref;                     // fb.each's walks, kept for reuse (LUA_NOREF: none yet)
   int metric_refs[FB_MAX_METRICS];
   char metric_names[FB_MAX_METRICS][FB_NAME_LEN];
   int metric_count;
@@ -36,6 +38,9 @@ typedef struct fbHooks {
   char first_failure[192];               // "hook 'on_step' failed at step 12" (the first one)
   char stop_label[FB_NAME_LEN];          // fb.stop(label): the outcome that ends the run ("" if none)
   uint64_t stop_step;                    // the step at which fb.stop was called
+  int *group[2];                         // fb.closest's two groups, grown and kept
+  int group_capacity;
+  fbClosestScratch closest;
 } fbHooks;
 
 // Opens the state with the fb.* functions working on `on`.

@@ -1,0 +1,129 @@
+// closest_pair.c — the closest two agents of two groups: sort one group by x, sweep the other across it.
+#include "closest_pair.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "grid.h"
+#include "memory.h"
+#include "world.h"
+
+typedef struct fbSweepPoint {
+  double x, y;
+  uint32_t id;
+  int index;
+} fbSweepPoint;
+
+void fbClosestScratch_Free(fbClosestScratch *s)
+{
+  free(s->points);
+  *s = (fbClosestScratch){0};
+}
+
+static int by_x_then_id(const void *l, const void *r)
+{
+  const fbSweepPoint *p = l, *q = r;
+  if (p->x != q->x) {
+    return p->x < q->x ? -1 : 1;
+  }
+  return p->id < q->id ? -1 : p->id > q->id;
+}
+
+typedef struct Best {
+  double d2;
+  uint32_t id_a, id_b;
+  int a, b;
+} Best;
+
+// Keeps the pair if it is nearer, or as near with lower ids: the answer is then the same whatever
+// order pairs are looked at in.
+static void consider(Best *best, double d2, uint32_t id_a, uint32_t id_b, int a, int b)
+{
+  if (d2 < best->d2 || (d2 == best->d2 && (id_a < best->id_a || (id_a == best->id_a && id_b < best->id_b)))) {
+    *best = (Best){d2, id_a, id_b, a, b};
+  }
+}
+
+/*
+ * Within walls. Group b sorted by x; for each agent of group a, the sorted points are walked
+ * outward from its x, right then left, and a walk stops at the first point whose x-distance alone
+ * squared exceeds the best squared distance so far: no point past it can be nearer. Every pair it
+ * skips is farther than the answer, so the answer is the brute force's, to the bit (the squared
+ * distance is (xb - xa)^2 + (yb - ya)^2 either way). O((na + nb) log nb) when the groups are
+ * spread, O(na nb) at worst (everyone on one vertical line).
+ */
+static Best sweep(const fbAgents *ag, const int *group_a, int na, const fbSweepPoint *sorted, int nb)
+{
+  Best best = {INFINITY, UINT32_MAX, UINT32_MAX, -1, -1};
+  for (int k = 0; k < na; ++k) {
+    const int i = group_a[k];
+    const double x = ag->px[i], y = ag->py[i];
+    if (!isfinite(x) || !isfinite(y)) {
+      continue;
+    }
+    int lo = 0, hi = nb;  // first point with x >= this x
+    while (lo < hi) {
+      const int mid = lo + (hi - lo) / 2;
+      if (sorted[mid].x < x) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    for (int dir = 0; dir < 2; ++dir) {
+      for (int m = dir == 0 ? lo : lo - 1; m >= 0 && m < nb; m += dir == 0 ? 1 : -1) {
+        const double dx = sorted[m].x - x, dy = sorted[m].y - y;
+        if (dx * dx > best.d2) {
+          break;
+        }
+        if (sorted[m].index != i) {
+          consider(&best, dx * dx + dy * dy, ag->id[i], sorted[m].id, i, sorted[m].index);
+        }
+      }
+    }
+  }
+  return best;
+}
+
+// On a torus the nearest image breaks the sweep's order: every pair, through fbGrid_MinImage.
+static Best every_pair(const fbAgents *ag, const int *group_a, int na, const int *group_b, int nb, double w, double h)
+{
+  Best best = {INFINITY, UINT32_MAX, UINT32_MAX, -1, -1};
+  for (int k = 0; k < na; ++k) {
+    const int i = group_a[k];
+    for (int m = 0; m < nb; ++m) {
+      const int j = group_b[m];
+      const double dx = fbGrid_MinImage(ag->px[j] - ag->px[i], w), dy = fbGrid_MinImage(ag->py[j] - ag->py[i], h);
+      if (j != i) {
+        consider(&best, dx * dx + dy * dy, ag->id[i], ag->id[j], i, j);
+      }
+    }
+  }
+  return best;
+}
+
+fbClosestPair fbClosestPair_Find(const fbAgents *ag, const int *group_a, int na, const int *group_b, int nb, bool wrap,
+                                 double world_w, double world_h, fbClosestScratch *s)
+{
+  Best best;
+  if (wrap) {
+    best = every_pair(ag, group_a, na, group_b, nb, world_w, world_h);
+  } else {
+    if (s->capacity < nb) {
+      s->points = fbMemory_Grow(s->points, sizeof *s->points, (size_t)nb);
+      s->capacity = nb;
+    }
+    // A point that is not finite is never nearest (its distance compares false), and would
+    // leave no order to sort by: it is left out.
+    int n = 0;
+    for (int m = 0; m < nb; ++m) {
+      const int j = group_b[m];
+      if (isfinite(ag->px[j]) && isfinite(ag->py[j])) {
+        s->points[n++] = (fbSweepPoint){ag->px[j], ag->py[j], ag->id[j], j};
+      }
+    }
+    qsort(s->points, (size_t)n, sizeof *s->points, by_x_then_id);
+    best = sweep(ag, group_a, na, s->points, n);
+  }
+  return (fbClosestPair){best.a, best.b, best.a >= 0 ? sqrt(best.d2) : INFINITY};
+}
