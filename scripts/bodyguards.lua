@@ -50,7 +50,7 @@ local function blocked(px, py, qx, qy)
 end
 
 local function one(species)
-  return fb.agents(species)()
+  return fb.each(species)()
 end
 
 local steps, guarded_steps = 0, 0
@@ -59,7 +59,7 @@ local steps, guarded_steps = 0, 0
 local function guarded(vip, threat)
   local dx, dy = threat.x - vip.x, threat.y - vip.y
   local len2 = dx * dx + dy * dy
-  for g in fb.agents("guard") do
+  for g in fb.each("guard") do
     local t = len2 > 0 and ((g.x - vip.x) * dx + (g.y - vip.y) * dy) / len2 or 0
     local ex, ey = vip.x + t * dx - g.x, vip.y + t * dy - g.y
     if t >= 0 and t <= 1 and ex * ex + ey * ey <= GUARD_TOLERANCE ^ 2 then
@@ -109,7 +109,7 @@ return {
     { "guarded", function() return steps > 0 and guarded_steps / steps or 0 end },
     { "hidden", function()
         local threat, n, hid = one("threat"), 0, 0
-        for a in fb.agents("bystander") do
+        for a in fb.each("bystander") do
           n = n + 1
           hid = hid + (blocked(a.x, a.y, threat.x, threat.y) and 1 or 0)
         end

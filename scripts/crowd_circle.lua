@@ -25,7 +25,7 @@ end
 local xs, ys = {}, {}
 local function pairs_now()
   local n = 0
-  for a in fb.agents("crowd") do
+  for a in fb.each("crowd") do
     n = n + 1
     xs[n], ys[n] = a.x, a.y
   end
@@ -53,7 +53,7 @@ end
 
 local function arrived()
   local n = 0
-  for a in fb.agents("crowd") do
+  for a in fb.each("crowd") do
     local dx, dy = a.goal_x - a.x, a.goal_y - a.y
     n = n + ((a.has_goal ~= 0 and dx * dx + dy * dy <= RADIUS * RADIUS) and 1 or 0)
   end

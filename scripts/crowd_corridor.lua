@@ -25,7 +25,7 @@ end
 -- The closest pair of agents now and how many pairs overlap (20 agents: every pair).
 local function pairs_now()
   local xs, ys, n = {}, {}, 0
-  for a in fb.agents("walker") do
+  for a in fb.each("walker") do
     n = n + 1
     xs[n], ys[n] = a.x, a.y
   end
@@ -58,7 +58,7 @@ return {
   metrics = {
     { "arrived", function()
       local n = 0
-      for a in fb.agents("walker") do
+      for a in fb.each("walker") do
         local dx, dy = a.goal_x - a.x, a.goal_y - a.y
         n = n + ((a.has_goal ~= 0 and dx * dx + dy * dy <= 1) and 1 or 0)
       end
@@ -68,7 +68,7 @@ return {
     { "overlaps", function() return select(2, pairs_now()) end },
     { "wall_clearance", function()
       local least = math.huge
-      for a in fb.agents("walker") do
+      for a in fb.each("walker") do
         least = math.min(least, math.abs(a.y - (CY - 6)) - RADIUS, math.abs(a.y - (CY + 6)) - RADIUS)
       end
       return least

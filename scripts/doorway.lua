@@ -21,7 +21,7 @@ local left = 0 -- walkers removed once well outside
 -- Pairs of bodies closer than (1 - tolerance) times the sum of their radii (BODY).
 local function overlapping(tolerance)
   local xs, ys, n = {}, {}, 0
-  for a in fb.agents("walker") do
+  for a in fb.each("walker") do
     n = n + 1
     xs[n], ys[n] = a.x, a.y
   end
@@ -63,7 +63,7 @@ return {
     },
   },
   on_step = function()
-    for a in fb.agents("walker") do
+    for a in fb.each("walker") do
       if a.x > 70 then
         fb.remove(a.id)
         left = left + 1
@@ -73,7 +73,7 @@ return {
   metrics = {
     { "exited", function()
         local n = left
-        for a in fb.agents("walker") do
+        for a in fb.each("walker") do
           n = n + (a.x > X1 + WALL and 1 or 0)
         end
         return n

@@ -147,7 +147,7 @@ return {
     },
   },
   on_step = function()
-    for a in fb.agents("walker") do
+    for a in fb.each("walker") do
       if (a.x - EXIT[1]) ^ 2 + (a.y - EXIT[2]) ^ 2 < EXIT_R ^ 2 then
         fb.remove(a.id)
         reached = reached + 1
@@ -158,7 +158,7 @@ return {
     { "reached", function() return reached end },
     { "outside", function()
         local n = 0
-        for a in fb.agents() do n = n + (select(6, fb.region("maze", a.x, a.y)) and 0 or 1) end
+        for a in fb.each() do n = n + (select(6, fb.region("maze", a.x, a.y)) and 0 or 1) end
         return n
       end },
     { "wall_gap", function() return fb.mean("wall_gap", "guard") or 0 end },

@@ -10,7 +10,7 @@
 -- The run ends there with outcome "together" (no split), "regrouped" or "apart"; or "timeout"
 -- after 120 s. A sweep over seeds gives the fractions (experiments/figure13.lua).
 local MERIDIAN, OFF_LINE, BEYOND, LINK, TIME_LIMIT = 100, 15, 60, 12, 120
-local side = {}                     -- agent id -> "north", "south" or "over"
+local side = {}                     -- agent id -> "north", "south" or "over"; false until it crosses
 local north, south, over = 0, 0, 0
 local groups, largest = 0, 0        -- at the end: how many groups, and the largest one's share
 
@@ -19,8 +19,11 @@ local function herd_centre()  -- fb.centre adds up in C what a walk of fb.agents
 end
 
 local function record_crossings()
-  for a in fb.agents("herd") do
-    if side[a.id] == nil and a.x > MERIDIAN then
+  for a in fb.each("herd") do
+    if side[a.id] == nil then
+      side[a.id] = false -- every key made at the first walk: a crossing later allocates nothing
+    end
+    if not side[a.id] and a.x > MERIDIAN then
       local off = a.y - 100
       local s = off < -OFF_LINE and "north" or off > OFF_LINE and "south" or "over"
       side[a.id] = s
@@ -33,7 +36,7 @@ end
 -- how many, and the largest one's share of the herd.
 local function count_groups()
   local pos = {}
-  for a in fb.agents("herd") do pos[#pos + 1] = { a.x, a.y } end
+  for a in fb.each("herd") do pos[#pos + 1] = { a.x, a.y } end
   local seen, count, biggest = {}, 0, 0
   for start = 1, #pos do
     if not seen[start] then

@@ -36,10 +36,10 @@ local autopilot = true
 -- Cosine of the angle between the player's heading and the direction to each unit of a species,
 -- averaged: +1 all ahead of the player, -1 all behind it.
 local function bearing(species)
-  local player = fb.agents("player")()
+  local player = fb.each("player")()
   local px, py, hx, hy = player.x, player.y, player.vx / player.speed, player.vy / player.speed
   local sum, n = 0, 0
-  for a in fb.agents(species) do
+  for a in fb.each(species) do
     local dx, dy = a.x - px, a.y - py
     local d = math.sqrt(dx * dx + dy * dy)
     if d > 0 then
@@ -51,7 +51,7 @@ end
 
 local function leaders(species)
   local n = 0
-  for a in fb.agents(species) do
+  for a in fb.each(species) do
     if a.leader ~= 0 then
       n = n + 1
     end
@@ -99,7 +99,7 @@ return {
     if not autopilot then
       return
     end
-    local player = fb.agents("player")()
+    local player = fb.each("player")()
     local dx, dy = cx - player.x, cy - player.y
     local d = math.max(math.sqrt(dx * dx + dy * dy), 1e-9)
     fb.set_input(dx / d, dy / d)

@@ -23,7 +23,7 @@ end
 local function radius(pick)
   local best = pick == "min" and math.huge or 0
   local lx, ly = fb.goal("lamp")
-  for a in fb.agents() do
+  for a in fb.each() do
     local r = math.sqrt((a.x - lx) ^ 2 + (a.y - ly) ^ 2)
     best = pick == "min" and math.min(best, r) or math.max(best, r)
   end

@@ -36,18 +36,18 @@ return {
     },
   },
   on_step = function(step)
-    for a in fb.agents() do
+    for a in fb.each() do
       local perched = a.perch > 0
       if perched and not landed[a.id] then
         landings = landings + 1
       end
-      landed[a.id] = perched or nil
+      landed[a.id] = perched -- false, not nil: keys stay, so a steady step allocates nothing
     end
   end,
   metrics = {
     { "perched", function()
         local n = 0
-        for a in fb.agents() do
+        for a in fb.each() do
           n = n + (a.perch > 0 and 1 or 0)
         end
         return n

@@ -52,13 +52,16 @@ return {
     local catches = fb.catches()
     while respawn and seen < catches do
       seen = seen + 1
-      local herd = {}
-      for a in fb.agents("herd") do
-        herd[#herd + 1] = a
-      end
-      if #herd > 0 then
-        local a = herd[math.random(#herd)]
-        fb.spawn("herd", a.x + 2 * math.random() - 1, a.y + 2 * math.random() - 1)
+      local count = fb.count("herd")
+      if count > 0 then
+        local k, x, y = math.random(count), nil, nil
+        for a in fb.each("herd") do -- the k-th in id order
+          k = k - 1
+          if k == 0 then
+            x, y = a.x, a.y
+          end
+        end
+        fb.spawn("herd", x + 2 * math.random() - 1, y + 2 * math.random() - 1)
         born = born + 1
       end
     end

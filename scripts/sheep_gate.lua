@@ -37,7 +37,7 @@ return {
   metrics = {
     { "through", function()
         local n = 0
-        for a in fb.agents() do
+        for a in fb.each() do
           n = n + (a.x > FENCE_X and 1 or 0)
         end
         return n

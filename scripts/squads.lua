@@ -64,15 +64,18 @@ local previous = {} -- id -> slot (rank + 1) after the last step
 local crossings = 0
 
 -- Pairs of one squad whose order along the axis flipped since the last step.
+local ids, slots = {}, {} -- kept between calls: a steady step allocates nothing
+
 local function count_flips(species)
-  local ids, slots = {}, {}
-  for a in fb.agents(species) do
+  local n = 0
+  for a in fb.each(species) do
     if a.slot > 0 and (previous[a.id] or 0) > 0 then
-      ids[#ids + 1], slots[#slots + 1] = a.id, a.slot
+      n = n + 1
+      ids[n], slots[n] = a.id, a.slot
     end
   end
-  for i = 1, #ids do
-    for j = i + 1, #ids do
+  for i = 1, n do
+    for j = i + 1, n do
       if (previous[ids[i]] < previous[ids[j]]) ~= (slots[i] < slots[j]) and select(2, fb.time()) >= FORMED then
         crossings = crossings + 1
       end
@@ -80,10 +83,10 @@ local function count_flips(species)
   end
 end
 
+-- Overwritten in place: only members present are read back, so a removed one's entry is harmless.
 local function remember_slots()
-  previous = {}
   for _, species in ipairs(MEMBERS) do
-    for a in fb.agents(species) do
+    for a in fb.each(species) do
       previous[a.id] = a.slot
     end
   end
@@ -94,7 +97,7 @@ local function slot_error(only)
   local sum, n = 0, 0
   for _, species in ipairs(MEMBERS) do
     if only == nil or only == species then
-      for a in fb.agents(species) do
+      for a in fb.each(species) do
         if a.slot > 0 then
           sum, n = sum + a.slot_dist, n + 1
         end
@@ -106,7 +109,7 @@ end
 
 local function column_leaders()
   local n = 0
-  for a in fb.agents("column") do
+  for a in fb.each("column") do
     n = n + (a.follows == a.id and 1 or 0)
   end
   return n
@@ -137,7 +140,7 @@ return {
     end
     remember_slots()
     if step == math.floor(REMOVE_AT / fb.world.dt + 0.5) then
-      for a in fb.agents("column") do
+      for a in fb.each("column") do
         if a.follows == a.id then
           fb.remove(a.id)
         end

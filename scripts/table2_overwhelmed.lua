@@ -7,7 +7,7 @@
 -- The CSV's `climbed` column is the herd's mean height, world units (the top is at 72).
 local function mean_height()
   local n, sum = 0, 0
-  for a in fb.agents() do
+  for a in fb.each() do
     n, sum = n + 1, sum + fb.terrain(a.x, a.y)
   end
   return sum / n

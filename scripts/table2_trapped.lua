@@ -45,7 +45,7 @@ return {
     { "progress", centre_x },
     { "through", function()
       local n = 0
-      for a in fb.agents("herd") do
+      for a in fb.each("herd") do
         n = n + (a.x > 150 and 1 or 0)
       end
       return n
