@@ -26,22 +26,10 @@ end
 
 local step_count, contacts = 0, 0
 
-local xs, ys = {}, {} -- positions this step, kept between calls so that a steady step allocates nothing
-
+-- Pairs of bodies overlapping now: fb.close_pairs counts them in C by a sweep, where a Lua loop
+-- over every pair cost 886 000 instructions per agent-step at 2 000 walkers (docs/speed.md).
 local function overlapping()
-  local n = 0
-  for a in fb.each() do
-    n = n + 1
-    xs[n], ys[n] = a.x, a.y
-  end
-  local count = 0
-  for i = 1, n - 1 do
-    for j = i + 1, n do
-      local dx, dy = xs[i] - xs[j], ys[i] - ys[j]
-      count = count + ((dx * dx + dy * dy < BODY * BODY) and 1 or 0)
-    end
-  end
-  return count
+  return fb.close_pairs(BODY)
 end
 
 return {

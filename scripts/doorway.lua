@@ -18,21 +18,10 @@ end
 
 local left = 0 -- walkers removed once well outside
 
--- Pairs of bodies closer than (1 - tolerance) times the sum of their radii (BODY).
+-- Pairs of bodies closer than (1 - tolerance) times the sum of their radii (BODY), counted in C
+-- by a sweep (fb.close_pairs), the count a Lua loop over every pair gives.
 local function overlapping(tolerance)
-  local xs, ys, n = {}, {}, 0
-  for a in fb.each("walker") do
-    n = n + 1
-    xs[n], ys[n] = a.x, a.y
-  end
-  local limit, pairs_ = (BODY * (1 - tolerance)) ^ 2, 0
-  for i = 1, n - 1 do
-    for j = i + 1, n do
-      local dx, dy = xs[i] - xs[j], ys[i] - ys[j]
-      pairs_ = pairs_ + ((dx * dx + dy * dy < limit) and 1 or 0)
-    end
-  end
-  return pairs_
+  return fb.close_pairs(BODY * (1 - tolerance), "walker")
 end
 
 return {

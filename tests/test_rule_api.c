@@ -98,6 +98,8 @@ static void test_scenario_sees_agents_by_id(void **state)
   assert_string_equal(seen_string("closest_two"), "true");
   assert_string_equal(seen_string("closest_one"), "true");
   assert_string_equal(seen_string("closest_none"), "true");
+  assert_string_equal(seen_string("close_pairs_wrap"), "true");
+  assert_string_equal(seen_string("close_pairs_none"), "true");
   assert_string_equal(seen_string("world"), "120 80 true 0.05");
   assert_int_equal((int)seen_number("step"), 2);
   assert_near(seen_number("time"), 0.1, 1e-12);
@@ -145,8 +147,8 @@ static void test_every_view_method_is_documented(void **state)
   assert_true(methods >= 10);
 }
 
-// fb.closest within walls (a sweep) is the brute force over every pair, to the bit, at every step,
-// for one species and two; on a lattice where every neighbour is exactly 5 away the lowest ids win.
+// fb.closest and fb.close_pairs within walls (sweeps) are the brute force over every pair, to the
+// bit, at every step, for one species and two; on a lattice where every neighbour is exactly 5 away the lowest ids win.
 static void test_closest_pair_is_the_brute_force(void **state)
 {
   (void)state;
@@ -157,6 +159,12 @@ static void test_closest_pair_is_the_brute_force(void **state)
     }
   }
   assert_int_equal((int)seen_number("checks"), 39 * 5);
+  assert_int_equal((int)seen_number("pair_checks"), 39 * 14);
+  assert_true(seen_number("pairs_found") > 1000);  // the brute force found pairs to agree on
+  assert_int_equal((int)seen_number("posts_apart"), 0);
+  assert_int_equal((int)seen_number("posts_touching"), 12);
+  int agents = 150 + 40 + 9;
+  assert_int_equal((long)seen_number("all_pairs"), (long)agents * (agents - 1) / 2);
   if (seen_number("mismatches") != 0) {
     fail_msg("%d mismatches, the last: %s", (int)seen_number("mismatches"), seen_string("last"));
   }

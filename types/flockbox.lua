@@ -288,6 +288,13 @@ function fbHookFb.mean(key, species) end
 ---@return integer? other_id
 function fbHookFb.closest(species, other) end
 
+---how many pairs of agents are closer than distance: one of each species, two of one, or of all; each pair once (not in rules)
+---@param distance number
+---@param species? string
+---@param other? string
+---@return integer count
+function fbHookFb.close_pairs(distance, species, other) end
+
 ---fb.agents without a new record per agent: one record, refilled at each agent (copy what you keep); allocates nothing once warm (not in rules)
 ---@param species? string
 ---@return fun(): fbAgentRecord? next

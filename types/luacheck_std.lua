@@ -175,6 +175,7 @@ return {
         agents = {},
         catches = {},
         centre = {},
+        close_pairs = {},
         closest = {},
         count = {},
         each = {},

@@ -1,4 +1,4 @@
-// closest_pair.c — the closest two agents of two groups: sort one group by x, sweep the other across it.
+// closest_pair.c — the closest two agents of two groups, and the pairs closer than a distance: sort one group by x, sweep the other across it.
 #include "closest_pair.h"
 
 #include <math.h>
@@ -102,6 +102,25 @@ static Best every_pair(const fbAgents *ag, const int *group_a, int na, const int
   return best;
 }
 
+// Group b's finite points into s, sorted by (x, id); returns how many. A point that is not finite
+// is never near anything (its distance compares false), and would leave no order to sort by.
+static int sorted_points(const fbAgents *ag, const int *group_b, int nb, fbClosestScratch *s)
+{
+  if (s->capacity < nb) {
+    s->points = fbMemory_Grow(s->points, sizeof *s->points, (size_t)nb);
+    s->capacity = nb;
+  }
+  int n = 0;
+  for (int m = 0; m < nb; ++m) {
+    const int j = group_b[m];
+    if (isfinite(ag->px[j]) && isfinite(ag->py[j])) {
+      s->points[n++] = (fbSweepPoint){ag->px[j], ag->py[j], ag->id[j], j};
+    }
+  }
+  qsort(s->points, (size_t)n, sizeof *s->points, by_x_then_id);
+  return n;
+}
+
 fbClosestPair fbClosestPair_Find(const fbAgents *ag, const int *group_a, int na, const int *group_b, int nb, bool wrap,
                                  double world_w, double world_h, fbClosestScratch *s)
 {
@@ -109,21 +128,89 @@ fbClosestPair fbClosestPair_Find(const fbAgents *ag, const int *group_a, int na,
   if (wrap) {
     best = every_pair(ag, group_a, na, group_b, nb, world_w, world_h);
   } else {
-    if (s->capacity < nb) {
-      s->points = fbMemory_Grow(s->points, sizeof *s->points, (size_t)nb);
-      s->capacity = nb;
-    }
-    // A point that is not finite is never nearest (its distance compares false), and would
-    // leave no order to sort by: it is left out.
-    int n = 0;
-    for (int m = 0; m < nb; ++m) {
-      const int j = group_b[m];
-      if (isfinite(ag->px[j]) && isfinite(ag->py[j])) {
-        s->points[n++] = (fbSweepPoint){ag->px[j], ag->py[j], ag->id[j], j};
-      }
-    }
-    qsort(s->points, (size_t)n, sizeof *s->points, by_x_then_id);
+    const int n = sorted_points(ag, group_b, nb, s);
     best = sweep(ag, group_a, na, s->points, n);
   }
   return (fbClosestPair){best.a, best.b, best.a >= 0 ? sqrt(best.d2) : INFINITY};
+}
+
+/*
+ * Pairs closer than d: within walls, a pair is counted when dx^2 + dy^2 < d^2, and since
+ * dx^2 + dy^2 >= dx^2 a walk along x stops at the first point with dx^2 >= d^2. One group: each
+ * point walks to the right of itself in the sorted order only, so an unordered pair is met once.
+ * Two groups: each agent of a walks the sorted b both ways from its x, as sweep() does. The
+ * predicate is the one a Lua loop over every pair computes, so the count is the same.
+ */
+static long count_sorted_one(const fbSweepPoint *p, int n, double limit)
+{
+  long count = 0;
+  for (int m = 0; m < n; ++m) {
+    for (int q = m + 1; q < n; ++q) {
+      const double dx = p[q].x - p[m].x, dy = p[q].y - p[m].y;
+      if (dx * dx >= limit) {
+        break;
+      }
+      count += dx * dx + dy * dy < limit;
+    }
+  }
+  return count;
+}
+
+static long count_sorted_two(const fbAgents *ag, const int *group_a, int na, const fbSweepPoint *sorted, int nb,
+                             double limit)
+{
+  long count = 0;
+  for (int k = 0; k < na; ++k) {
+    const int i = group_a[k];
+    const double x = ag->px[i], y = ag->py[i];
+    if (!isfinite(x) || !isfinite(y)) {
+      continue;
+    }
+    int lo = 0, hi = nb;  // first point with x >= this x
+    while (lo < hi) {
+      const int mid = lo + (hi - lo) / 2;
+      if (sorted[mid].x < x) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    for (int dir = 0; dir < 2; ++dir) {
+      for (int m = dir == 0 ? lo : lo - 1; m >= 0 && m < nb; m += dir == 0 ? 1 : -1) {
+        const double dx = sorted[m].x - x, dy = sorted[m].y - y;
+        if (dx * dx >= limit) {
+          break;
+        }
+        count += sorted[m].index != i && dx * dx + dy * dy < limit;
+      }
+    }
+  }
+  return count;
+}
+
+// On a torus: every pair, through the nearest image (in one group, each unordered pair once).
+static long count_every_pair(const fbAgents *ag, const int *group_a, int na, const int *group_b, int nb, bool same,
+                             double limit, double w, double h)
+{
+  long count = 0;
+  for (int k = 0; k < na; ++k) {
+    const int i = group_a[k];
+    for (int m = same ? k + 1 : 0; m < nb; ++m) {
+      const int j = group_b[m];
+      const double dx = fbGrid_MinImage(ag->px[j] - ag->px[i], w), dy = fbGrid_MinImage(ag->py[j] - ag->py[i], h);
+      count += j != i && dx * dx + dy * dy < limit;
+    }
+  }
+  return count;
+}
+
+long fbClosestPair_CountWithin(const fbAgents *ag, const int *group_a, int na, const int *group_b, int nb, bool same,
+                               double distance, bool wrap, double world_w, double world_h, fbClosestScratch *s)
+{
+  const double limit = distance * distance;
+  if (wrap) {
+    return count_every_pair(ag, group_a, na, group_b, nb, same, limit, world_w, world_h);
+  }
+  const int n = sorted_points(ag, group_b, nb, s);
+  return same ? count_sorted_one(s->points, n, limit) : count_sorted_two(ag, group_a, na, s->points, n, limit);
 }

@@ -1,4 +1,4 @@
-// closest_pair.h — the closest two agents of two groups (or of one), found by a sweep along x.
+// closest_pair.h — the closest two agents of two groups (or of one), and the pairs closer than a distance, found by a sweep along x.
 #ifndef FB_CLOSEST_PAIR_H
 #define FB_CLOSEST_PAIR_H
 
@@ -22,5 +22,11 @@ typedef struct fbClosestPair {
 // On a torus (wrap) offsets go through the nearest image.
 fbClosestPair fbClosestPair_Find(const fbAgents *a, const int *group_a, int na, const int *group_b, int nb, bool wrap,
                                  double world_w, double world_h, fbClosestScratch *s);
+
+// How many pairs, one agent from group_a and one from group_b, are closer than `distance`
+// (dx^2 + dy^2 < distance^2); when same is true the groups are one list and each unordered pair of
+// two different agents counts once. Through the nearest image on a torus (wrap).
+long fbClosestPair_CountWithin(const fbAgents *a, const int *group_a, int na, const int *group_b, int nb, bool same,
+                               double distance, bool wrap, double world_w, double world_h, fbClosestScratch *s);
 
 #endif

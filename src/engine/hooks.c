@@ -585,6 +585,24 @@ static int s_closest(lua_State *L)
   return 3;
 }
 
+// fb.close_pairs(distance [, species [, other]]) -> how many pairs of agents are closer than
+// distance: one of each species, or two of one species (of every agent without a species), each
+// pair once. A sweep in C (closest_pair.c), the count a Lua loop over every pair would give.
+static int s_close_pairs(lua_State *L)
+{
+  fbHooks *h = hooks_of(L);
+  const fbWorld *w = h->on.world;
+  const double distance = fbRuleApi_CheckDistance(L, 1);
+  luaL_argcheck(L, distance >= 0, 1, "a distance, 0 or more (math.huge for every pair)");
+  int sa = lua_isnoneornil(L, 2) ? -1 : species_arg(L, 2);
+  int sb = lua_isnoneornil(L, 3) ? sa : species_arg(L, 3);
+  int na = group_of(h, 0, sa), nb = group_of(h, 1, sb);
+  long count = fbClosestPair_CountWithin(&w->agents, h->group[0], na, h->group[1], nb, sa == sb, distance,
+                                         w->bounds == FB_BOUNDS_WRAP, w->width, w->height, &h->closest);
+  lua_pushinteger(L, count);
+  return 1;
+}
+
 // fb.set_goal(name, x, y): moves a goal, or makes a new one (a path object, a lamp carried about).
 static int s_set_goal(lua_State *L)
 {
@@ -640,6 +658,8 @@ const fbApiFunction fbHooks_Functions[] = {
      "the mean of x, y, vx, vy, hx, hy, speed, energy or a declared field over the agents (nil, 0 for none)"},
     {"closest", s_closest, "species string, other? string", "distance number?, id integer?, other_id integer?",
      "the closest two agents, one of each species (two of one species without other), as they stand now; nil if none"},
+    {"close_pairs", s_close_pairs, "distance number, species? string, other? string", "count integer",
+     "how many pairs of agents are closer than distance: one of each species, two of one, or of all; each pair once"},
     {"each", s_each, "species? string", "next fun(): fbAgentRecord?",
      "fb.agents without a new record per agent: one record, refilled at each agent (copy what you keep); allocates nothing once warm"},
     {"find", s_find, "id integer", "record fbAgentRecord?", "one agent's record, or nil when it is gone"},

@@ -1,5 +1,5 @@
 -- tests/data/hooks_api.lua — a scenario whose on_step uses the scenario API (fb.agents, fb.each,
--- fb.closest, fb.find, fb.set_goal, fb.world, fb.time) and writes what it saw into `seen`, which
+-- fb.closest, fb.close_pairs, fb.find, fb.set_goal, fb.world, fb.time) and writes what it saw into `seen`, which
 -- test_rule_api reads. Its world wraps; tests/data/hooks_closest.lua checks fb.closest within walls.
 -- luacheck: globals seen stale_walk_test (globals of the scenario's environment, which the C test reads and sets)
 seen = {}
@@ -84,6 +84,20 @@ return {
       bd, bi, bj = closest_brute("herd")
       seen.closest_one = d == bd and i == bi and j == bj
       seen.closest_none = fb.closest("herd", "nobody_yet") == nil
+      -- fb.close_pairs on the torus: through the nearest image, as the brute force
+      local near, within = 0, 9
+      for a in fb.agents("herd") do
+        for b in fb.agents("herd") do
+          if a.id < b.id then
+            local dx, dy = b.x - a.x, b.y - a.y
+            dx = dx - fb.world.width * math.floor(dx / fb.world.width + 0.5)
+            dy = dy - fb.world.height * math.floor(dy / fb.world.height + 0.5)
+            near = near + ((dx * dx + dy * dy < within * within) and 1 or 0)
+          end
+        end
+      end
+      seen.close_pairs_wrap = fb.close_pairs(within, "herd") == near and near > 0
+      seen.close_pairs_none = fb.close_pairs(within, "herd", "nobody_yet") == 0
       kept_walk = fb.agents("wolf")
     elseif step == 3 and stale_walk_test then
       kept_walk()  -- a walk is for the step it was made in: this must fail with a clear message

@@ -3,7 +3,7 @@
 -- a lattice of posts spawned at rest at step 1 with a rule that steers nowhere, whose neighbours
 -- stay exactly 5 apart.
 -- luacheck: globals seen (read by test_rule_api)
-seen = { checks = 0, mismatches = 0 }
+seen = { checks = 0, pair_checks = 0, pairs_found = 0, mismatches = 0 }
 
 local function closest_brute(sa, sb)
   local best, ia, ib = math.huge, nil, nil
@@ -21,6 +21,29 @@ local function closest_brute(sa, sb)
     return nil
   end
   return math.sqrt(best), ia, ib
+end
+
+-- Pairs closer than d by brute force: one of each species, or each unordered pair of one once.
+local function pairs_brute(d, sa, sb)
+  local count = 0
+  for a in fb.agents(sa) do
+    for b in fb.agents(sb or sa) do
+      if (sb ~= nil and sb ~= sa) or a.id < b.id then
+        count = count + (((b.x - a.x) ^ 2 + (b.y - a.y) ^ 2 < d * d) and 1 or 0)
+      end
+    end
+  end
+  return count
+end
+
+local function check_pairs(d, sa, sb)
+  local got, want = fb.close_pairs(d, sa, sb), pairs_brute(d, sa, sb)
+  seen.pair_checks = seen.pair_checks + 1
+  seen.pairs_found = seen.pairs_found + want
+  if got ~= want then
+    seen.mismatches = seen.mismatches + 1
+    seen.last = string.format("close_pairs(%g, %s, %s): %d against %d", d, tostring(sa), tostring(sb), got, want)
+  end
 end
 
 local function check(sa, sb)
@@ -53,6 +76,15 @@ return {
     check("herd")
     check("wolf")
     check("post")
+    for _, d in ipairs({ 0, 1.5, 4, 12 }) do
+      check_pairs(d, "herd")
+      check_pairs(d, "herd", "wolf")
+      check_pairs(d, "wolf", "herd")
+    end
+    check_pairs(5, "post") -- exactly 5 apart: none closer than 5
+    check_pairs(5.000001, "post") -- 12 pairs of lattice neighbours
+    seen.posts_apart, seen.posts_touching = fb.close_pairs(5, "post"), fb.close_pairs(5.000001, "post")
+    seen.all_pairs = fb.close_pairs(math.huge) -- every pair of every agent, each once
     seen.post_distance, seen.post_a, seen.post_b = fb.closest("post")
     seen.first_post = nil
     for a in fb.agents("post") do
