@@ -22,6 +22,24 @@ if [ -n "$missing" ]; then
   exit 77
 fi
 
+pid_of() { [ -s "$1" ] && cat "$1"; }  # pid_of PIDFILE
+stop() {  # stop PIDFILE NAME: TERM, up to 10 s to end, then KILL; only a process of that name
+  local pid
+  pid=$(pid_of "$1") || return 0
+  [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$2" ] || return 0
+  kill "$pid" 2>/dev/null || return 0
+  for _ in $(seq 100); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    sleep 0.1
+  done
+  kill -KILL "$pid" 2>/dev/null || true
+}
+stop_all() {  # stop_all SLURM_FOLDER: the daemons whose pid files are there, the clients' last first
+  stop "$1/slurmd.pid" slurmd
+  stop "$1/slurmctld.pid" slurmctld
+  stop "$1/munge/munged.pid" munged
+}
+
 # One test Slurm at a time on this machine (the Release and the sanitizer builds' copies of this
 # test, or other worktrees): the second waits for the first, then fails clearly. The daemons are
 # started without the lock's descriptor, so none can hold it past the test.
@@ -32,22 +50,21 @@ if ! flock -w 240 9; then
   exit 1
 fi
 
+# A test killed outright (SIGKILL) could not stop its daemons: the lock file names its folder, and
+# the next test stops what that folder's pid files name before starting its own.
+old=$(head -1 "$lock")
+if [ -n "$old" ] && [ -f "$old/slurm.conf" ] && head -1 "$old/slurm.conf" | grep -q 'tests/cli_slurm.sh'; then
+  echo "note: stopping the daemons a killed cli_slurm left in $old"
+  stop_all "$old"
+  rm -rf "$(dirname "$old")"
+fi
+
 slurm=$tmp/slurm  # everything of the test's Slurm: config, keys, state, spool, logs, pid files
 mkdir -p "$slurm"/{munge,state,spool,log}
 chmod 0711 "$tmp" "$slurm"  # munged refuses a socket in a folder others cannot enter (mktemp's 0700)
+printf '%s\n' "$slurm" >"$lock"
 export SLURM_CONF=$slurm/slurm.conf  # every client (sbatch, squeue, sinfo, scontrol, scancel) reads this one
 
-pid_of() { [ -s "$1" ] && cat "$1"; }  # pid_of PIDFILE
-stop() {  # stop PIDFILE: TERM, up to 10 s to end, then KILL
-  local pid
-  pid=$(pid_of "$1") || return 0
-  kill "$pid" 2>/dev/null || return 0
-  for _ in $(seq 100); do
-    kill -0 "$pid" 2>/dev/null || return 0
-    sleep 0.1
-  done
-  kill -KILL "$pid" 2>/dev/null || true
-}
 logs() {  # the daemons' last words, for a failure
   for f in "$slurm"/log/*.log; do
     [ -f "$f" ] && { echo "---- the tail of $f"; tail -n 25 "$f"; }
@@ -62,12 +79,13 @@ cleanup() {
       sleep 0.2
     done
   fi
-  stop "$slurm/slurmd.pid"
-  stop "$slurm/slurmctld.pid"
-  stop "$slurm/munge/munged.pid"
+  stop_all "$slurm"
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'exit 129' HUP  # a signal (Ctrl-C, kill) ends the test through the EXIT trap too
+trap 'exit 130' INT
+trap 'exit 143' TERM
 fatal() {  # fatal MESSAGE: what did not work, the daemons' logs, exit 1
   echo "FAIL $1"
   logs
@@ -131,6 +149,8 @@ JobCompLoc=$slurm/log/jobcomp.txt
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 MpiDefault=none
+MailProg=/bin/true
+SchedulerParameters=batch_sched_delay=0,sched_min_interval=0
 ReturnToService=2
 NodeName=$host NodeAddr=127.0.0.1 $node State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=10 State=UP
