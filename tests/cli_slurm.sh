@@ -162,7 +162,13 @@ for _ in $(seq 60); do  # 30 s
   if [ "$(timeout -k 2 5 sinfo -h -n "$host" -o %T 2>/dev/null)" = idle ]; then idle=true; break; fi
   sleep 0.5
 done
-$idle || fatal "the node $host is not idle 30 s after slurmctld and slurmd started (sinfo: $(sinfo -h -o '%T %E' 2>&1))"
+if ! $idle; then
+  for daemon in munge/munged slurmctld slurmd; do  # which one is gone, if one is
+    pid=$(pid_of "$slurm/$daemon.pid") && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "${daemon#munge/}" ] ||
+      echo "${daemon#munge/} is not running (no live process in $slurm/$daemon.pid)"
+  done
+  fatal "the node $host is not idle 30 s after slurmctld and slurmd started (sinfo: $(sinfo -h -o '%T %E' 2>&1))"
+fi
 
 # ---- the sweeps ----------------------------------------------------------------------------------
 # submit NAME SCRIPT FOLDER: sbatch from FOLDER (not where the script was written: it must not
