@@ -16,6 +16,10 @@ packages=(cmake make gcc pkg-config liblua5.4-dev lua5.4 libsdl2-dev libsdl2-ttf
 # luacheck: the lint test over the shipped Lua (tests/cli_lint.sh), and flockbox --lint.
 packages+=(lua-check)
 
+# A real single-node Slurm for the Slurm script's test (tests/cli_slurm.sh): its daemons and
+# clients, and munge, the authentication Slurm's messages carry.
+packages+=(slurm-wlm munge)
+
 # The fuzz build (tests/fuzz): clang, and libFuzzer with the sanitizers (only recommended by clang).
 packages+=(clang libclang-rt-dev)
 

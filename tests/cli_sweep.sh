@@ -116,6 +116,12 @@ check "--slurm: an array over every run" grep -qx '#SBATCH --array=1-40' "$tmp/s
 check "--slurm: one CPU per task" grep -qx '#SBATCH --cpus-per-task=1' "$tmp/sbatch"
 check "--slurm: each task makes its run" grep -q -- "--run \"\$SLURM_ARRAY_TASK_ID\"\$" "$tmp/sbatch"
 check "--slurm: then collect" grep -q -- "--collect\$" "$tmp/sbatch"
+check "--slurm: the output in the out folder, quoted" grep -qx "#SBATCH --output=\"$tmp/slurm/runs/slurm-%A_%a.out\"" "$tmp/sbatch"
+check "--slurm: the tasks enter this folder themselves" grep -qx "sweep_folder=$PWD" "$tmp/sbatch"
+check "--slurm: a '%' in the out folder doubled (Slurm expands %x)" \
+  grep -qx "#SBATCH --output=\"$tmp/50%%x/runs/slurm-%A_%a.out\"" <(sweep "$exp" --out "$tmp/50%x" --slurm)
+sweep "$exp" --out "$tmp/back\\slash" --slurm >/dev/null
+check "--slurm: an out folder with a backslash, which Slurm drops, is refused (exit 2)" test $? -eq 2
 rm "$local/runs/7.status" "$local/runs/8.status" "$local/runs/30.status"
 check "--slurm: only the pending runs" grep -qx '#SBATCH --array=7-8,30' <(sweep "$exp" --out "$local" --seeds 1-12 --slurm)
 

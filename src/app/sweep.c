@@ -374,8 +374,8 @@ static void write_sweep_command(FILE *f, const fbPlan *p, const options *o)
 
 /*
  * Every word a job list or a Slurm script holds is one line: a newline inside a word would end
- * the line (or the comment it sits in) and start a command. The #SBATCH lines take the output
- * folder and the current folder unquoted, so those must also hold no space. Exit 2 otherwise.
+ * the line (or the comment it sits in) and start a command. Exit 2 otherwise. (Spaces, '#', '%'
+ * and quotes are fine: the one #SBATCH line holding a folder quotes it, see sbatch_output.)
  */
 static bool words_fit_a_script(const fbPlan *p, const options *o, const char *cwd)
 {
@@ -388,12 +388,6 @@ static bool words_fit_a_script(const fbPlan *p, const options *o, const char *cw
   for (int k = 0; k < n; ++k) {
     if (!fbName_CheckLine(words[k], strlen(words[k]), why, sizeof why)) {
       fprintf(stderr, "sweep: cannot write '%.80s' into a script: it %s\n", words[k], why);
-      return false;
-    }
-  }
-  for (int k = 2; k < 4 && cwd != NULL; ++k) {
-    if (strpbrk(words[k], " \t") != NULL) {
-      fprintf(stderr, "sweep: Slurm's #SBATCH lines cannot hold a folder with a space: '%s'\n", words[k]);
       return false;
     }
   }
@@ -431,6 +425,53 @@ static void write_ranges(FILE *f, const long *runs, long count)
   }
 }
 
+/*
+ * The #SBATCH --output line: the out folder made absolute (sbatch resolves a relative one against
+ * the job's working folder, not this one), in double quotes with '"' escaped, as sbatch reads its
+ * directives: unquoted, it ends the word at a space and drops the rest of the line at a '#'. Each
+ * '%' doubled: slurmstepd expands %A, %a, %x... in this path, and a real Slurm failed every task
+ * of an out folder named "50%x" (it could not open the expanded file). A backslash cannot be
+ * written at all: slurmstepd drops it and then expands no pattern in the whole path, so the
+ * caller refuses such a folder (output_fits_slurm).
+ */
+static void sbatch_output(FILE *f, const char *cwd, const char *out)
+{
+  fputs("#SBATCH --output=\"", f);
+  for (int part = out[0] == '/' ? 1 : 0; part < 2; ++part) {
+    for (const char *c = part == 0 ? cwd : out; *c != '\0'; ++c) {
+      if (*c == '"' || *c == '%') {
+        fputc(*c == '%' ? '%' : '\\', f);
+      }
+      fputc(*c, f);
+    }
+    if (part == 0 && (cwd[0] == '\0' || cwd[strlen(cwd) - 1] != '/')) {
+      fputc('/', f);
+    }
+  }
+  fputs("/runs/slurm-%A_%a.out\"\n", f);
+}
+
+// False (exit 2) when the path sbatch_output writes would hold a backslash.
+static bool output_fits_slurm(const options *o, const char *cwd, const char *out)
+{
+  bool relative = out[0] != '/';
+  if (strchr(out, '\\') == NULL && (!relative || strchr(cwd, '\\') == NULL)) {
+    return true;
+  }
+  fprintf(stderr,
+          "sweep: %s%sout: Slurm cannot write its output under '%s%s%s': slurmstepd drops a backslash from the "
+          "path; choose an out folder without one\n",
+          o->file ? o->file : "", o->file ? ": " : "--", relative ? cwd : "", relative ? "/" : "", out);
+  return false;
+}
+
+/*
+ * The tasks run in the folder --slurm was run in (the experiment file, its scenario and a relative
+ * out folder are named from there), so that folder must be the same path on every node. The
+ * script enters it itself rather than with #SBATCH --chdir: when a node cannot enter the --chdir
+ * folder, slurmstepd logs an error and runs the task in /tmp, where a relative out folder would
+ * be somebody else's. The cd fails the task with exit 2 and says which folder instead.
+ */
 static int slurm_script(const fbPlan *p, const options *o, const pending *todo)
 {
   char cwd[4096];
@@ -442,7 +483,7 @@ static int slurm_script(const fbPlan *p, const options *o, const pending *todo)
     fprintf(stderr, "sweep: cannot read the current folder\n");
     return 1;
   }
-  if (!words_fit_a_script(p, o, cwd)) {
+  if (!words_fit_a_script(p, o, cwd) || !output_fits_slurm(o, cwd, p->e->out)) {
     return 2;
   }
   printf("#!/bin/bash\n# Slurm job array: the %ld pending runs of a flockbox sweep (%ld runs in all), one CPU each.\n",
@@ -451,9 +492,12 @@ static int slurm_script(const fbPlan *p, const options *o, const pending *todo)
   write_sweep_command(stdout, p, o);
   printf(" --collect\n#SBATCH --job-name=flockbox-sweep\n#SBATCH --array=");
   write_ranges(stdout, todo->runs, todo->count);
-  printf("\n#SBATCH --cpus-per-task=1\n#SBATCH --output=%s/runs/slurm-%%A_%%a.out\n#SBATCH --chdir=%s\n", p->e->out,
-         cwd);
-  printf("exec ");
+  printf("\n#SBATCH --cpus-per-task=1\n");
+  sbatch_output(stdout, cwd, p->e->out);
+  printf("sweep_folder=");
+  shell_word(stdout, cwd);
+  printf("\ncd -- \"$sweep_folder\" || { echo \"flockbox sweep: cannot enter $sweep_folder on $(hostname): every node must "
+         "share the folder this script was written in\" >&2; exit 2; }\nexec ");
   write_sweep_command(stdout, p, o);
   printf(" --run \"$SLURM_ARRAY_TASK_ID\"\n");
   return 0;
