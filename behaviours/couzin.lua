@@ -12,7 +12,7 @@
 -- weigh the same however many neighbours make each. With no neighbour, or d = 0, d is i's heading.
 -- d is then turned by a Gaussian angle of standard deviation `noise`, and i turns toward it by at most
 -- theta tau (turn_rate times the step); a smaller angle is taken whole. It moves at the constant
--- speed s. theta is a rate: the paper's 40 degrees per second at tau = 0.1 s is 4 degrees a step. Read
+-- speed s. theta is read as a rate, 40 degrees per second, so 4 degrees a step at tau = 0.1 s. Read
 -- as 40 degrees a step (turn_rate = 400) the fish turn so sharply that repulsion, which has
 -- priority, keeps them in a dense swarm and no mill forms at any Delta r_o (docs/experiments.md).
 -- How it fits the engine (as behaviours/vicsek.lua): the rule sets the velocity, returning
