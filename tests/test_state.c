@@ -122,6 +122,15 @@ static void test_predator_prey(void **state)  // removals, spawns from the hook 
   check_resume("scripts/predator_prey.lua", 3);
 }
 
+// A hook's fb.set_param at step 100 is in the state saved at 300 (it used to be lost: the resumed
+// run went on with the scenario's values).
+static void test_params_set_by_a_hook(void **state)
+{
+  (void)state;
+  check_resume("tests/data/param_hook.lua", 1);
+  check_resume("tests/data/param_hook.lua", 3);
+}
+
 static void test_herd_split(void **state)
 {
   (void)state;
@@ -246,7 +255,7 @@ int main(void)
       cmocka_unit_test(test_classic_flock),     cmocka_unit_test(test_perching_birds),
       cmocka_unit_test(test_predator_prey),     cmocka_unit_test(test_herd_split),
       cmocka_unit_test(test_refused),           cmocka_unit_test(test_restore_checks_lengths),
-      cmocka_unit_test(test_coroutine_refused),
+      cmocka_unit_test(test_coroutine_refused), cmocka_unit_test(test_params_set_by_a_hook),
   };
   return fb_run_tests(tests);
 }

@@ -10,12 +10,37 @@
 #include <string.h>
 
 #include "hook_state.h"
+#include "log.h"
+#include "params.h"
 #include "sha256.h"
 
 #define BYTE_ORDER_MARK 0x01020304u
 #define BODY_MARK 0x59444f42u  // "BODY"
 
 // ---- the snapshot: writing ----------------------------------------------------------------------
+
+/*
+ * A rule's declared parameters as they are now, by name (sorted): a hook's fb.set_param or the
+ * panel may have changed them since the scenario set them, and a run resumed without them would
+ * not go on as the saved one did. Kind, number (numbers, integers, booleans) and text (strings).
+ */
+static void write_params(fbBytes *b, const fbSim *sim, int s, int k)
+{
+  fbParamDef values[2 * FB_MAX_PARAM_SPECS];
+  int n = fbRuleSet_ListValues(&sim->rules, s, k, values, 2 * FB_MAX_PARAM_SPECS), declared = 0;
+  for (int q = 0; q < n; ++q) {
+    if (fbParams_Find(&sim->rules.info[s][k].specs, values[q].name) != NULL) {
+      values[declared++] = values[q];
+    }
+  }
+  fbBytes_U32(b, (uint32_t)declared);
+  for (int q = 0; q < declared; ++q) {
+    fbBytes_Str(b, values[q].name);
+    fbBytes_U8(b, (uint8_t)values[q].kind);
+    fbBytes_F64(b, values[q].number);
+    fbBytes_Str(b, values[q].text);
+  }
+}
 
 static void write_world(fbBytes *b, const fbSim *sim)
 {
@@ -36,6 +61,7 @@ static void write_world(fbBytes *b, const fbSim *sim)
     fbBytes_U32(b, (uint32_t)w->species[s].rule_count);
     for (int k = 0; k < w->species[s].rule_count; ++k) {
       fbBytes_F64(b, w->species[s].rules[k].weight);
+      write_params(b, sim, s, k);
     }
   }
   fbBytes_U32(b, (uint32_t)w->goal_count);
@@ -117,6 +143,52 @@ static bool malformed(fbReader *r, const char *what, char *err, size_t errlen)
   return false;
 }
 
+/*
+ * Rule k's saved parameters; set again (unless keep_rules: rewind goes on with the rules as they
+ * are now) where the rule still declares them. One at a time, a value may be refused only because
+ * of another not yet set (validate's danger < comfort), so the refused ones are tried again while
+ * any pass sets one. A rule file changed since the save may refuse a value or no longer have it:
+ * the run goes on with the file's own (the load notes changed files), and the log says which.
+ */
+static bool read_params(fbReader *r, fbSim *sim, int s, int k, bool apply, char *err, size_t errlen)
+{
+  uint32_t count = fbReader_U32(r);
+  fbParamDef saved[2 * FB_MAX_PARAM_SPECS];
+  if (r->bad || count > 2 * FB_MAX_PARAM_SPECS) {
+    return malformed(r, "the rules' parameters", err, errlen);
+  }
+  for (uint32_t q = 0; q < count; ++q) {
+    fbParamDef *p = &saved[q];
+    memset(p, 0, sizeof *p);
+    fbReader_Str(r, p->name, sizeof p->name);
+    uint8_t kind = fbReader_U8(r);
+    p->number = fbReader_F64(r);
+    fbReader_Str(r, p->text, sizeof p->text);
+    if (r->bad || kind > FB_VALUE_STRING) {
+      return malformed(r, "the rules' parameters", err, errlen);
+    }
+    p->kind = (fbValueKind)kind;
+  }
+  bool set[2 * FB_MAX_PARAM_SPECS] = {false};
+  char why[1024] = "";
+  for (bool progress = apply; progress;) {
+    progress = false;
+    for (uint32_t q = 0; q < count; ++q) {
+      if (!set[q] && fbRuleSet_SetValue(&sim->rules, &sim->world, s, k, &saved[q], why, sizeof why)) {
+        set[q] = progress = true;
+      }
+    }
+  }
+  for (uint32_t q = 0; q < count && apply; ++q) {
+    if (!set[q]) {
+      fbRuleSet_SetValue(&sim->rules, &sim->world, s, k, &saved[q], why, sizeof why);
+      fbLog(FB_LOG_WARNING, "the state's %s.%s was not set again: %s", sim->world.species[s].name, saved[q].name,
+            why);
+    }
+  }
+  return true;
+}
+
 // Maps the snapshot's species to the sim's, by name.
 static bool read_species(fbReader *r, fbSim *sim, bool keep_rules, uint8_t map[256], char *err, size_t errlen)
 {
@@ -140,8 +212,12 @@ static bool read_species(fbReader *r, fbSim *sim, bool keep_rules, uint8_t map[2
     map[s] = (uint8_t)now;
     for (uint32_t k = 0; k < rules; ++k) {
       double weight = fbReader_F64(r);
-      if (!keep_rules && (int)k < w->species[now].rule_count) {
+      bool here = !keep_rules && (int)k < w->species[now].rule_count;
+      if (here) {
         w->species[now].rules[k].weight = weight;
+      }
+      if (!read_params(r, sim, now, (int)k, here && !r->bad, err, errlen)) {
+        return false;
       }
     }
   }

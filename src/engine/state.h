@@ -23,7 +23,7 @@
  * moment it failed is the point) and reported in fbStateInfo.
  */
 #define FB_STATE_MAGIC "FBSTATE\n"
-#define FB_STATE_VERSION 1u
+#define FB_STATE_VERSION 2u  // 2: each rule's parameters follow its weight
 
 // Appends sim's state to out (a snapshot: no header); false with the reason if the hooks' state
 // cannot be saved (hook_state.h).
