@@ -24,6 +24,7 @@ static const KeyHelp KEYS[] = {
     {"R", "restart", "restart with the same seed (your parameter changes stay)", {SDLK_r}, 0},
     {"N", "new seed", "restart with the next seed (your parameter changes stay)", {SDLK_n}, 0},
     {"Backspace", "rewind", "back to the last snapshot (every 50 steps or more; paused), then on with the rules as they are now", {SDLK_BACKSPACE}, 0},
+    {"Shift+Backspace", "forward", "on to the next snapshot kept after a rewind (they go when the run goes on)", {SDLK_BACKSPACE}, KMOD_SHIFT},
     {"O", "open", "open another scenario from scripts/ (or drop a .lua file on the window)", {SDLK_o}, 0},
     {NULL, NULL, NULL, {0}, 0},
     {"T", "trails", "trails on or off", {SDLK_t}, 0},
