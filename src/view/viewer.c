@@ -573,9 +573,11 @@ static void draw_world(fbViewer *v, int selected)
       last = r;
       fbVec2 p = fbCamera_ToScreen(&v->camera, fbV(a->px[selected], a->py[selected] + circles[k].radius));
       int w, h;
-      fbHud_Measure(&v->hud, circles[k].label, &w, &h);
+      char label[sizeof circles[k].label];  // in its box, which ends at the view's edge
+      fbHud_Elide(&v->hud, circles[k].label, view.x + view.w - ((int)p.x + 8), label, sizeof label);
+      fbHud_Measure(&v->hud, label, &w, &h);
       fbHud_Box(&v->hud, (SDL_Rect){(int)p.x + 2, (int)p.y - h / 2, w + 6, h});
-      fbHud_Text(&v->hud, (int)p.x + 5, (int)p.y - h / 2, circles[k].colour, 0, circles[k].label, NULL, NULL);
+      fbHud_Text(&v->hud, (int)p.x + 5, (int)p.y - h / 2, circles[k].colour, 0, label, NULL, NULL);
     }
   }
   for (int g = 0; g < fbSim_World(sim)->goal_count; ++g) {
