@@ -68,7 +68,7 @@ static void describe(const fbTimeline *t, const fbUi *ui, SDL_Rect bar, char *ou
   } else {
     uint64_t first = r->count > 0 ? r->shots[0].step : 0, last = r->count > 0 ? r->shots[r->count - 1].step : 0;
     bool small = r->bytes < 1048576;  // kB until a megabyte, so a short run's ring does not read 0.0
-    snprintf(out, len, "step %llu · %d snapshots from %llu to %llu, every %llu steps · %.*f %s of %.0f MB · "
+    snprintf(out, len, "step %llu · %d snapshots %llu–%llu every %llu steps · %.*f %s of %.0f MB · "
              "Backspace back, Shift+Backspace forward", (unsigned long long)t->now, r->count,
              (unsigned long long)first, (unsigned long long)last, (unsigned long long)r->interval, small ? 0 : 1,
              small ? r->bytes / 1024.0 : r->bytes / 1048576.0, small ? "kB" : "MB", r->budget / 1048576.0);
