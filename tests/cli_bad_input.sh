@@ -40,6 +40,11 @@ expect "no scenario" "no scenario given" --headless
 expect "unknown option" "--frobnicate: unknown option" --headless --frobnicate 3 scripts/classic_flock.lua
 expect "bad steps" "--steps: expected a whole number" --headless --steps ten scripts/classic_flock.lua
 expect "missing scenario" "nope.lua: cannot open file" --headless "$tmp/nope.lua"
+# The window's options are refused the same way, before any window opens (no display needed).
+expect "rewind budget not a number" "--rewind-mb: expected a whole number from 0 to 1048576, got 'lots'" --rewind-mb lots scripts/classic_flock.lua
+expect "negative rewind budget" "--rewind-mb: expected a whole number from 0 to 1048576, got '-5'" --rewind-mb -5 scripts/classic_flock.lua
+expect "rewind budget too large" "--rewind-mb: expected a whole number from 0 to 1048576, got '2000000'" --rewind-mb 2000000 scripts/classic_flock.lua
+expect "rewind budget missing" "--rewind-mb" scripts/classic_flock.lua --rewind-mb
 
 echo 'return 42' >"$tmp/number.lua"
 expect "not a table" "number.lua: must return a table" --headless "$tmp/number.lua"

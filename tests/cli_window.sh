@@ -51,6 +51,13 @@ xvfb "$flockbox" --frames 60 --size 900x600 --show plots,params,help,trails --in
 check "window with every panel: exit 0" test $? -eq 0
 check "--shot writes a PNG" is_png "$tmp/panels.png"
 check "--shot is the window's size (900x600)" test "$(od -An -tu1 -j16 -N8 "$tmp/panels.png" | tr -s ' ' | sed 's/^ //')" = "0 0 3 132 0 0 2 88"
+# The timeline at the smallest window with every dock, under a 1 MB budget; and rewind off.
+xvfb "$flockbox" --frames 120 --size 800x600 --show plots,params --rewind-mb 1 --shot "$tmp/timeline.png" \
+  scripts/classic_flock.lua >"$tmp/out.txt" 2>&1
+check "timeline at 800x600, --rewind-mb 1: exit 0" test $? -eq 0
+check "--shot is the window's size (800x600)" test "$(od -An -tu1 -j16 -N8 "$tmp/timeline.png" | tr -s ' ' | sed 's/^ //')" = "0 0 3 32 0 0 2 88"
+xvfb "$flockbox" --frames 60 --rewind-mb 0 --show -timeline scripts/classic_flock.lua >"$tmp/out.txt" 2>&1
+check "--rewind-mb 0 and the timeline closed: exit 0" test $? -eq 0
 "$flockbox" --frames 10 --show plots,nonsense scripts/classic_flock.lua 2>"$tmp/err.txt"
 check "--show with an unknown name: exit 2" test $? -eq 2
 check "--show: the message names it" grep -q "nonsense" "$tmp/err.txt"

@@ -437,6 +437,45 @@ static void test_selection_draws_every_radius(void **state)
   assert_true(found >= in_view * 3 / 4);
 }
 
+// ---- text in boxes -------------------------------------------------------------------------------
+
+// Nothing drawn in r: every pixel is the one at the same height in column `bare_x`, where nothing is drawn.
+static void assert_bare(fbViewer *v, SDL_Rect r, int bare_x)
+{
+  for (int y = r.y; y < r.y + r.h; ++y) {
+    SDL_Color bare = pixel(v, bare_x, y);
+    for (int x = r.x; x < r.x + r.w; ++x) {
+      SDL_Color c = pixel(v, x, y);
+      if (c.r != bare.r || c.g != bare.g || c.b != bare.b) {
+        fail_msg("drawn at %d, %d (%d %d %d): text past its box's margin", x, y, c.r, c.g, c.b);
+      }
+    }
+  }
+}
+
+// Text too long for the info dock ends in "…" inside its margin instead of being cut at its edge: at
+// 800x600 the legend's player line ("· you steer it: arrow keys") is too long for the dock, and in
+// a narrow column every inspector line (the rules', the combined steering's) is.
+static void test_text_is_elided_not_clipped(void **state)
+{
+  (void)state;
+  const int margin = 7;  // the dock's text keeps 8 pixels from its edge; its tabs and rule line reach 4 and 8
+  fbViewer *v = open_on("scripts/leader_chase.lua", "--size", "800x600", NULL);
+  frames(v, 30);
+  SDL_Rect info = v->layout.dock[fbTest_Dock("info")];
+  int below_tabs = info.y + v->hud.line_h + 12;
+  assert_bare(v, (SDL_Rect){info.x + info.w - margin, below_tabs, margin, info.h - below_tabs}, info.x + 1);
+
+  const fbSim *sim = v->run->sim;
+  SDL_SetRenderDrawColor(v->sdl, 0, 0, 0, 255);
+  SDL_RenderClear(v->sdl);
+  SDL_Rect column = {0, 0, 170, 600};
+  for (int i = 0; i < 3; ++i) {
+    fbHud_Inspector(&v->hud, sim, i, column, 1.0);
+    assert_bare(v, (SDL_Rect){column.w - margin, 0, 60, 600}, column.w + 100);
+  }
+}
+
 // ---- scenarios ----------------------------------------------------------------------------------
 
 static void test_open_a_scenario_from_the_list_or_a_drop(void **state)
@@ -573,6 +612,7 @@ int main(void)
       cmocka_unit_test(test_numbers_never_read_minus_zero),
       cmocka_unit_test_teardown(test_inspector_fields_are_the_agents_own, teardown),
       cmocka_unit_test_teardown(test_selection_draws_every_radius, teardown),
+      cmocka_unit_test_teardown(test_text_is_elided_not_clipped, teardown),
       cmocka_unit_test_teardown(test_open_a_scenario_from_the_list_or_a_drop, teardown),
       cmocka_unit_test_teardown(test_reload_shows_a_notice, teardown),
       cmocka_unit_test_teardown(test_drag_the_lamp_and_a_path_point, teardown),

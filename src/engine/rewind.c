@@ -1,4 +1,4 @@
-// rewind.c — a ring of snapshots under a memory budget, thinned by halves, and stepping back through it.
+// rewind.c — a ring of snapshots under a memory budget, thinned by halves, and moving back and forth through it.
 #include "rewind.h"
 
 #include <stdio.h>
@@ -50,7 +50,7 @@ static void thin(fbRewind *r)
   r->count = kept;
 }
 
-static void forget_after(fbRewind *r, uint64_t step)
+void fbRewind_Forget(fbRewind *r, uint64_t step)
 {
   while (r->count > 0 && r->shots[r->count - 1].step > step) {
     fbRewindShot *s = &r->shots[--r->count];
@@ -62,7 +62,7 @@ static void forget_after(fbRewind *r, uint64_t step)
 void fbRewind_Note(fbRewind *r, fbSim *sim)
 {
   uint64_t step = fbSim_World(sim)->step;
-  if (r->off || step % r->interval != 0 || (r->count > 0 && r->shots[r->count - 1].step >= step)) {
+  if (r->off || r->budget == 0 || step % r->interval != 0 || (r->count > 0 && r->shots[r->count - 1].step >= step)) {
     return;
   }
   fbBytes b = {0};
@@ -82,17 +82,42 @@ void fbRewind_Note(fbRewind *r, fbSim *sim)
   r->bytes += b.len;
 }
 
+int fbRewind_Find(const fbRewind *r, uint64_t step)
+{
+  int k = r->count - 1;
+  while (k >= 0 && r->shots[k].step > step) {
+    --k;
+  }
+  return k;
+}
+
+bool fbRewind_Restore(const fbRewind *r, int k, fbSim *sim, char *err, size_t errlen)
+{
+  return fbState_Restore(sim, r->shots[k].data, r->shots[k].len, true, err, errlen);
+}
+
+// Why there is no snapshot to go to: rewind is off (and why), or the ring has none there.
+static bool none(const fbRewind *r, const char *where, char *err, size_t errlen)
+{
+  if (r->off) {
+    snprintf(err, errlen, "%s", r->why);
+  } else if (r->budget == 0) {
+    snprintf(err, errlen, "rewind is off (--rewind-mb 0)");
+  } else {
+    snprintf(err, errlen, "no %s snapshot to go to", where);
+  }
+  return false;
+}
+
 bool fbRewind_Back(fbRewind *r, fbSim *sim, char *err, size_t errlen)
 {
   uint64_t now = fbSim_World(sim)->step;
-  int k = r->count - 1;
-  while (k >= 0 && r->shots[k].step >= now) {
-    --k;
-  }
-  if (k < 0) {
-    snprintf(err, errlen, "%s", r->off ? r->why : "no earlier snapshot to go back to");
-    return false;
-  }
-  forget_after(r, r->shots[k].step);
-  return fbState_Restore(sim, r->shots[k].data, r->shots[k].len, true, err, errlen);
+  int k = now > 0 ? fbRewind_Find(r, now - 1) : -1;
+  return k >= 0 ? fbRewind_Restore(r, k, sim, err, errlen) : none(r, "earlier", err, errlen);
+}
+
+bool fbRewind_Forward(fbRewind *r, fbSim *sim, char *err, size_t errlen)
+{
+  int k = fbRewind_Find(r, fbSim_World(sim)->step) + 1;
+  return k < r->count ? fbRewind_Restore(r, k, sim, err, errlen) : none(r, "later", err, errlen);
 }

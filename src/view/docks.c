@@ -114,6 +114,16 @@ static void draw_plots(const fbDockFrame *f, SDL_Rect area)
   fbPlots_Draw(f->plots, f->ui, area);
 }
 
+// The rewind timeline; with nothing loaded an empty dock keeps its place.
+static void draw_timeline(const fbDockFrame *f, SDL_Rect area)
+{
+  if (f->sim != NULL) {
+    fbTimeline_Draw(f->timeline, f->ui, area);
+  } else {
+    fbHud_Box(f->hud, area);
+  }
+}
+
 // The key bar lists the docks in this order, between O and T. Sizes are those that keep 900x600
 // and 1920x1080 usable (tests/test_docks.c lays every dock out at both).
 const fbDock fbDockTable[] = {
@@ -126,6 +136,11 @@ const fbDock fbDockTable[] = {
     {.name = "info", .title = "the info panel", .key = SDLK_i, .key_name = "I", .brief = "info",
      .meaning = "the info panel: status, legend, inspector",
      .side = FB_DOCK_LEFT, .percent = 26, .min_px = 290, .max_px = 460, .open = true, .draw = draw_info},
+    // Under the world (the bottom docks stack upwards from the key bar in this order): a line of
+    // text over a bar, the same height at every window size.
+    {.name = "timeline", .title = "the rewind timeline", .key = SDLK_l, .key_name = "L", .brief = "timeline",
+     .meaning = "the rewind timeline: click or drag on it to go to that step (paused), Space goes on",
+     .side = FB_DOCK_BOTTOM, .percent = 5, .min_px = 46, .max_px = 52, .open = true, .draw = draw_timeline},
 };
 const int fbDockCount = (int)(sizeof fbDockTable / sizeof fbDockTable[0]);
 _Static_assert(sizeof fbDockTable / sizeof fbDockTable[0] <= FB_DOCK_MAX, "more docks than FB_DOCK_MAX has room for");

@@ -4,6 +4,7 @@
 
 #include "panel.h"
 #include "plot.h"
+#include "timeline.h"
 
 /*
  * Every dock is one entry of fbDockTable (docks.c), and everything else reads that entry: the
@@ -32,6 +33,7 @@ typedef struct fbDockFrame {
   fbParamPanel *panel;
   fbPlots *plots;             // the live plots (their scroll changes as they are drawn)
   int *info_tab;              // the info dock's tab: 0 status, 1 about (a click on a tab changes it)
+  fbTimeline *timeline;       // the snapshots and the step; a click on the timeline asks for a step there
 } fbDockFrame;
 
 typedef struct fbDock {

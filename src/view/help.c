@@ -24,6 +24,7 @@ static const KeyHelp KEYS[] = {
     {"R", "restart", "restart with the same seed (your parameter changes stay)", {SDLK_r}, 0},
     {"N", "new seed", "restart with the next seed (your parameter changes stay)", {SDLK_n}, 0},
     {"Backspace", "rewind", "back to the last snapshot (every 50 steps or more; paused), then on with the rules as they are now", {SDLK_BACKSPACE}, 0},
+    {"Shift+Backspace", "forward", "on to the next snapshot kept after a rewind (they go when the run goes on)", {SDLK_BACKSPACE}, KMOD_SHIFT},
     {"O", "open", "open another scenario from scripts/ (or drop a .lua file on the window)", {SDLK_o}, 0},
     {NULL, NULL, NULL, {0}, 0},
     {"T", "trails", "trails on or off", {SDLK_t}, 0},
@@ -137,7 +138,7 @@ void fbHelp_Overlay(fbHud *hud, int window_w, int window_h, bool has_player)
   }
   SDL_Rect box = fbHud_Dialog(hud, window_w, window_h, 760, (count + 3) * hud->line_h + 2 * PAD);
   int x = box.x + 2 * PAD, y = box.y + PAD;
-  fbHud_Text(hud, x, y, KEY, 0, "flockbox — keys and mouse (F1, ? or Esc closes this)", NULL, NULL);
+  fbHud_TextFitted(hud, x, y, KEY, box.w - 3 * PAD, "flockbox — keys and mouse (F1, ? or Esc closes this)", NULL);
   y += hud->line_h + PAD / 2;
   for (int k = 0; k < count; ++k) {
     fbHud_Text(hud, x, y, KEY, 0, keys[k].keys, NULL, NULL);
@@ -145,7 +146,7 @@ void fbHelp_Overlay(fbHud *hud, int window_w, int window_h, bool has_player)
     if (strcmp(keys[k].keys, "arrows") == 0 && !has_player) {
       meaning = "sent to the scenario's on_key (this scenario has no player)";
     }
-    fbHud_Text(hud, x + key_w + 3 * PAD, y, DIM, 0, meaning, NULL, NULL);
+    fbHud_TextFitted(hud, x + key_w + 3 * PAD, y, DIM, box.x + box.w - PAD - (x + key_w + 3 * PAD), meaning, NULL);
     y += hud->line_h;
   }
   fbHud_Text(hud, x, y + PAD / 2, DIM, 0, "Other keys go to the scenario's on_key.", NULL, NULL);

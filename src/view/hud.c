@@ -157,6 +157,13 @@ void fbHud_Elide(fbHud *hud, const char *text, int max_w, char *out, size_t len)
   snprintf(out, len, "%.*s%s", (int)cut, text, ELLIPSIS);
 }
 
+void fbHud_TextFitted(fbHud *hud, int x, int y, SDL_Color c, int max_w, const char *text, int *h)
+{
+  char fitted[FB_HUD_TEXT];
+  fbHud_Elide(hud, text, max_w, fitted, sizeof fitted);
+  fbHud_Text(hud, x, y, c, 0, fitted, NULL, h);
+}
+
 void fbHud_Box(fbHud *hud, SDL_Rect r)
 {
   SDL_SetRenderDrawBlendMode(hud->sdl, SDL_BLENDMODE_BLEND);
@@ -228,7 +235,16 @@ static void linef(Column *c, SDL_Color colour, const char *fmt, ...)
   line(c, colour, text);
 }
 
-// Items ("name value") flowed along lines: an item is never cut in the middle.
+// One line of text from x to the column's right edge, "…" where it would go past it.
+static int fitted_line(Column *c, int x, SDL_Color colour, const char *text)
+{
+  int h;
+  fbHud_TextFitted(c->hud, x, c->y, colour, c->x + c->width - x, text, &h);
+  return h;
+}
+
+// Items ("name value") flowed along lines: an item is never cut in the middle, unless it is wider
+// than the whole column (it ends in "…" there).
 static void flow(Column *c, SDL_Color colour, const char *const *items, int n)
 {
   int x = c->x, h = c->hud->line_h;
@@ -239,7 +255,7 @@ static void flow(Column *c, SDL_Color colour, const char *const *items, int n)
       x = c->x;
       c->y += h;
     }
-    fbHud_Text(c->hud, x, c->y, colour, 0, items[k], NULL, NULL);
+    fitted_line(c, x, colour, items[k]);
     x += w + 18;
   }
   if (n > 0) {
@@ -285,18 +301,14 @@ static void species_lines(Column *c, const fbSim *sim)
   for (int s = 0; s < w->species_count; ++s) {
     const fbSpecies *sp = &w->species[s];
     swatch(c, fbRender_SpeciesColour(sp));
-    int h;
     char text[FB_HUD_TEXT];
     snprintf(text, sizeof text, "%s  %d  · %s%s", sp->name, counts[s], fbAccum_KindName(sp->accumulator),
              sp->player ? "  · you steer it: arrow keys" : "");
-    fbHud_Text(c->hud, c->x + c->hud->line_h / 2 + 6, c->y, fbHud_SpeciesColour(sp), 0, text, NULL, &h);
-    c->y += h;
+    c->y += fitted_line(c, c->x + c->hud->line_h / 2 + 6, fbHud_SpeciesColour(sp), text);
   }
   if (leader >= 0) {
     swatch(c, (SDL_Color){255, 0, 0, 255});
-    fbHud_Text(c->hud, c->x + c->hud->line_h / 2 + 6, c->y, TEXT, 0, "leader (field leader set), any species", NULL,
-               NULL);
-    c->y += c->hud->line_h;
+    c->y += fitted_line(c, c->x + c->hud->line_h / 2 + 6, TEXT, "leader (field leader set), any species");
   }
 }
 
@@ -458,9 +470,7 @@ static void rule_lines(Column *c, const fbSim *sim, int i, double px_per_accel)
     } else {
       snprintf(text, sizeof text, "%s  w %g%s  —  did not run", name, slot->weight, kind);
     }
-    int h;
-    fbHud_Text(c->hud, c->x + c->hud->line_h / 2 + 6, c->y, slot->disabled ? ERROR : TEXT, 0, text, NULL, &h);
-    c->y += h;
+    c->y += fitted_line(c, c->x + c->hud->line_h / 2 + 6, slot->disabled ? ERROR : TEXT, text);
   }
   if (!any) {
     line(c, DIM, "rule outputs appear after the next step");
@@ -473,8 +483,7 @@ static void rule_lines(Column *c, const fbSim *sim, int i, double px_per_accel)
   char text[FB_HUD_TEXT];
   snprintf(text, sizeof text, "white: the combined steering %s u/s²%s", total,
            truncated ? " (cut to max_accel)" : "");
-  fbHud_Text(c->hud, c->x + c->hud->line_h / 2 + 6, c->y, TEXT, 0, text, NULL, NULL);
-  c->y += c->hud->line_h;
+  c->y += fitted_line(c, c->x + c->hud->line_h / 2 + 6, TEXT, text);
   char scale[32];
   fbHud_Number(scale, sizeof scale, "%.3g", px_per_accel > 0 ? 1.0 / px_per_accel : 0);
   linef(c, DIM, "arrows: what each rule adds after its weight and the %s combiner; 1 px = %s u/s²",

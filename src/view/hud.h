@@ -61,6 +61,10 @@ void fbHud_Measure(fbHud *hud, const char *text, int *w, int *h);
 // text cut with "…" to fit max_w pixels (at a space where it can), into out.
 void fbHud_Elide(fbHud *hud, const char *text, int max_w, char *out, size_t len);
 
+// One line of text at x, y cut with "…" (fbHud_Elide) to end within max_w pixels: text in a box
+// that would otherwise be clipped at its edge. Writes the line's height into h (may be NULL).
+void fbHud_TextFitted(fbHud *hud, int x, int y, SDL_Color c, int max_w, const char *text, int *h);
+
 // A translucent dark box behind text.
 void fbHud_Box(fbHud *hud, SDL_Rect r);
 

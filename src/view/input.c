@@ -45,7 +45,7 @@ static fbActionKind key_action(SDL_Keycode sym, Uint16 mod)
   case SDLK_LEFTBRACKET: return FB_ACTION_TRAILS_SHORTER;
   case SDLK_RIGHTBRACKET: return FB_ACTION_TRAILS_LONGER;
   case SDLK_v: return FB_ACTION_FLOW;
-  case SDLK_BACKSPACE: return FB_ACTION_REWIND;
+  case SDLK_BACKSPACE: return (mod & KMOD_SHIFT) ? FB_ACTION_FORWARD : FB_ACTION_REWIND;
   case SDLK_o: return FB_ACTION_OPEN;
   case SDLK_F1:
   case SDLK_h:

@@ -29,6 +29,7 @@ typedef enum fbActionKind {
   FB_ACTION_CAMERA_MOVED,    // the user panned: stop following
   FB_ACTION_SCENARIO_KEY,    // a key the viewer does not use: for the scenario's on_key
   FB_ACTION_REWIND,          // Backspace: back to the previous snapshot (rewind.h)
+  FB_ACTION_FORWARD,         // Shift+Backspace: on to the next snapshot kept after a rewind
 } fbActionKind;
 
 typedef struct fbAction {

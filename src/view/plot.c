@@ -195,7 +195,7 @@ static void draw_chart(const fbPlots *p, const fbPlotChart *c, fbHud *hud, SDL_R
   SDL_Renderer *sdl = hud->sdl;
   static const SDL_Color DIM = {170, 175, 185, 255};
   SDL_RenderSetClipRect(sdl, &cell);
-  fbHud_Text(hud, cell.x + PAD, cell.y + 2, DIM, 0, c->title, NULL, NULL);
+  fbHud_TextFitted(hud, cell.x + PAD, cell.y + 2, DIM, cell.w - 2 * PAD, c->title, NULL);
   int label_w = 56;
   SDL_Rect r = {cell.x + PAD + label_w, cell.y + hud->line_h + 4, cell.w - 2 * PAD - label_w - 4,
                 cell.h - 2 * hud->line_h - 8};

@@ -138,7 +138,7 @@ void fbScenarioList_Draw(fbScenarioList *l, fbHud *hud, int window_w, int window
   snprintf(head, sizeof head, "Open a scenario from %s/ (Up/Down, Enter or click; Esc closes; or drop a .lua file)",
            l->dir);
   int x = box.x + 2 * PAD, y = box.y + PAD;
-  fbHud_Text(hud, x, y, (SDL_Color){255, 255, 255, 255}, 0, head, NULL, NULL);
+  fbHud_TextFitted(hud, x, y, (SDL_Color){255, 255, 255, 255}, box.w - 3 * PAD, head, NULL);
   y += row_h + PAD / 2;
   memset(l->rows, 0, sizeof l->rows);
   if (l->count == 0) {
@@ -153,7 +153,7 @@ void fbScenarioList_Draw(fbScenarioList *l, fbHud *hud, int window_w, int window
     const char *base = strrchr(l->paths[k], '/');
     int w;
     fbHud_Text(hud, x, y, (SDL_Color){255, 255, 255, 255}, 0, base ? base + 1 : l->paths[k], &w, NULL);
-    fbHud_Text(hud, x + 190, y, (SDL_Color){170, 175, 185, 255}, 0, l->titles[k], NULL, NULL);
+    fbHud_TextFitted(hud, x + 190, y, (SDL_Color){170, 175, 185, 255}, box.x + box.w - PAD - (x + 190), l->titles[k], NULL);
   }
   SDL_RenderSetClipRect(hud->sdl, NULL);
 }

@@ -50,6 +50,7 @@ static void adopt_sim(fbViewer *v)
   fbPlots_Sample(&v->plots, sim, v->run->telemetry.metrics);
   fbRewind_Clear(&v->rewind);
   fbRewind_Note(&v->rewind, sim);
+  v->seeking = false;
   if (v->scenario_failed) {
     fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
   }
@@ -361,12 +362,24 @@ static void toggle_trails(fbViewer *v, double factor)
 }
 
 /*
- * Backspace: back to the last snapshot, paused, with the current rules (a rule fixed since the
- * moment it failed is tried on it when the run goes on). Trails are cleared and the plots cut
- * back to that time, so neither shows a future that will not happen; the CSV (--csv) keeps its
- * rows and gets the steps again after them, its step column going back.
+ * After the sim was set to a snapshot: paused there, with the current rules (a rule fixed since the
+ * moment it failed is tried on it when the run goes on). Trails are cleared and the plots cut back
+ * to that time, so neither shows a future that will not happen; the CSV (--csv) keeps its rows and
+ * gets the steps again after them, its step column going back.
  */
-static void rewind_back(fbViewer *v)
+static void moved(fbViewer *v, uint64_t before)
+{
+  const fbWorld *w = fbSim_World(v->run->sim);
+  v->run->steps += (long)w->step - (long)before;
+  v->paused = true;
+  v->owed = 0;
+  v->scenario_failed = false;
+  fbRender_ClearTrails(&v->render);
+  fbPlots_CutBack(&v->plots, (double)w->step * w->dt);
+}
+
+// Backspace (back) and Shift+Backspace (forward): to the next snapshot that way, said in the notice.
+static void rewind_step(fbViewer *v, bool back)
 {
   fbSim *sim = sim_of(v);
   if (sim == NULL) {
@@ -374,30 +387,75 @@ static void rewind_back(fbViewer *v)
   }
   uint64_t before = fbSim_World(sim)->step;
   char err[512], text[640];
-  if (!fbRewind_Back(&v->rewind, sim, err, sizeof err)) {
-    snprintf(text, sizeof text, "cannot rewind: %.600s", err);
+  v->seeking = false;
+  bool ok = back ? fbRewind_Back(&v->rewind, sim, err, sizeof err) : fbRewind_Forward(&v->rewind, sim, err, sizeof err);
+  if (!ok) {
+    snprintf(text, sizeof text, "cannot %s: %.600s", back ? "rewind" : "go forward", err);
     notify(v, text);
     return;
   }
+  moved(v, before);
   const fbWorld *w = fbSim_World(sim);
-  v->run->steps -= (long)(before - w->step);
-  v->paused = true;
-  v->owed = 0;
-  v->scenario_failed = false;
-  fbRender_ClearTrails(&v->render);
-  fbPlots_CutBack(&v->plots, (double)w->step * w->dt);
-  snprintf(text, sizeof text, "rewound to step %llu (%.2f s): Space goes on with the current rules",
-           (unsigned long long)w->step, (double)w->step * w->dt);
+  snprintf(text, sizeof text, "%s step %llu (%.2f s): Space goes on with the current rules",
+           back ? "rewound to" : "forward to", (unsigned long long)w->step, (double)w->step * w->dt);
   notify(v, text);
+}
+
+/*
+ * The timeline asked for a step: the newest snapshot at or before it, then paused steps on to it
+ * exactly (replay, over the next frames), with the rules as they are now. When the run is already
+ * between that snapshot and the step (a drag forward), it steps on from where it is instead.
+ */
+static void seek(fbViewer *v, uint64_t target)
+{
+  fbSim *sim = sim_of(v);
+  int k = sim ? fbRewind_Find(&v->rewind, target) : -1;
+  if (k < 0) {
+    return;
+  }
+  uint64_t before = fbSim_World(sim)->step;
+  char err[512], text[640];
+  if (target < before || v->rewind.shots[k].step > before) {
+    if (!fbRewind_Restore(&v->rewind, k, sim, err, sizeof err)) {
+      snprintf(text, sizeof text, "cannot go to step %llu: %.500s", (unsigned long long)target, err);
+      notify(v, text);
+      return;
+    }
+  }
+  moved(v, before);
+  v->seek_to = target;
+  v->seeking = fbSim_World(sim)->step < target;
+}
+
+// Stepping on to the step the timeline asked for, about a frame's time at most each frame so the
+// window keeps answering; the snapshots after it are kept (the run has not gone on yet).
+static void replay(fbViewer *v)
+{
+  fbSim *sim = v->run->sim;
+  uint64_t start = SDL_GetPerformanceCounter();
+  while (v->seeking && fbSim_World(sim)->step < v->seek_to) {
+    advance(v, 1);
+    double spent = (double)(SDL_GetPerformanceCounter() - start) / SDL_GetPerformanceFrequency();
+    if (spent > FRAME_S) {
+      break;
+    }
+  }
+  if (fbSim_World(sim)->step >= v->seek_to) {
+    v->seeking = false;
+  }
 }
 
 static void action(fbViewer *v, fbAction a)
 {
   switch (a.kind) {
   case FB_ACTION_QUIT: v->quit = true; break;
-  case FB_ACTION_PAUSE: v->paused = !v->paused; break;
+  case FB_ACTION_PAUSE:
+    v->paused = !v->paused;
+    v->seeking = false;
+    break;
   case FB_ACTION_STEP:
     v->paused = true;
+    v->seeking = false;
     v->step_once = true;
     break;
   case FB_ACTION_FASTER: v->speed = v->speed + 1 < SPEED_COUNT ? v->speed + 1 : v->speed; break;
@@ -433,7 +491,8 @@ static void action(fbViewer *v, fbAction a)
   case FB_ACTION_SELECT: select_at(v, a.x, a.y); break;
   case FB_ACTION_CAMERA_MOVED: v->follow = FB_FOLLOW_NONE; break;
   case FB_ACTION_SCENARIO_KEY: scenario_key(v, a.key); break;
-  case FB_ACTION_REWIND: rewind_back(v); break;
+  case FB_ACTION_REWIND: rewind_step(v, true); break;
+  case FB_ACTION_FORWARD: rewind_step(v, false); break;
   case FB_ACTION_NONE: break;
   }
 }
@@ -514,9 +573,11 @@ static void draw_world(fbViewer *v, int selected)
       last = r;
       fbVec2 p = fbCamera_ToScreen(&v->camera, fbV(a->px[selected], a->py[selected] + circles[k].radius));
       int w, h;
-      fbHud_Measure(&v->hud, circles[k].label, &w, &h);
+      char label[sizeof circles[k].label];  // in its box, which ends at the view's edge
+      fbHud_Elide(&v->hud, circles[k].label, view.x + view.w - ((int)p.x + 8), label, sizeof label);
+      fbHud_Measure(&v->hud, label, &w, &h);
       fbHud_Box(&v->hud, (SDL_Rect){(int)p.x + 2, (int)p.y - h / 2, w + 6, h});
-      fbHud_Text(&v->hud, (int)p.x + 5, (int)p.y - h / 2, circles[k].colour, 0, circles[k].label, NULL, NULL);
+      fbHud_Text(&v->hud, (int)p.x + 5, (int)p.y - h / 2, circles[k].colour, 0, label, NULL, NULL);
     }
   }
   for (int g = 0; g < fbSim_World(sim)->goal_count; ++g) {
@@ -561,12 +622,16 @@ static void draw_overlay(fbViewer *v, int selected)
 {
   fbUi_Begin(&v->ui);
   fbHudStatus status = status_of(v);
+  fbTimeline timeline = {&v->rewind, sim_of(v) ? fbSim_World(sim_of(v))->step : 0, v->seeking, v->seek_to, false, 0};
   fbDockFrame frame = {&v->hud, &v->ui, sim_of(v), &status, selected, v->px_per_accel, &v->panel, &v->plots,
-                       &v->info_tab};
+                       &v->info_tab, &timeline};
   for (int k = 0; k < fbDockCount; ++k) {
     if (v->docks.open[k]) {
       fbDockTable[k].draw(&frame, v->layout.dock[k]);
     }
+  }
+  if (timeline.asked) {
+    seek(v, timeline.ask);
   }
   v->key_bar_entries = fbHelp_KeyBar(&v->hud, v->layout.keys, (SDL_Point){v->ui.mouse_x, v->ui.mouse_y},
                                      v->key_bar_buttons, &v->key_bar_button_count);
@@ -682,7 +747,12 @@ void fbViewer_Frame(fbViewer *v)
   if (v->loaded) {
     pick_up_saves(v);
     steer_player(v, frame_s);
-    advance(v, steps_due(v, frame_s));
+    int due = steps_due(v, frame_s);
+    if (due > 0) {  // the run goes on from here: snapshots kept after it are of a future it leaves
+      fbRewind_Forget(&v->rewind, fbSim_World(v->run->sim)->step);
+    }
+    advance(v, due);
+    replay(v);
     follow(v);
   }
   int selected = selected_index(v);
@@ -792,7 +862,7 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, const fbWindowOptions *window
   v->cli.watch = true;  // the window always picks up saved rules and scenarios
   v->options = cli->run;
   v->speed = SPEED_DEFAULT;
-  fbRewind_Init(&v->rewind, FB_REWIND_BUDGET);
+  fbRewind_Init(&v->rewind, (size_t)window->rewind_mb << 20);
   if (window->record != NULL && !fbCapture_FfmpegInstalled()) {
     snprintf(err, errlen, "--record %s: ffmpeg is not installed (on Debian: apt-get install ffmpeg)", window->record);
     return 2;

@@ -58,7 +58,9 @@ typedef struct fbViewer {
   uint32_t selected;         // agent id, 0 = none
   fbFollow follow;
   bool trails;
-  fbRewind rewind;           // snapshots to go back to (Backspace)
+  fbRewind rewind;           // snapshots to go back to (Backspace, the timeline)
+  bool seeking;              // stepping on, paused, to seek_to: a step the timeline asked for between snapshots
+  uint64_t seek_to;
   bool screenshot;           // save the next frame (P)
   long frames;               // frames drawn
   uint64_t frame_start;      // performance counter at the previous frame (wall-clock pacing)

@@ -4,7 +4,7 @@
 
 #include "hud.h"
 
-#define FB_UI_MAX_AREAS 4
+#define FB_UI_MAX_AREAS 8      // panels that take the mouse: one per dock at most (FB_DOCK_MAX)
 #define FB_UI_EDIT_LEN 128      // longer than any value the panel takes: a text too long is refused, not cut
 
 /*

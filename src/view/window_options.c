@@ -4,6 +4,10 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "rewind.h"
+
+#define FB_REWIND_MAX_MB (1L << 20)  // a terabyte: a budget, not an allocation, but a typo's 10^12 is refused
+
 // Appends to text (size bytes, *n used); a text that does not fit is cut, never overrun.
 static void append(char *text, size_t size, size_t *n, const char *format, ...)
 {
@@ -28,6 +32,7 @@ static const char *help_text(void)
       "  --inspect ID        window: select agent ID at the start (its circles, arrows, fields)\n"
       "  --shot FILE.png     window: save the whole window (panels too) after the last frame\n"
       "  --size WxH          window: its size at the start (default 1280x800)\n"
+      "  --rewind-mb N       window: memory for rewind's snapshots, in MB (default 256; 0: no rewind)\n"
       "  --show LIST         window: open at the start, comma-separated: ");
   for (int k = 0; k < fbDockCount; ++k) {
     if (!fbDockTable[k].open) {
@@ -126,6 +131,9 @@ static int parse_option(void *ctx, const char *opt, const char *value, char *err
   if (strcmp(opt, "--frames") == 0) {
     return fbCli_ParseLong(opt, value, 0, 2000000000L, &w->frames, err, errlen) ? 0 : 2;
   }
+  if (strcmp(opt, "--rewind-mb") == 0) {
+    return fbCli_ParseLong(opt, value, 0, FB_REWIND_MAX_MB, &w->rewind_mb, err, errlen) ? 0 : 2;
+  }
   if (strcmp(opt, "--inspect") == 0) {
     return fbCli_ParseLong(opt, value, 1, 0xffffffffL, &w->inspect, err, errlen) ? 0 : 2;
   }
@@ -150,6 +158,7 @@ fbCliResult fbWindowOptions_Parse(fbCli *cli, fbWindowOptions *window, int argc,
 {
   memset(window, 0, sizeof *window);
   window->docks = fbDocks_Default();
+  window->rewind_mb = FB_REWIND_BUDGET_MB;
   fbCliMore more = {help_text(), parse_option, window};
   return fbCli_Parse(cli, argc, argv, &more, err, errlen);
 }

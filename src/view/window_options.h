@@ -1,4 +1,4 @@
-// window_options.h — the window's command-line options (--frames, --record, --inspect, --shot, --size, --show), added to the engine's.
+// window_options.h — the window's command-line options (--frames, --record, --inspect, --shot, --size, --show, --rewind-mb), added to the engine's.
 #ifndef FB_WINDOW_OPTIONS_H
 #define FB_WINDOW_OPTIONS_H
 
@@ -21,6 +21,7 @@ typedef struct fbWindowOptions {
   unsigned show;           // what is open at the start (--show), FB_SHOW_* bits
   fbDocks docks;           // the docks open at the start: the dock table's defaults, changed by --show
   long inspect;            // the agent id selected at the start (--inspect), 0 = none
+  long rewind_mb;          // the rewind snapshots' memory budget in MB (--rewind-mb; 0: no rewind)
 } fbWindowOptions;
 
 // The program's command line: the engine's options (fbCli_Parse) with the window's added. Returns as
