@@ -33,6 +33,7 @@ static bool read_shipped(const char *path, Shipped *out, char *err, size_t errle
   fbRunOptions_Default(&o);
   o.threads = 1;
   o.headless = true;
+  o.lua_timeout_ms = 600000;  // under valgrind flow_maze's load (a flow function sampled) takes over 2 s
   fbSim *sim = fbSim_NewFromFile(path, &o, err, errlen);
   if (sim == NULL) {
     return false;
