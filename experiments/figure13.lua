@@ -6,7 +6,7 @@
 -- CI:    build/flockbox sweep experiments/figure13.lua --seeds 1-3 --out /tmp/figure13-ci
 return {
   scenario = "scripts/herd_split.lua",
-  steps = 3000,                          -- 150 s: past the scenario's own 120 s limit
+  steps = 3600,                          -- 180 s: past the scenario's 120 s limit plus the 30 s after
   grid = {
     { "herd.terrain_drag.uphill", { 0, 15, 30, 55 } },
   },

@@ -7,12 +7,21 @@
 --   regrouped  when the herd's centre is 60 units (2.5 sigma) beyond the summit, at least 90% of
 --              the herd is one group: animals linked through flock-mates less than 12 units apart
 --              (twice the comfort radius of 6). Stragglers still on the slopes are not in it.
--- The run ends there with outcome "together" (no split), "regrouped" or "apart"; or "timeout"
--- after 120 s. A sweep over seeds gives the fractions (experiments/figure13.lua).
-local MERIDIAN, OFF_LINE, BEYOND, LINK, TIME_LIMIT = 100, 15, 60, 12, 120
+-- The outcome is decided there: "together" (no split), "regrouped" or "apart"; or "timeout" if the
+-- centre has not got there after 120 s. The run goes on 30 s more and ends with that outcome, the
+-- groups counted again (largest_group_later): whether a herd apart at 60 units regroups later.
+-- The goal is 85 units beyond the summit (goal); goal_150, goal_300 and goal_1000 lie further on
+-- the same line, for --set herd.seek_goal.goal=goal_1000 (the last outside the world: seek_goal
+-- needs only its direction). A herd walking on toward a far goal for the 30 s needs the world
+-- longer: --set world.width=600 --set terrain.png=terrains/single_hill_long.png, the same hill with
+-- flat ground further east (experiments/figure13_goal.lua). A sweep over seeds gives the fractions
+-- (experiments/figure13.lua).
+local MERIDIAN, OFF_LINE, BEYOND, LINK, TIME_LIMIT, LATER = 100, 15, 60, 12, 120, 30
 local side = {}                     -- agent id -> "north", "south" or "over"; false until it crosses
 local north, south, over = 0, 0, 0
-local groups, largest = 0, 0        -- at the end: how many groups, and the largest one's share
+local groups, largest = 0, 0        -- at 60 units beyond: how many groups, and the largest one's share
+local later_groups, later_largest = 0, 0  -- the same 30 s later (0 until then, as the two above)
+local outcome, decided_at = nil, nil  -- decided at 60 units beyond (or the time limit), and when
 
 local function herd_centre()  -- fb.centre adds up in C what a walk of fb.agents("herd") would
   return fb.centre("herd")
@@ -66,7 +75,7 @@ return {
   world = { width = 200, height = 200, dt = 0.05, bounds = "clamp",
     update = "euler" }, -- Gompert eq. 1: moved by the velocity it had
   terrain = { png = "terrains/single_hill.png", height = 40 },
-  goals = { goal = { 185, 100 } },
+  goals = { goal = { 185, 100 }, goal_150 = { 250, 100 }, goal_300 = { 400, 100 }, goal_1000 = { 1100, 100 } },
   species = {
     {
       name = "herd", count = 40,
@@ -85,13 +94,20 @@ return {
     },
   },
   on_step = function(step)
-    record_crossings()
-    local cx, _, n = herd_centre()
-    if cx >= MERIDIAN + BEYOND then
-      groups, largest = count_groups()
-      fb.stop(not split(n) and "together" or largest >= 0.9 and "regrouped" or "apart")
-    elseif step * fb.world.dt >= TIME_LIMIT then
-      fb.stop("timeout")
+    local t = step * fb.world.dt
+    if outcome == nil then
+      record_crossings()
+      local cx, _, n = herd_centre()
+      if cx >= MERIDIAN + BEYOND then
+        groups, largest = count_groups()
+        outcome = not split(n) and "together" or largest >= 0.9 and "regrouped" or "apart"
+        decided_at = t
+      elseif t >= TIME_LIMIT then
+        fb.stop("timeout")
+      end
+    elseif t >= decided_at + LATER - 1e-9 then
+      later_groups, later_largest = count_groups()
+      fb.stop(outcome)
     end
   end,
   metrics = {
@@ -101,5 +117,8 @@ return {
     { "split", function() return split(fb.count("herd")) and 1 or 0 end },
     { "groups", function() return groups end },
     { "largest_group", function() return largest end },
+    { "decided_at", function() return decided_at or 0 end },  -- s (0 until then); the run ends 30 s later
+    { "groups_later", function() return later_groups end },
+    { "largest_group_later", function() return later_largest end },
   },
 }

@@ -6,10 +6,12 @@
 #include <stb_image_write.h>
 
 /*
- * Each terrain is a function of (u, v) in [0, 1]^2, u to the right and v down the image
- * (the engine's x and y), sampled at pixel centres, scaled so its highest point is white and
- * written as an 8-bit grey 256 x 256 PNG. All shapes are Gaussians so the ground is smooth
- * and the gradient the herd feels has no kinks apart from 8-bit steps.
+ * Each terrain is a function of (u, v), u to the right and v down the image (the engine's x and
+ * y), both in units of the image's height (v in [0, 1]), sampled at pixel centres, scaled so its
+ * highest point is white and written as an 8-bit grey PNG 256 pixels high. Most are square; a
+ * wider one continues the same function to the right, so its first 256 columns are the square
+ * one's. All shapes are Gaussians so the ground is smooth and the gradient the herd feels has no
+ * kinks apart from 8-bit steps.
  */
 
 #define SIDE 256
@@ -45,23 +47,30 @@ static double ridge_gap(double u, double v)
 // One round hill in the middle, its foot well inside the map, for a herd to split round.
 static double single_hill(double u, double v) { return bump(u, v, 0.5, 0.5, 0.12); }
 
-static int write_terrain(const char *dir, const char *name, Shape shape)
+// Writes shape as a PNG `widths` squares wide (1: 256 x 256).
+static int write_terrain(const char *dir, const char *name, Shape shape, int widths)
 {
-  static double value[SIDE * SIDE];
-  static unsigned char grey[SIDE * SIDE];
+  enum { MAX_WIDTHS = 3 };
+  static double value[MAX_WIDTHS * SIDE * SIDE];
+  static unsigned char grey[MAX_WIDTHS * SIDE * SIDE];
+  int cols = widths * SIDE;
+  if (widths < 1 || widths > MAX_WIDTHS) {
+    fprintf(stderr, "%s: %d squares wide, at most %d\n", name, widths, MAX_WIDTHS);
+    return 1;
+  }
   double top = 0.0;
   for (int j = 0; j < SIDE; ++j) {
-    for (int i = 0; i < SIDE; ++i) {
-      value[j * SIDE + i] = shape((i + 0.5) / SIDE, (j + 0.5) / SIDE);
-      top = fmax(top, value[j * SIDE + i]);
+    for (int i = 0; i < cols; ++i) {
+      value[j * cols + i] = shape((i + 0.5) / SIDE, (j + 0.5) / SIDE);
+      top = fmax(top, value[j * cols + i]);
     }
   }
-  for (int k = 0; k < SIDE * SIDE; ++k) {
+  for (int k = 0; k < cols * SIDE; ++k) {
     grey[k] = (unsigned char)lround(255.0 * value[k] / top);
   }
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", dir, name);
-  if (!stbi_write_png(path, SIDE, SIDE, 1, grey, SIDE)) {
+  if (!stbi_write_png(path, cols, SIDE, 1, grey, cols)) {
     fprintf(stderr, "%s: cannot write\n", path);
     return 1;
   }
@@ -72,8 +81,11 @@ static int write_terrain(const char *dir, const char *name, Shape shape)
 int main(int argc, char **argv)
 {
   const char *dir = argc > 1 ? argv[1] : "terrains";
-  int failures = write_terrain(dir, "hills.png", hills);
-  failures += write_terrain(dir, "ridge_gap.png", ridge_gap);
-  failures += write_terrain(dir, "single_hill.png", single_hill);
+  int failures = write_terrain(dir, "hills.png", hills, 1);
+  failures += write_terrain(dir, "ridge_gap.png", ridge_gap, 1);
+  failures += write_terrain(dir, "single_hill.png", single_hill, 1);
+  // The same hill with flat ground three times as far east (a world 600 x 200 at single_hill's
+  // 200 x 200 scale): room for a herd to walk on past it toward a far goal (Figure 13 experiments).
+  failures += write_terrain(dir, "single_hill_long.png", single_hill, 3);
   return failures == 0 ? 0 : 1;
 }
