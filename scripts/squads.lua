@@ -67,6 +67,9 @@ local crossings = 0
 local ids, slots = {}, {} -- kept between calls: a steady step allocates nothing
 
 local function count_flips(species)
+  if select(2, fb.time()) < FORMED then -- nothing counts yet: no need to compare
+    return
+  end
   local n = 0
   for a in fb.each(species) do
     if a.slot > 0 and (previous[a.id] or 0) > 0 then
@@ -76,7 +79,7 @@ local function count_flips(species)
   end
   for i = 1, n do
     for j = i + 1, n do
-      if (previous[ids[i]] < previous[ids[j]]) ~= (slots[i] < slots[j]) and select(2, fb.time()) >= FORMED then
+      if (previous[ids[i]] < previous[ids[j]]) ~= (slots[i] < slots[j]) then
         crossings = crossings + 1
       end
     end
