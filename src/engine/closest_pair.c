@@ -29,6 +29,21 @@ static int by_x_then_id(const void *l, const void *r)
   return p->id < q->id ? -1 : p->id > q->id;
 }
 
+// The first of the n sorted points whose x is at least x (n when there is none): a binary search.
+static int first_at_or_right_of(const fbSweepPoint *sorted, int n, double x)
+{
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    if (sorted[mid].x < x) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
 typedef struct Best {
   double d2;
   uint32_t id_a, id_b;
@@ -61,15 +76,7 @@ static Best sweep(const fbAgents *ag, const int *group_a, int na, const fbSweepP
     if (!isfinite(x) || !isfinite(y)) {
       continue;
     }
-    int lo = 0, hi = nb;  // first point with x >= this x
-    while (lo < hi) {
-      const int mid = lo + (hi - lo) / 2;
-      if (sorted[mid].x < x) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
+    const int lo = first_at_or_right_of(sorted, nb, x);
     for (int dir = 0; dir < 2; ++dir) {
       for (int m = dir == 0 ? lo : lo - 1; m >= 0 && m < nb; m += dir == 0 ? 1 : -1) {
         const double dx = sorted[m].x - x, dy = sorted[m].y - y;
@@ -166,15 +173,7 @@ static long count_sorted_two(const fbAgents *ag, const int *group_a, int na, con
     if (!isfinite(x) || !isfinite(y)) {
       continue;
     }
-    int lo = 0, hi = nb;  // first point with x >= this x
-    while (lo < hi) {
-      const int mid = lo + (hi - lo) / 2;
-      if (sorted[mid].x < x) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
+    const int lo = first_at_or_right_of(sorted, nb, x);
     for (int dir = 0; dir < 2; ++dir) {
       for (int m = dir == 0 ? lo : lo - 1; m >= 0 && m < nb; m += dir == 0 ? 1 : -1) {
         const double dx = sorted[m].x - x, dy = sorted[m].y - y;
