@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -140,12 +141,63 @@ static void test_columns_follow_the_table(void **state)
   assert_true(isnan(m[1].mean_nn));
 }
 
+// A mill of 24 agents on a circle of radius 5 turning about (cx, cy), in a wrapped world 100 wide
+// and high (and within walls, `wrap` false): the rotation column (Couzin's angular momentum) is 1
+// and polarisation 0, wherever the circle sits; about (0, 0) it lies across both seams, where the
+// plain mean of the positions is nowhere near its centre.
+static fbMeasures mill_at(double cx, double cy, bool wrap)
+{
+  snprintf(path, sizeof path, "/tmp/flockbox_mill_%d.lua", (int)getpid());
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f,
+          "local placed = {}\n"
+          "for k = 0, 23 do\n"
+          "  local t = k * 2 * math.pi / 24\n"
+          "  placed[#placed + 1] = { (%g + 5 * math.cos(t)) %% 100, (%g + 5 * math.sin(t)) %% 100,\n"
+          "    -2 * math.sin(t), 2 * math.cos(t) }\n"
+          "end\n"
+          "return { world = { width = 100, height = 100, dt = 0.05, bounds = '%s' },\n"
+          "  species = { { name = 'fish', count = 0, agents = placed, max_speed = 5, rules = { { 'wander' } } } } }\n",
+          cx, cy, wrap ? "wrap" : "clamp");
+  fclose(f);
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.threads = 1;
+  char err[4096];
+  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  fbSim_UpdateGrid(&sim);
+  fbMeasures m;
+  fbTelemetry_Measure(&sim, &m);
+  fbSim_Free(&sim);
+  unlink(path);
+  return m;
+}
+
+static void test_rotation_of_a_mill_across_the_seam(void **state)
+{
+  (void)state;
+  const double centres[][2] = {{50, 50}, {0, 0}, {99, 50}, {50, 2}};
+  for (size_t k = 0; k < sizeof centres / sizeof centres[0]; ++k) {
+    fbMeasures m = mill_at(centres[k][0], centres[k][1], true);
+    print_message("mill about (%g, %g) on a torus: rotation %.6f, polarisation %.6f\n", centres[k][0],
+                  centres[k][1], m.rotation, m.polarisation);
+    assert_true(fabs(m.rotation - 1) < 1e-9);
+    assert_true(m.polarisation < 1e-9);
+  }
+  fbMeasures walls = mill_at(50, 50, false);
+  assert_true(fabs(walls.rotation - 1) < 1e-9);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_measure_is_described),
       cmocka_unit_test(test_builtin_columns_are_refused_to_metrics),
       cmocka_unit_test_teardown(test_columns_follow_the_table, teardown),
+      cmocka_unit_test(test_rotation_of_a_mill_across_the_seam),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

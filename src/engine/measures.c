@@ -13,8 +13,10 @@
  *   rotation         |(1/n) sum u_i x h_i|, u_i the unit offset of     0 .. 1
  *                    agent i from the group's centre c (Couzin et al. 2002's angular momentum
  *                    m_group, in the plane: 1 for a mill turning about c, near 0 for a swarm
- *                    or a group moving in parallel). The centre is the mean of the positions as
- *                    stored (on a wrapped world a group across an edge has no such centre).
+ *                    or a group moving in parallel). Within walls the centre is the mean of the
+ *                    positions; on a wrapped world, where a group across an edge has no such
+ *                    mean, it is the circular mean along each axis, c = L/(2 pi) atan2(sum sin
+ *                    2 pi x/L, sum cos 2 pi x/L), and u_i goes to the nearest image of agent i.
  * A group is a species (group_of = the agent's species, mask its bit) or every agent (group 0,
  * mask all). One pass over the agents fills every group. The nearest neighbour is searched
  * outward from the agent's own cell, ring by ring (fbPerception_Nearest with an infinite radius),
@@ -22,18 +24,51 @@
  * pass, O(agents), at any size. With no agent the means are NaN, and so is the nearest distance
  * with only one: there is nothing to average.
  */
-// The sum of u_i x h_i of each group into m[g].rotation, about its centre (sum_x, sum_y) / n.
-static void add_rotation(const fbAgents *a, bool by_species, fbMeasures *m, int groups, const double *sum_x,
-                         const double *sum_y)
+// The centre of each group along one axis of length size: the mean of the positions (sum / n),
+// or on a torus the circular mean (angles 2 pi x / size, their sums in sum_sin and sum_cos).
+static double axis_centre(bool wrap, double sum, double sum_sin, double sum_cos, int n, double size)
 {
+  if (n == 0) {
+    return 0.0;
+  }
+  if (!wrap) {
+    return sum / n;
+  }
+  const double c = size * atan2(sum_sin, sum_cos) / (2.0 * FB_PI);
+  return c < 0.0 ? c + size : c;
+}
+
+// Each group's centre, then the sum of u_i x h_i into m[g].rotation (see the table above).
+static void add_rotation(const fbAgents *a, const fbGrid *grid, bool by_species, fbMeasures *m, int groups)
+{
+  const bool wrap = grid->wrap;
+  const double W = grid->world_w, H = grid->world_h;
+  double sx[FB_MAX_SPECIES] = {0}, sy[FB_MAX_SPECIES] = {0};
+  double sin_x[FB_MAX_SPECIES] = {0}, cos_x[FB_MAX_SPECIES] = {0}, sin_y[FB_MAX_SPECIES] = {0}, cos_y[FB_MAX_SPECIES] = {0};
+  for (int i = 0; i < a->count; ++i) {
+    int g = by_species ? a->species[i] : 0;
+    sx[g] += a->px[i];
+    sy[g] += a->py[i];
+    if (wrap) {
+      sin_x[g] += sin(2.0 * FB_PI * a->px[i] / W);
+      cos_x[g] += cos(2.0 * FB_PI * a->px[i] / W);
+      sin_y[g] += sin(2.0 * FB_PI * a->py[i] / H);
+      cos_y[g] += cos(2.0 * FB_PI * a->py[i] / H);
+    }
+  }
   double cx[FB_MAX_SPECIES], cy[FB_MAX_SPECIES];
   for (int g = 0; g < groups; ++g) {
-    cx[g] = m[g].agents > 0 ? sum_x[g] / m[g].agents : 0.0;
-    cy[g] = m[g].agents > 0 ? sum_y[g] / m[g].agents : 0.0;
+    cx[g] = axis_centre(wrap, sx[g], sin_x[g], cos_x[g], m[g].agents, W);
+    cy[g] = axis_centre(wrap, sy[g], sin_y[g], cos_y[g], m[g].agents, H);
   }
   for (int i = 0; i < a->count; ++i) {
     int g = by_species ? a->species[i] : 0;
-    double ux = a->px[i] - cx[g], uy = a->py[i] - cy[g], r = sqrt(ux * ux + uy * uy);
+    double ux = a->px[i] - cx[g], uy = a->py[i] - cy[g];
+    if (wrap) {
+      ux = fbGrid_MinImage(ux, W);
+      uy = fbGrid_MinImage(uy, H);
+    }
+    const double r = sqrt(ux * ux + uy * uy);
     if (r > 0.0) {
       m[g].rotation += (ux * a->hy[i] - uy * a->hx[i]) / r;
     }
@@ -42,7 +77,7 @@ static void add_rotation(const fbAgents *a, bool by_species, fbMeasures *m, int 
 
 void fbMeasures_Compute(const fbAgents *a, const fbPerceptionInput *in, bool by_species, fbMeasures *m, int groups)
 {
-  double hx[FB_MAX_SPECIES] = {0}, hy[FB_MAX_SPECIES] = {0}, cx[FB_MAX_SPECIES] = {0}, cy[FB_MAX_SPECIES] = {0};
+  double hx[FB_MAX_SPECIES] = {0}, hy[FB_MAX_SPECIES] = {0};
   memset(m, 0, sizeof *m * (size_t)groups);
   for (int i = 0; i < a->count; ++i) {
     int g = by_species ? a->species[i] : 0;
@@ -51,14 +86,12 @@ void fbMeasures_Compute(const fbAgents *a, const fbPerceptionInput *in, bool by_
     m[g].mean_speed += sqrt(a->vx[i] * a->vx[i] + a->vy[i] * a->vy[i]);
     hx[g] += a->hx[i];
     hy[g] += a->hy[i];
-    cx[g] += a->px[i];
-    cy[g] += a->py[i];
     m[g].mean_energy += a->energy[i];
     double d = INFINITY;
     fbPerception_Nearest(in, fbV(a->px[i], a->py[i]), INFINITY, mask, i, NULL, &d);
     m[g].mean_nn += isfinite(d) ? d : NAN;  // infinite: nobody else of the group to be near
   }
-  add_rotation(a, by_species, m, groups, cx, cy);
+  add_rotation(a, in->grid, by_species, m, groups);
   for (int g = 0; g < groups; ++g) {
     double n = m[g].agents > 0 ? m[g].agents : NAN;
     m[g].mean_speed /= n;
