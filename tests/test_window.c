@@ -476,6 +476,38 @@ static void test_text_is_elided_not_clipped(void **state)
   }
 }
 
+// An inspected herd animal's lines (gompert_trip: five rules, its fields) run past the info dock at 800 x 600: the wheel over the dock scrolls
+// them up, no further than the last line, and back; at 1920 x 1080 they fit and nothing scrolls.
+static int info_after_wheel(fbViewer *v, int notches)
+{
+  SDL_Rect info = v->layout.dock[fbTest_Dock("info")];
+  SDL_Event wheel = {.type = SDL_MOUSEWHEEL};
+  wheel.wheel.y = notches;
+  wheel.wheel.mouseX = info.x + info.w / 2;
+  wheel.wheel.mouseY = info.y + info.h / 2;
+  fbViewer_HandleEvent(v, &wheel);
+  frames(v, 2);
+  return v->info_scroll;
+}
+
+static void test_info_dock_scrolls_what_does_not_fit(void **state)
+{
+  (void)state;
+  fbViewer *v = open_on("scripts/gompert_trip.lua", "--size", "800x600", "--inspect", "5", NULL);
+  frames(v, 10);
+  assert_int_equal(v->info_scroll, 0);
+  int down = info_after_wheel(v, -1), further = info_after_wheel(v, -100);
+  print_message("800x600: scrolled %d px by one notch, %d at most\n", down, further);
+  assert_true(down > 0 && further > down);
+  assert_int_equal(info_after_wheel(v, -1), further);  // the last line is the bottom: no further
+  assert_int_equal(info_after_wheel(v, 100), 0);
+  fbViewer_Destroy(v);
+  v = open_on("scripts/gompert_trip.lua", "--size", "1920x1080", "--inspect", "5", NULL);
+  frames(v, 10);
+  assert_int_equal(info_after_wheel(v, -3), 0);
+  fbViewer_Destroy(v);
+}
+
 // ---- scenarios ----------------------------------------------------------------------------------
 
 static void test_open_a_scenario_from_the_list_or_a_drop(void **state)
@@ -611,6 +643,7 @@ int main(void)
       cmocka_unit_test_teardown(test_help_opens_on_f1_and_question_mark, teardown),
       cmocka_unit_test(test_numbers_never_read_minus_zero),
       cmocka_unit_test_teardown(test_inspector_fields_are_the_agents_own, teardown),
+      cmocka_unit_test_teardown(test_info_dock_scrolls_what_does_not_fit, teardown),
       cmocka_unit_test_teardown(test_selection_draws_every_radius, teardown),
       cmocka_unit_test_teardown(test_text_is_elided_not_clipped, teardown),
       cmocka_unit_test_teardown(test_open_a_scenario_from_the_list_or_a_drop, teardown),

@@ -73,6 +73,38 @@ static SDL_Rect info_tabs(const fbDockFrame *f, SDL_Rect area)
   return (SDL_Rect){area.x, area.y + h + 6, area.w, area.h - h - 6};
 }
 
+/*
+ * The status lines and the inspector, scrolled up by *f->info_scroll pixels: with an agent
+ * inspected they can be taller than the dock (at 800 x 600), and the wheel over the dock scrolls
+ * them, within [0, content - dock]; a thin bar at the right edge shows which part is in view.
+ */
+static void draw_status(const fbDockFrame *f, SDL_Rect area)
+{
+  SDL_RenderSetClipRect(f->hud->sdl, &area);  // scrolled lines go under the tabs, not over them
+  int scroll = *f->info_scroll;
+  SDL_Rect used = fbHud_Status(f->hud, f->sim, f->status, (SDL_Rect){area.x, area.y - scroll, area.w, area.h});
+  int bottom = used.y + used.h;
+  if (f->selected >= 0) {
+    SDL_Rect below = {area.x, bottom, area.w, area.h - used.h};
+    SDL_Rect inspector = fbHud_Inspector(f->hud, f->sim, f->selected, below, f->px_per_accel);
+    bottom = inspector.y + inspector.h;
+  } else if (f->sim != NULL) {
+    int h = 0;
+    fbHud_Text(f->hud, area.x + 8, bottom + 4, (SDL_Color){170, 175, 185, 255}, area.w - 16,
+               "Click an agent to inspect it: its circles, what each rule adds, its fields.", NULL, &h);
+    bottom += 4 + h;
+  }
+  const int content = bottom - (area.y - scroll), range = content > area.h ? content - area.h : 0;
+  scroll -= fbUi_Wheel(f->ui, area) * 3 * f->hud->line_h;
+  *f->info_scroll = scroll < 0 ? 0 : scroll > range ? range : scroll;
+  if (range > 0) {
+    const int thumb = area.h * area.h / content;
+    SDL_SetRenderDrawColor(f->hud->sdl, 255, 255, 255, 70);
+    SDL_RenderFillRect(f->hud->sdl, &(SDL_Rect){area.x + area.w - 4, area.y + (area.h - thumb) * *f->info_scroll / range,
+                                                 3, thumb});
+  }
+}
+
 // The info dock: status and legend at the top, the inspector (or how to get one) under them; or,
 // in its About tab, what the scenario is.
 static void draw_info(const fbDockFrame *f, SDL_Rect area)
@@ -87,14 +119,7 @@ static void draw_info(const fbDockFrame *f, SDL_Rect area)
     SDL_RenderSetClipRect(f->hud->sdl, NULL);
     return;
   }
-  SDL_Rect used = fbHud_Status(f->hud, f->sim, f->status, area);
-  if (f->selected >= 0) {
-    SDL_Rect below = {area.x, used.y + used.h, area.w, area.h - used.h};
-    fbHud_Inspector(f->hud, f->sim, f->selected, below, f->px_per_accel);
-  } else if (f->sim != NULL) {
-    fbHud_Text(f->hud, area.x + 8, used.y + used.h + 4, (SDL_Color){170, 175, 185, 255}, area.w - 16,
-               "Click an agent to inspect it: its circles, what each rule adds, its fields.", NULL, NULL);
-  }
+  draw_status(f, area);
   SDL_RenderSetClipRect(f->hud->sdl, NULL);
 }
 

@@ -33,6 +33,7 @@ typedef struct fbDockFrame {
   fbParamPanel *panel;
   fbPlots *plots;             // the live plots (their scroll changes as they are drawn)
   int *info_tab;              // the info dock's tab: 0 status, 1 about (a click on a tab changes it)
+  int *info_scroll;           // how far the status and inspector are scrolled up, pixels (the wheel)
   fbTimeline *timeline;       // the snapshots and the step; a click on the timeline asks for a step there
 } fbDockFrame;
 

@@ -624,7 +624,7 @@ static void draw_overlay(fbViewer *v, int selected)
   fbHudStatus status = status_of(v);
   fbTimeline timeline = {&v->rewind, sim_of(v) ? fbSim_World(sim_of(v))->step : 0, v->seeking, v->seek_to, false, 0};
   fbDockFrame frame = {&v->hud, &v->ui, sim_of(v), &status, selected, v->px_per_accel, &v->panel, &v->plots,
-                       &v->info_tab, &timeline};
+                       &v->info_tab, &v->info_scroll, &timeline};
   for (int k = 0; k < fbDockCount; ++k) {
     if (v->docks.open[k]) {
       fbDockTable[k].draw(&frame, v->layout.dock[k]);

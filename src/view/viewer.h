@@ -71,6 +71,7 @@ typedef struct fbViewer {
   fbProfileRow profile[FB_PROFILE_MAX_ROWS];  // the per-rule profile of the last half second, most costly first
   int profile_rows;
   int info_tab;              // the info dock's tab: 0 status, 1 about the scenario
+  int info_scroll;           // the status and inspector scrolled up by this many pixels (the wheel)
   double fps, sps;
   char notice[640];
   long notice_until;         // frame after which the notice goes
