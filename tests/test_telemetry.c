@@ -29,6 +29,18 @@ static int teardown(void **state)
   return 0;
 }
 
+// The scenario written at `path`, on one thread.
+static void load_path(void)
+{
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.threads = 1;
+  char err[4096];
+  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+}
+
 // Two species, one of them a single agent (its nearest-neighbour distance is NaN).
 static void load_two_species(void)
 {
@@ -46,13 +58,7 @@ static void load_two_species(void)
         "}\n",
         f);
   fclose(f);
-  fbRunOptions o;
-  fbRunOptions_Default(&o);
-  o.threads = 1;
-  char err[4096];
-  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
-    fail_msg("%s", err);
-  }
+  load_path();
   loaded = true;
 }
 
@@ -161,13 +167,7 @@ static fbMeasures mill_at(double cx, double cy, bool wrap)
           "  species = { { name = 'fish', count = 0, agents = placed, max_speed = 5, rules = { { 'wander' } } } } }\n",
           cx, cy, wrap ? "wrap" : "clamp");
   fclose(f);
-  fbRunOptions o;
-  fbRunOptions_Default(&o);
-  o.threads = 1;
-  char err[4096];
-  if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
-    fail_msg("%s", err);
-  }
+  load_path();
   fbSim_UpdateGrid(&sim);
   fbMeasures m;
   fbTelemetry_Measure(&sim, &m);
