@@ -19,7 +19,7 @@
  * candidate seen when d2 <= r^2, it is not the agent itself, its species is seen and it is active,
  * and (unless all round) dx hx + dy hy >= |d| cos(theta); the sums, the list and the nearest in
  * visiting order; with vision.sample = k, every flock-mate closer than the separation radius and k
- * of the others, the first far ones of the block's positions in a Fisher-Yates order. Every level of
+ * of the others, each drawn by its rank among the far ones not yet drawn. Every level of
  * fbPerceive must give the same bits: the same doubles (sign of zero included), the same list in
  * the same order.
  */
@@ -75,27 +75,10 @@ static int ref_mates(const fbPerceptionInput *in, int i, Mate *m)
   return n;
 }
 
-// The block's candidates in visiting order (positions 0, 1, ...), into *out; returns how many.
-static int ref_block(const fbPerceptionInput *in, int i, int **out)
-{
-  int kx, ky, total = 0;
-  fbGrid_Rings(in->grid, in->vision[in->species[i]].radius, &kx, &ky);
-  fbBlock b;
-  fbCellRun run;
-  fbBlock_BeginRings(&b, in->grid, in->px[i], in->py[i], kx, ky);
-  *out = malloc(sizeof **out * (size_t)(in->count + 1));
-  while (fbBlock_Next(&b, &run)) {
-    for (int j = run.begin; j < run.end; ++j) {
-      (*out)[total++] = j;
-    }
-  }
-  return total;
-}
-
 /*
  * Gamlen's sample (perception.c, top): every mate closer than the separation radius, in visiting
- * order, then far mates in the order a Fisher-Yates shuffle of the block's positions takes them,
- * until k: step t swaps position t with t + floor(u (total - t) / 2^32), u the high 32 bits of
+ * order, then of the F far mates all (in visiting order) when F <= k, else k: draw t takes the r-th
+ * of those not yet taken in visiting order, r = floor(u (F - t) / 2^32), u the high 32 bits of
  * stream draw t / 2 for even t, its low 32 bits for odd t.
  */
 static int ref_sample(const fbPerceptionInput *in, int i, Mate *m, int n, int k)
@@ -113,24 +96,21 @@ static int ref_sample(const fbPerceptionInput *in, int i, Mate *m, int n, int k)
       far[nfar++] = m[h];
     }
   }
-  int *slot;
-  const int total = ref_block(in, i, &slot);
+  if (nfar <= k) {
+    memcpy(m + kept, far, sizeof *far * (size_t)nfar);
+    free(far);
+    return kept + nfar;
+  }
   uint64_t bits = 0;
-  for (int t = 0, drawn = 0; t < total && drawn < k; ++t) {
+  for (int t = 0; t < k; ++t) {
     if (t % 2 == 0) {
       bits = fbRng_Bits(in->seed, in->id[i], in->step, FB_SAMPLE_STREAM ^ (uint64_t)(t / 2));
     }
     const uint32_t u = t % 2 == 0 ? (uint32_t)(bits >> 32) : (uint32_t)bits;
-    const int q = t + (int)(((uint64_t)u * (uint64_t)(total - t)) >> 32), j = slot[q];
-    slot[q] = slot[t];
-    for (int h = 0; h < nfar; ++h) {
-      if (far[h].j == j) {
-        m[kept++] = far[h];
-        drawn++;
-      }
-    }
+    const int r = (int)(((uint64_t)u * (uint64_t)(nfar - t)) >> 32);
+    m[kept++] = far[r];
+    memmove(far + r, far + r + 1, sizeof *far * (size_t)(nfar - t - r - 1));  // the rest keep their order
   }
-  free(slot);
   free(far);
   return kept;
 }

@@ -67,19 +67,20 @@
  * sample is for centring and matching, avoidance still sees every close one). A species with
  * vision.sample = k > 0 perceives, per agent i:
  *   1. every flock-mate in view closer than the separation radius (the collision-avoidance zone),
- *      in visiting order: only the cells of the box [x - sep, x + sep] x [y - sep, y + sep] are
- *      walked (one to four cells for a separation under a cell), not the whole block;
- *   2. then k of the other flock-mates in view (all of them when there are no more than k): the
- *      block's candidates, numbered 0 .. T-1 in visiting order, are taken in a random order, a
- *      Fisher-Yates shuffle done one step per candidate taken (step t swaps position t with
- *      t + floor(u (T - t) / 2^32), u 32 random bits: the high then the low half of
- *          fbRng_Bits(seed, id_i, step, "sample" ^ t / 2)),
- *      each taken candidate tested as pass 2 tests it, until k are far flock-mates or all T are
- *      taken. The first k of a uniformly random order are a uniformly random k-subset (the scaling
- *      is biased by at most T / 2^32); no candidate is taken twice, so at worst (few far ones) the
- *      whole block is tested, as without sampling; in the classic flock (~20 in view of ~53
- *      candidates, k = 7) about 23 are. Candidates are hashed not at all, only one random number
- *      per two taken.
+ *      in visiting order;
+ *   2. then k of the other flock-mates in view (all of them, in visiting order, when there are no
+ *      more than k), a uniformly random k-subset: draw t = 0 .. k-1 takes the r-th of those not yet
+ *      taken, in visiting order, r = floor(u (F - t) / 2^32) for F far ones, u 32 random bits: the
+ *      high then the low half of
+ *          fbRng_Bits(seed, id_i, step, "sample" ^ t / 2)
+ *      (each scaling biased by at most F / 2^32).
+ * Pass 1 tests every candidate of the block, as without sampling (four at a time at the AVX2
+ * level): the close ones go to the list, the far ones become bits, a word per piece of up to 64
+ * candidates of a run. Pass 2 finds the r-th remaining bit by population counts. What this saves
+ * is the sums over the flock-mates not drawn, and every rule's walk of them: with the grid,
+ * Gamlen's O(N^2) search is already gone, and a uniform sample of those in view needs them all
+ * found. Drawing candidates at random until k are far flock-mates (an earlier design: about
+ * k T / F draws of T candidates, one at a time) cost twice the full pass at 20 in view.
  * The numbering depends on positions and ids only (agents are stored by (cell, id), grid.c), and
  * so do the random numbers, so the sample is the same on any thread count and storage order. The
  * list is the close ones then the drawn ones, and n, the centre, the mean velocity, the separation
@@ -87,8 +88,8 @@
  * matching too, since they are perceived, and n stays the length of the list, for rules that walk
  * it (a:neighbour, k = 1 .. a.n). The separation sum is then the very bits of perceiving everyone
  * (the same additions in the same order), and so is the nearest when it is within the separation
- * radius. Both levels run this plain C code (a few candidates, not four at a time), so they give
- * the same bits; with k = 0 (the default) none of it is compiled into the kernels that run.
+ * radius. Both levels list and draw the same, so they give the same bits; with k = 0 (the default)
+ * none of it is compiled into the kernels that run.
  */
 
 void fbAggregates_Reserve(fbAggregates *a, int count)
@@ -130,7 +131,7 @@ void fbNeighbourList_Free(fbNeighbourList *l)
   free(l->dy);
   free(l->dist);
   free(l->run);
-  free(l->slot);
+  free(l->far);
   memset(l, 0, sizeof *l);
 }
 
@@ -258,12 +259,12 @@ static inline __attribute__((always_inline)) void perceive_agent(const fbPercept
 
 #define FB_SAMPLE_STREAM 0x73616d706c650000ULL  // "sample"
 
-// One run of a sampling agent's block, and where it ends among the block's candidates: the
-// candidate at position p of the block, p < end_at, is agent p + offset.
-typedef struct fbSampleRun {
-  fbCellRun run;
-  long end_at, offset;
-} fbSampleRun;
+// Up to 64 consecutive candidates of one run of a sampling agent's block: bit b stands for agent
+// first + b, set when it is a far flock-mate.
+typedef struct fbFarWord {
+  uint64_t bits;
+  int first, run;  // run: the index of its run in the list's runs
+} fbFarWord;
 
 // One sampling agent: what it tests each candidate against, and its random numbers.
 typedef struct Sampler {
@@ -278,7 +279,7 @@ typedef struct Sampler {
 
 // Whether agent j, seen through run, is a flock-mate in view, with its offset and distance: the
 // operations of perceive_agent's passes 1 and 2 in the same order (the same bits), combined without
-// branching on them (a random candidate passes about one time in three, unpredictably).
+// branching on them (a candidate passes about one time in three, unpredictably).
 static inline bool in_view(const Sampler *s, const fbCellRun *run, int j, double *dx, double *dy, double *dist)
 {
   const fbPerceptionInput *in = s->in;
@@ -307,71 +308,22 @@ static inline uint64_t next_bits(Sampler *s) { return fbRng_Stream(s->prefix, FB
 // Uniform in [0, n) from 32 random bits, n < 2^32: scaled (Lemire), biased by at most n / 2^32.
 static inline long scale_below(uint32_t bits, long n) { return (long)(((uint64_t)bits * (uint64_t)n) >> 32); }
 
-// Every close flock-mate among agents [begin, end) of a run, appended in visiting order (each
-// candidate written, the length advanced only for a close one).
-static inline void close_in(const Sampler *s, const fbCellRun *run, fbNeighbourList *l, long *len)
+// Entry n of the list: agent j at offset (dx, dy), dist away.
+static inline void put_entry(fbNeighbourList *l, long n, int j, double dx, double dy, double dist)
 {
-  list_reserve(l, (int)*len + (run->end - run->begin));
-  long n = *len;
-  for (int j = run->begin; j < run->end; ++j) {
-    double dx, dy, dist;
-    const bool ok = in_view(s, run, j, &dx, &dy, &dist) & (dist < s->sep);
-    l->index[n] = j;
-    l->dx[n] = dx;
-    l->dy[n] = dy;
-    l->dist[n] = dist;
-    n += ok;
-  }
-  *len = n;
+  l->index[n] = j;
+  l->dx[n] = dx;
+  l->dy[n] = dy;
+  l->dist[n] = dist;
 }
 
-// The cell column (or row) of coordinate v along an axis of n cells, clamped as grid.c clamps.
-static inline int clamped_cell(double v, double inv, int n)
-{
-  const double f = v * inv;
-  return !(f >= 0.0) ? 0 : f >= n ? n - 1 : (int)f;
-}
-
-/*
- * Every flock-mate in view closer than the separation radius, in visiting order: only the cells of
- * the box [x - sep, x + sep] x [y - sep, y + sep] (one to four for a separation under a cell), not
- * the whole block. The common block, one rectangle clear of the seams, is cut down to the box (the
- * box is inside it: sep <= r), padded by a billionth of the world as grid.c pads it, so that
- * rounding in x - sep drops no cell; any other block (across a seam: rare) is scanned whole. Either
- * way the close ones come in the block's visiting order.
- */
-static void close_ones(const Sampler *s, const fbBlock *block, const fbSampleRun *runs, int nruns, double r,
-                       fbNeighbourList *l, long *len)
-{
-  if (!(s->sep > 0.0)) {
-    return;
-  }
-  if (block->rects != 1 || block->min_image || block->rect[0].sx != 0.0 || block->rect[0].sy != 0.0) {
-    for (int q = 0; q < nruns; ++q) {
-      close_in(s, &runs[q].run, l, len);
-    }
-    return;
-  }
-  const fbGrid *g = s->in->grid;
-  const fbBlockRect *q = &block->rect[0];
-  const double reach = s->sep < r ? s->sep : r, pad = reach + 1e-9 * (g->world_w + g->world_h + reach);
-  const int c0 = clamped_cell(s->x - pad, g->inv_w, g->nx), c1 = clamped_cell(s->x + pad, g->inv_w, g->nx);
-  const int r0 = clamped_cell(s->y - pad, g->inv_h, g->ny), r1 = clamped_cell(s->y + pad, g->inv_h, g->ny);
-  const int col_lo = c0 > q->col_lo ? c0 : q->col_lo, col_hi = c1 < q->col_hi ? c1 : q->col_hi;
-  fbCellRun run = {0, 0, 0.0, 0.0, false};
-  for (int row = r0 > q->row_lo ? r0 : q->row_lo; row <= r1 && row <= q->row_hi; ++row) {
-    run.begin = g->cell_start[row * g->nx + col_lo];
-    run.end = g->cell_start[row * g->nx + col_hi + 1];
-    close_in(s, &run, l, len);
-  }
-}
-
-// The non-empty runs of the agent's block into l->run; returns how many, and (end_at of the last)
-// the candidates they hold.
+// The non-empty runs of the agent's block into l->run, and as many words as their pieces of up to 64
+// candidates need in l->far; returns how many runs, with the candidates they hold in *total.
 static int block_runs(fbBlock *b, fbNeighbourList *l, long *total)
 {
   fbCellRun run;
   int runs = 0;
+  long words = 0;
   *total = 0;
   while (fbBlock_Next(b, &run)) {
     if (run.end == run.begin) {
@@ -381,66 +333,121 @@ static int block_runs(fbBlock *b, fbNeighbourList *l, long *total)
       l->run_capacity = l->run_capacity > 0 ? 2 * l->run_capacity : 32;
       l->run = fbMemory_Grow(l->run, sizeof *l->run, (size_t)l->run_capacity);
     }
-    l->run[runs++] = (fbSampleRun){run, *total + (run.end - run.begin), run.begin - *total};
+    l->run[runs++] = run;
     *total += run.end - run.begin;
+    words += (run.end - run.begin + 63) / 64;
+  }
+  if (l->far_capacity < words) {
+    l->far_capacity = (int)(words > 2L * l->far_capacity ? words : 2L * l->far_capacity);
+    l->far = fbMemory_Grow(l->far, sizeof *l->far, (size_t)l->far_capacity);
   }
   return runs;
 }
 
-// The run holding candidate p of the block (p below the last run's end_at): counted over every
-// run, not searched, so that no branch depends on p.
-static inline const fbSampleRun *run_of(const fbSampleRun *runs, int nruns, long p)
+// Agent i's sampler and its block's runs, with room in the list for every candidate; false when
+// it perceives nobody (inactive, blind, or seeing no species).
+static bool sample_begin(const fbPerceptionInput *in, int i, int kx, int ky, fbNeighbourList *l, bool filter,
+                         Sampler *s, int *nruns, long *total)
 {
-  int q = 0;
-  for (int r = 0; r < nruns - 1; ++r) {
-    q += p >= runs[r].end_at;
+  const fbVision *vis = &in->vision[in->species[i]];
+  const double r = vis->radius;
+  if ((in->active != NULL && !in->active[i]) || !(r > 0.0) || vis->sees == 0) {
+    return false;
   }
-  return &runs[q];
-}
-
-static void slots_reserve(fbNeighbourList *l, long need)
-{
-  if (l->slot_capacity < need) {
-    l->slot_capacity = (int)(need > 2L * l->slot_capacity ? need : 2L * l->slot_capacity);
-    l->slot = fbMemory_Grow(l->slot, sizeof *l->slot, (size_t)l->slot_capacity);
-  }
+  *s = (Sampler){in, i, vis->sees, in->px[i], in->py[i], in->hx[i], in->hy[i], r * r, vis->cos_half_fov,
+                 vis->separation_radius, in->grid->world_w, in->grid->world_h, vis->cos_half_fov <= -1.0,
+                 in->grid->wrap, filter, fbRng_Prefix(in->seed, in->id[i], in->step), 0};
+  fbBlock b;
+  fbBlock_BeginRings(&b, in->grid, s->x, s->y, kx, ky);
+  *nruns = block_runs(&b, l, total);
+  list_reserve(l, l->len + (int)*total + 1);
+  return true;
 }
 
 /*
- * k far flock-mates (in view, not closer than the separation radius): the block's positions are
- * taken in a random order (Fisher-Yates, one step per position taken, two steps from each 64
- * random bits) until k of them are far flock-mates, or every position has been taken. The first
- * k far flock-mates of a uniformly random order are a uniformly random k-subset of them (all of
- * them when there are no more than k), and no position is tried twice: at worst the whole block,
- * as without sampling.
+ * Pass 1 one candidate at a time: every candidate of the block tested in visiting order; a close
+ * one appended to the list (each candidate written, the length advanced only for a close one), a
+ * far one marked by its bit in its piece's word. Returns how many words.
  */
-static void far_sample(Sampler *s, int nruns, long total, long k, fbNeighbourList *l, long *len)
+static long test_block(const Sampler *s, const fbCellRun *runs, int nruns, fbNeighbourList *l, long *len,
+                       long *nfar)
 {
-  slots_reserve(l, total);
-  list_reserve(l, (int)(*len + (k < total ? k : total)));
-  int *slot = l->slot;
-  for (long p = 0; p < total; ++p) {
-    slot[p] = (int)p;
-  }
-  const long end = *len + k;
-  long n = *len;
-  uint64_t bits = 0;
-  for (long t = 0; t < total && n < end; ++t) {
-    bits = (t & 1) ? bits << 32 : next_bits(s);  // the high half, then the low
-    const long q = t + scale_below((uint32_t)(bits >> 32), total - t);
-    const int p = slot[q];
-    slot[q] = slot[t];
-    const fbSampleRun *run = run_of(l->run, nruns, p);
-    const int j = (int)(p + run->offset);
-    double dx, dy, dist;
-    const bool ok = in_view(s, &run->run, j, &dx, &dy, &dist) & !(dist < s->sep);
-    l->index[n] = j;  // written whether it is one or not: the next is written over it if not
-    l->dx[n] = dx;
-    l->dy[n] = dy;
-    l->dist[n] = dist;
-    n += ok;
+  long n = *len, f = 0, words = 0;
+  for (int q = 0; q < nruns; ++q) {
+    const fbCellRun *run = &runs[q];
+    for (int first = run->begin; first < run->end; first += 64) {
+      const int end = run->end - first < 64 ? run->end : first + 64;
+      uint64_t bits = 0;
+      for (int j = first; j < end; ++j) {
+        double dx, dy, dist;
+        const bool seen = in_view(s, run, j, &dx, &dy, &dist), close = dist < s->sep;
+        put_entry(l, n, j, dx, dy, dist);
+        n += seen & close;
+        const uint64_t is_far = seen & !close;
+        bits |= is_far << (j - first);
+        f += (long)is_far;
+      }
+      l->far[words++] = (fbFarWord){bits, first, q};
+    }
   }
   *len = n;
+  *nfar = f;
+  return words;
+}
+
+// The position of the r-th set bit of w (r counted from 0, below the bits set): a byte at a time,
+// then bit by bit.
+static inline int nth_bit(uint64_t w, long r)
+{
+  int base = 0;
+  for (long c; r >= (c = __builtin_popcountll(w & 0xff)); w >>= 8, base += 8) {
+    r -= c;
+  }
+  for (; r > 0; --r) {
+    w &= w - 1;
+  }
+  return base + __builtin_ctzll(w);
+}
+
+// Appends the far flock-mate of bit b of word w: its offset and distance as pass 1 took them.
+static inline void take_far(const Sampler *s, const fbCellRun *runs, const fbFarWord *w, int b, fbNeighbourList *l,
+                            long *len)
+{
+  double dx, dy, dist;
+  in_view(s, &runs[w->run], w->first + b, &dx, &dy, &dist);
+  put_entry(l, (*len)++, w->first + b, dx, dy, dist);
+}
+
+/*
+ * Pass 2: k of the nfar far flock-mates, each uniform among those not yet taken. Draw t (t = 0 ..
+ * k - 1) takes the r-th remaining one in visiting order, r = floor(u (nfar - t) / 2^32), u the high
+ * half of stream draw t / 2 for even t, its low half for odd t. Taking each uniformly among the rest
+ * makes the k a uniformly random k-subset (each scaling biased by at most nfar / 2^32). With no
+ * more than k, all of them, in visiting order, and no random number.
+ */
+static inline __attribute__((always_inline)) void pick_far(Sampler *s, const fbCellRun *runs, long words, long k,
+                                                           long nfar, fbNeighbourList *l, long *len)
+{
+  fbFarWord *far = l->far;
+  if (nfar <= k) {
+    for (long w = 0; w < words; ++w) {
+      for (uint64_t bits = far[w].bits; bits != 0; bits &= bits - 1) {
+        take_far(s, runs, &far[w], __builtin_ctzll(bits), l, len);
+      }
+    }
+    return;
+  }
+  uint64_t bits = 0;
+  for (long t = 0; t < k; ++t) {
+    bits = (t & 1) ? bits << 32 : next_bits(s);  // the high half, then the low
+    long r = scale_below((uint32_t)(bits >> 32), nfar - t), w = 0;
+    for (long c; r >= (c = __builtin_popcountll(far[w].bits)); ++w) {
+      r -= c;
+    }
+    const int b = nth_bit(far[w].bits, r);
+    far[w].bits &= ~(1ull << b);
+    take_far(s, runs, &far[w], b, l, len);
+  }
 }
 
 // The sums over the listed flock-mates [first, len), in list order: the close ones, then the far.
@@ -467,28 +474,32 @@ static Seen sum_listed(const fbPerceptionInput *in, const fbNeighbourList *l, lo
   return sum;
 }
 
-// Agent i of a species with vision.sample = k: every close flock-mate, then k drawn of the rest.
+// After pass 1 (the close ones listed from first to len, nfar far ones marked): pass 2, the sums.
+static inline __attribute__((always_inline)) void sample_end(Sampler *s, long words, long nfar, long first,
+                                                             long len, bool keep_list, fbNeighbourList *l,
+                                                             Seen *out)
+{
+  const fbVision *vis = &s->in->vision[s->in->species[s->self]];
+  pick_far(s, l->run, words, vis->sample, nfar, l, &len);
+  *out = sum_listed(s->in, l, first, len, vis->separation_radius);
+  l->len = keep_list ? (int)len : (int)first;
+}
+
+// Agent i of a species with vision.sample = k, one candidate at a time: every close flock-mate,
+// then k drawn of the rest.
 static void perceive_sampled(const fbPerceptionInput *in, int i, int kx, int ky, fbNeighbourList *l, Seen *out,
                              bool keep_list, bool filter)
 {
-  const fbVision *vis = &in->vision[in->species[i]];
-  const double r = vis->radius;
   const long first = l->len;
   *out = (Seen){0, (int)first, 0, 0, 0, 0, 0, 0, INFINITY, 0};
-  if ((in->active != NULL && !in->active[i]) || !(r > 0.0) || vis->sees == 0) {
+  Sampler s;
+  int nruns;
+  long total, len = first, nfar = 0;
+  if (!sample_begin(in, i, kx, ky, l, filter, &s, &nruns, &total)) {
     return;
   }
-  Sampler s = {in, i, vis->sees, in->px[i], in->py[i], in->hx[i], in->hy[i], r * r, vis->cos_half_fov,
-               vis->separation_radius, in->grid->world_w, in->grid->world_h, vis->cos_half_fov <= -1.0,
-               in->grid->wrap, filter, fbRng_Prefix(in->seed, in->id[i], in->step), 0};
-  fbBlock b;
-  fbBlock_BeginRings(&b, in->grid, s.x, s.y, kx, ky);
-  long total, len = first;
-  const int nruns = block_runs(&b, l, &total);
-  close_ones(&s, &b, l->run, nruns, r, l, &len);
-  far_sample(&s, nruns, total, vis->sample, l, &len);
-  *out = sum_listed(in, l, first, len, vis->separation_radius);
-  l->len = keep_list ? (int)len : (int)first;
+  const long words = test_block(&s, l->run, nruns, l, &len, &nfar);
+  sample_end(&s, words, nfar, first, len, keep_list, l, out);
 }
 
 static inline void store(fbAggregates *agg, int i, const Seen *s, double x, double y)
@@ -801,15 +812,79 @@ static inline int block_end(const fbBlock *b)
 }
 
 /*
+ * Gamlen's sample, pass 1 four lanes at a time: test_run on every run of the block, pieces of up to
+ * 64; the species and activity filter on the survivors; the close ones appended in visiting order
+ * with their distance taken as the scalar pass takes it (sqrt(dx dx + dy dy)); the far ones' bits
+ * in their piece's word. The same list and words as test_block.
+ */
+FB_AVX2_CODE static long test_block_avx2(const Sampler *s, const Sight *sight, const fbCellRun *runs, int nruns,
+                                         fbNeighbourList *l, long *len, long *nfar)
+{
+  const fbPerceptionInput *in = s->in;
+  double tx[FB_PIECE], ty[FB_PIECE];
+  long n = *len, f = 0, words = 0;
+  for (int q = 0; q < nruns; ++q) {
+    const fbCellRun *run = &runs[q];
+    for (int first = run->begin; first < run->end; first += FB_PIECE) {
+      const int count = run->end - first < FB_PIECE ? run->end - first : FB_PIECE;
+      Bits t = test_run(sight, in->px, in->py, first, count, run->sx, run->sy, tx, ty);
+      for (uint64_t bits = s->filter ? t.seen : 0; bits != 0; bits &= bits - 1) {
+        const int b = __builtin_ctzll(bits), j = first + b;
+        if (!((s->sees >> in->species[j]) & 1u) || (in->active != NULL && !in->active[j])) {
+          t.seen &= ~(1ull << b);
+          t.close &= ~(1ull << b);
+        }
+      }
+      for (uint64_t bits = t.close; bits != 0; bits &= bits - 1) {
+        const int b = __builtin_ctzll(bits);
+        put_entry(l, n++, first + b, tx[b], ty[b], sqrt(tx[b] * tx[b] + ty[b] * ty[b]));
+      }
+      const uint64_t far_bits = t.seen & ~t.close;
+      l->far[words++] = (fbFarWord){far_bits, first, q};
+      f += (long)_mm_popcnt_u64(far_bits);
+    }
+  }
+  *len = n;
+  *nfar = f;
+  return words;
+}
+
+// Agent i of a sampling species at this level; false, having listed nothing, for a block left to
+// the plain C kernel (one with min_image, or whose lanes would read past the last agent).
+FB_AVX2_CODE static bool sample_avx2(const fbPerceptionInput *in, int i, const Plan *p, fbAggregates *agg,
+                                     fbNeighbourList *l)
+{
+  const long first = l->len;
+  Seen seen = {0, (int)first, 0, 0, 0, 0, 0, 0, INFINITY, 0};
+  Sampler s;
+  int nruns;
+  long total, len = first, nfar = 0;
+  if (sample_begin(in, i, p->kx, p->ky, l, p->filter, &s, &nruns, &total)) {
+    for (int q = 0; q < nruns; ++q) {
+      if (l->run[q].min_image || l->run[q].end + 3 > in->count) {
+        return false;
+      }
+    }
+    const Sight sight = {_mm256_set1_pd(s.x), _mm256_set1_pd(s.y), _mm256_set1_pd(s.hx), _mm256_set1_pd(s.hy),
+                         _mm256_set1_pd(s.r2), _mm256_set1_pd(s.cosv), _mm256_set1_pd(s.sep), s.all_round,
+                         s.shifted, i};
+    const long words = test_block_avx2(&s, &sight, l->run, nruns, l, &len, &nfar);
+    sample_end(&s, words, nfar, first, len, in->vision[in->species[i]].list, l, &seen);
+  }
+  store(agg, i, &seen, in->px[i], in->py[i]);
+  return true;
+}
+
+/*
  * Agent i. Returns false, having done nothing, for a block left to the plain C kernel: one with
  * min_image (the nearest image point by point), or one whose groups of lanes would read past the
- * last agent; and for a sampling species, which tests a few candidates, not four at a time.
+ * last agent.
  */
 FB_AVX2_CODE static inline bool perceive_avx2(const fbPerceptionInput *in, int i, const Plan *p, fbAggregates *agg,
                                               fbNeighbourList *l)
 {
   if (p->sample) {
-    return false;
+    return sample_avx2(in, i, p, agg, l);
   }
   const fbVision *vis = &in->vision[in->species[i]];
   const double x = in->px[i], y = in->py[i], r = vis->radius;

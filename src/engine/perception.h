@@ -46,10 +46,10 @@ typedef struct fbNeighbourList {
   double *dx, *dy;       // offset from the perceiving agent to the neighbour
   double *dist;          // |offset|
   int len, capacity;
-  struct fbSampleRun *run;  // scratch for vision.sample: the runs of one agent's block (perception.c)
+  fbCellRun *run;            // scratch for vision.sample: the runs of one agent's block
   int run_capacity;
-  int *slot;                 // scratch for vision.sample: the block's positions, in the order drawn
-  int slot_capacity;
+  struct fbFarWord *far;     // scratch for vision.sample: a bit per candidate, set for a far flock-mate (perception.c)
+  int far_capacity;
 } fbNeighbourList;
 
 void fbAggregates_Reserve(fbAggregates *a, int count);
