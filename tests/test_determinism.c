@@ -31,9 +31,11 @@ static const struct Golden {
 };
 
 static fbSim sim;
-#define SAMPLED_GOLDEN 0x703bb6a071058f9dULL  // test_sampled_species
+#define SAMPLED_GOLDEN 0x703bb6a071058f9dULL  // test_sampled_species, exact
+#define LOOKS_GOLDEN 0x3d06ba0f6058a1d4ULL    // test_sampled_species, Gamlen's looks
 
-static const char *extra_set;  // one --set for every load (a sampled species), or NULL
+static const char *extra_set;   // one --set for every load (a sampled species), or NULL
+static const char *extra_set2;  // and a second, or NULL
 
 static void load(const char *path, uint64_t seed, int threads)
 {
@@ -43,6 +45,9 @@ static void load(const char *path, uint64_t seed, int threads)
   o.threads = threads;
   if (extra_set != NULL) {
     o.sets[o.set_count++] = extra_set;
+  }
+  if (extra_set2 != NULL) {
+    o.sets[o.set_count++] = extra_set2;
   }
   char err[4096];
   if (!fbSim_Load(&sim, path, &o, err, sizeof err)) {
@@ -117,12 +122,13 @@ static void test_any_storage_order(void **state)
   }
 }
 
-// A sampled species (vision.sample: every close one and 5 drawn of the rest, issue 23): the same
-// run on 1 to 5 threads and with the agents reversed in storage, and a golden hash that pins the draw.
-static void test_sampled_species(void **state)
+// A sampled species (vision.sample: every close one and 5 drawn of the rest, or Gamlen's 5 looks,
+// issue 23): the same run on 1 to 5 threads and with the agents reversed in storage, and a golden
+// hash that pins the draw.
+static uint64_t sampled_run(const char *sampling)
 {
-  (void)state;
   extra_set = "boid.vision.sample=5";
+  extra_set2 = sampling;
   const uint64_t one = run("scripts/classic_flock.lua", 7, 1, 400);
   for (int threads = 2; threads <= 5; ++threads) {
     assert_true(run("scripts/classic_flock.lua", 7, threads, 400) == one);
@@ -136,10 +142,17 @@ static void test_sampled_species(void **state)
   }
   const uint64_t reversed = fbSim_Hash(&sim);
   fbSim_Free(&sim);
-  extra_set = NULL;
-  print_message("sampled classic flock, 400 steps, seed 7: %016llx\n", (unsigned long long)one);
+  extra_set = extra_set2 = NULL;
+  print_message("sampled classic flock (%s), 400 steps, seed 7: %016llx\n", sampling, (unsigned long long)one);
   assert_true(reversed == one);
-  assert_true(one == SAMPLED_GOLDEN);
+  return one;
+}
+
+static void test_sampled_species(void **state)
+{
+  (void)state;
+  assert_true(sampled_run("boid.vision.sampling=exact") == SAMPLED_GOLDEN);
+  assert_true(sampled_run("boid.vision.sampling=gamlen") == LOOKS_GOLDEN);
 }
 
 int main(void)

@@ -115,13 +115,70 @@ static int ref_sample(const fbPerceptionInput *in, int i, Mate *m, int n, int k)
   return kept;
 }
 
+/*
+ * Gamlen's looks (perception.c, gamlen_looks): every mate closer than the separation radius, in
+ * visiting order; then the block's positions in a Fisher-Yates order (as above: step t swaps t with
+ * t + floor(u (total - t) / 2^32)) until k of them are looks, a look being a candidate of a seen
+ * species, active, not the agent, within the radius along each axis; those of the looks in view and
+ * not closer than the separation radius are perceived, in the order drawn.
+ */
+static int ref_gamlen(const fbPerceptionInput *in, int i, Mate *m, int n, int k)
+{
+  const fbVision *v = &in->vision[in->species[i]];
+  const double x = in->px[i], y = in->py[i], r = v->radius, sep = v->separation_radius;
+  int kept = 0;
+  for (int h = 0; h < n; ++h) {
+    if (m[h].dist < sep) {
+      m[kept++] = m[h];
+    }
+  }
+  Mate *block = malloc(sizeof *block * ((size_t)in->count + 1));
+  int total = 0, kx, ky;
+  fbGrid_Rings(in->grid, r, &kx, &ky);
+  fbBlock b;
+  fbCellRun run;
+  fbBlock_BeginRings(&b, in->grid, x, y, kx, ky);
+  while (fbBlock_Next(&b, &run)) {
+    for (int j = run.begin; j < run.end; ++j) {
+      double dx = in->px[j] - x, dy = in->py[j] - y;
+      if (in->grid->wrap) {
+        dx = run.min_image ? fbGrid_MinImage(dx, in->grid->world_w) : dx + run.sx;
+        dy = run.min_image ? fbGrid_MinImage(dy, in->grid->world_h) : dy + run.sy;
+      }
+      block[total++] = (Mate){j, dx, dy, 0.0};
+    }
+  }
+  uint64_t bits = 0;
+  for (int t = 0, looks = 0; t < total && looks < k; ++t) {
+    if (t % 2 == 0) {
+      bits = fbRng_Bits(in->seed, in->id[i], in->step, FB_SAMPLE_STREAM ^ (uint64_t)(t / 2));
+    }
+    const uint32_t u = t % 2 == 0 ? (uint32_t)(bits >> 32) : (uint32_t)bits;
+    const int q = t + (int)(((uint64_t)u * (uint64_t)(total - t)) >> 32);
+    const Mate c = block[q];
+    block[q] = block[t];
+    if (!(fabs(c.dx) <= r && fabs(c.dy) <= r) || c.j == i || !((v->sees >> in->species[c.j]) & 1u) ||
+        (in->active != NULL && !in->active[c.j])) {
+      continue;  // not a look
+    }
+    looks++;
+    double dist;
+    if (ref_sees(in, i, c.j, c.dx, c.dy, &dist) && !(dist < sep)) {
+      m[kept++] = (Mate){c.j, c.dx, c.dy, dist};
+    }
+  }
+  free(block);
+  return kept;
+}
+
 static void ref_perceive(const fbPerceptionInput *in, int i, Ref *r)
 {
   const fbVision *v = &in->vision[in->species[i]];
   const double x = in->px[i], y = in->py[i];
   int n = 0;
   if ((in->active == NULL || in->active[i]) && v->radius > 0.0 && v->sees != 0) {
-    n = ref_sample(in, i, r->list, ref_mates(in, i, r->list), v->sample);
+    n = v->gamlen ? ref_gamlen(in, i, r->list, ref_mates(in, i, r->list), v->sample)
+                  : ref_sample(in, i, r->list, ref_mates(in, i, r->list), v->sample);
   }
   double sdx = 0, sdy = 0, svx = 0, svy = 0, sepx = 0, sepy = 0, best = INFINITY;
   uint32_t best_id = 0;
@@ -238,7 +295,8 @@ static void check_all(const fbPerceptionInput *in)
 
 // What the species read, the ways perception specialises on: nothing but the aggregates, with every
 // agent active and every species seen (AVX2's own step 2); the nearest; the list; a sample.
-typedef enum Reads { READS_AGGREGATES, READS_NEAREST, READS_LIST, READS_ALL, READS_SAMPLE } Reads;
+// Gamlen's looks, too.
+typedef enum Reads { READS_AGGREGATES, READS_NEAREST, READS_LIST, READS_ALL, READS_SAMPLE, READS_LOOKS } Reads;
 
 static fbPerceptionInput input_for(Pop *p, Reads reads, uint64_t step)
 {
@@ -250,10 +308,12 @@ static fbPerceptionInput input_for(Pop *p, Reads reads, uint64_t step)
   }
   for (int s = 0; s < SPECIES; ++s) {
     fbVision *v = &p->vision[s];
-    v->list = reads == READS_LIST || reads == READS_ALL || (reads == READS_SAMPLE && s != 1);
+    const bool sampled = reads == READS_SAMPLE || reads == READS_LOOKS;
+    v->list = reads == READS_LIST || reads == READS_ALL || (sampled && s != 1);
     v->nearest = reads == READS_NEAREST || reads == READS_ALL;
-    v->sample = reads == READS_SAMPLE ? (s == 0 ? 4 : 20) : 0;
-    if (reads != READS_ALL && reads != READS_SAMPLE) {
+    v->sample = sampled ? (s == 0 ? 4 : 20) : 0;
+    v->gamlen = reads == READS_LOOKS;
+    if (reads != READS_ALL && !sampled) {
       v->sees = (1u << SPECIES) - 1;  // every species: no filter at all
     }
   }
@@ -276,7 +336,7 @@ static void spoil(Pop *p, int every)
 static void check_world(uint64_t seed, int count, double w, double h, double max_r, bool wrap, bool inside,
                         double cell_factor, int spoil_every)
 {
-  for (Reads reads = READS_AGGREGATES; reads <= READS_SAMPLE; ++reads) {
+  for (Reads reads = READS_AGGREGATES; reads <= READS_LOOKS; ++reads) {
     Pop p;
     pop_make(&p, seed, count, w, h, max_r, wrap);
     if (inside) {

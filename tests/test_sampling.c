@@ -1,4 +1,4 @@
-// test_sampling.c — Monte Carlo neighbour sampling (vision.sample): every close one and k of the rest, each equally often, thread and storage order free, still a flock as loose as unsampled.
+// test_sampling.c — Monte Carlo neighbour sampling (vision.sample, exact or Gamlen's looks): every close one and k of the rest or k looks, each equally often, thread and storage order free, still a flock as loose as unsampled.
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -249,12 +249,78 @@ static void test_each_candidate_equally_often(void **state)
   assert_true(chi2 < 43.8);  // the 0.999 quantile of chi-square with 19 degrees of freedom
 }
 
-// The classic flock perceiving samples of 7, with bodies: one thread, three, and stored in reverse
-// now and then, give the same run byte for byte.
-static uint64_t sampled_flock(int threads, bool reverse)
+/*
+ * Gamlen's looks (vision.sampling = "gamlen"): a still observer, radius 8, sample 5, among 20
+ * flock-mates on a circle of radius 5 (in view), 4 at the corners of its square (7.5, 7.5) away
+ * (within the radius along each axis, not in view), 4 just outside the square, and 2 close ones.
+ * Its looks go to the 26 in the square: every step the 2 close ones, never a corner one, never one
+ * outside; the far ones perceived are the circle's among 5 looks, hypergeometric with mean
+ * 5 x 20 / 26 = 3.85 (sd of a 2 000-step mean 0.02), and each circle one equally often
+ * (chi-square). An exact sample would perceive 5 of the 20 every step.
+ */
+static void test_gamlen_looks_in_the_square(void **state)
 {
-  const char *sets[] = {"boid.vision.sample=7"};
-  load_threads("scripts/classic_flock.lua", sets, 1, threads);
+  (void)state;
+  enum { MATES = 20, STEPS = 2000, LOOKS = 5 };
+  fbScenarioDef *d = fbScenarioDef_New();
+  fbSpeciesDef *s = fbScenarioDef_AddSpecies(d, "animal");
+  s->vision.radius = 8;
+  s->vision.fov = 360;
+  s->vision.separation = 2;
+  s->vision.sample = LOOKS;
+  s->vision.sampling = FB_SAMPLING_GAMLEN;
+  fbScenarioDef_PlaceAgent(d, 0, fbV(50, 50), fbV(0, 0));  // id 1, the observer
+  for (int k = 0; k < MATES; ++k) {                        // ids 2 .. 21: in view
+    double t = 2 * FB_PI * k / MATES;
+    fbScenarioDef_PlaceAgent(d, 0, fbV(50 + 5 * cos(t), 50 + 5 * sin(t)), fbV(0, 0));
+  }
+  const double corner[4][2] = {{7.5, 7.5}, {-7.5, 7.5}, {7.5, -7.5}, {-7.5, -7.5}};
+  for (int c = 0; c < 4; ++c) {  // ids 22 .. 25: in the square, out of view; 26 .. 29: beyond the square
+    fbScenarioDef_PlaceAgent(d, 0, fbV(50 + corner[c][0], 50 + corner[c][1]), fbV(0, 0));
+  }
+  for (int c = 0; c < 4; ++c) {
+    fbScenarioDef_PlaceAgent(d, 0, fbV(50 + 8.5 * (c == 0) - 8.5 * (c == 1), 50 + 8.5 * (c == 2) - 8.5 * (c == 3)),
+                             fbV(0, 0));
+  }
+  fbScenarioDef_PlaceAgent(d, 0, fbV(51, 50), fbV(0, 0));  // ids 30, 31: close
+  fbScenarioDef_PlaceAgent(d, 0, fbV(50, 48.5), fbV(0, 0));
+  create(d, 2);
+  int count[32] = {0};
+  long far_seen = 0;
+  for (int k = 0; k < STEPS; ++k) {
+    fbSim_UpdateGrid(&sim);
+    const int i = fbWorld_FindAgent(&sim.world, 1), n = fbSim_Seen(&sim, i);
+    for (int e = 0; e < n; ++e) {
+      count[sim.world.agents.id[sim.seen.index[e]]]++;
+    }
+    far_seen += n - 2;
+    assert_true(n >= 2 && n <= 2 + LOOKS);
+    assert_true(fbSim_Step(&sim));
+  }
+  assert_int_equal(count[30], STEPS);
+  assert_int_equal(count[31], STEPS);
+  for (int id = 22; id <= 29; ++id) {
+    assert_int_equal(count[id], 0);
+  }
+  const double mean = (double)far_seen / STEPS, expect = LOOKS * (double)MATES / (MATES + 6);
+  const double per = (double)far_seen / MATES;  // each circle one's expected count, given the total
+  double chi2 = 0;
+  for (int id = 2; id <= MATES + 1; ++id) {
+    chi2 += (count[id] - per) * (count[id] - per) / per;
+  }
+  print_message("Gamlen's 5 looks: %.3f far ones perceived a step (expected %.3f); circle counts chi-square %.1f on 19 "
+                "degrees\n",
+                mean, expect, chi2);
+  assert_true(fabs(mean - expect) < 0.1);
+  assert_true(chi2 < 43.8);
+}
+
+// The classic flock perceiving samples of 7, with bodies: one thread, three, and stored in reverse
+// now and then, give the same run byte for byte; so do Gamlen's looks.
+static uint64_t sampled_flock(int threads, bool reverse, bool gamlen)
+{
+  const char *sets[] = {"boid.vision.sample=7", "boid.vision.sampling=gamlen"};
+  load_threads("scripts/classic_flock.lua", sets, gamlen ? 2 : 1, threads);
   for (int k = 0; k < 300; ++k) {
     if (reverse && k % 50 == 0) {
       fbWorld_ReverseStorage(&sim.world);
@@ -269,10 +335,12 @@ static uint64_t sampled_flock(int threads, bool reverse)
 static void test_any_thread_count_and_storage_order(void **state)
 {
   (void)state;
-  uint64_t one = sampled_flock(1, false);
-  assert_true(sampled_flock(3, false) == one);
-  assert_true(sampled_flock(3, true) == one);
-  assert_true(sampled_flock(1, true) == one);
+  for (int gamlen = 0; gamlen <= 1; ++gamlen) {
+    uint64_t one = sampled_flock(1, false, gamlen);
+    assert_true(sampled_flock(3, false, gamlen) == one);
+    assert_true(sampled_flock(3, true, gamlen) == one);
+    assert_true(sampled_flock(1, true, gamlen) == one);
+  }
 }
 
 typedef struct Flocking {
@@ -312,17 +380,19 @@ static Flocking flock(const char *const *sets, int set_count)
 static void test_sampled_flock_still_flocks(void **state)
 {
   (void)state;
-  const char *sample[] = {"boid.vision.sample=7"};
-  Flocking all = flock(NULL, 0), seven = flock(sample, 1);
-  print_message("polarisation %.2f -> %.2f seeing all (%.1f flock-mates), %.2f -> %.2f seeing 7 far ones (%.1f)\n",
-                all.start, all.end, all.mean_n, seven.start, seven.end, seven.mean_n);
-  print_message("mean nearest-neighbour distance %.3f seeing all, %.3f sampled (%.2f)\n", all.mean_nn, seven.mean_nn,
-                seven.mean_nn / all.mean_nn);
+  const char *sample[] = {"boid.vision.sample=7", "boid.vision.sampling=gamlen"};
+  Flocking all = flock(NULL, 0), seven = flock(sample, 1), looks = flock(sample, 2);
+  print_message("polarisation %.2f -> %.2f seeing all (%.1f flock-mates), %.2f -> %.2f seeing 7 far ones (%.1f), "
+                "%.2f -> %.2f with Gamlen's 7 looks (%.1f)\n",
+                all.start, all.end, all.mean_n, seven.start, seven.end, seven.mean_n, looks.start, looks.end,
+                looks.mean_n);
+  print_message("mean nearest-neighbour distance %.3f seeing all, %.3f sampled (%.2f), %.3f looking (%.2f)\n",
+                all.mean_nn, seven.mean_nn, seven.mean_nn / all.mean_nn, looks.mean_nn, looks.mean_nn / all.mean_nn);
   assert_true(all.mean_n > 7);
-  assert_true(seven.mean_n < all.mean_n);
-  assert_true(seven.start < 0.2);
-  assert_true(seven.end > 0.6);
-  assert_true(seven.mean_nn > 0.85 * all.mean_nn);
+  assert_true(looks.mean_n < seven.mean_n && seven.mean_n < all.mean_n);
+  assert_true(seven.start < 0.2 && looks.start < 0.2);
+  assert_true(seven.end > 0.6 && looks.end > 0.6);
+  assert_true(seven.mean_nn > 0.85 * all.mean_nn && looks.mean_nn > 0.85 * all.mean_nn);
 }
 
 // vision.sample in a scenario file and through --set; 0 (all) by default; never negative.
@@ -341,6 +411,16 @@ static void test_sample_is_a_vision_field(void **state)
   const char *seven[] = {"boid.vision.sample=7"};
   load_threads("scripts/classic_flock.lua", seven, 1, 1);
   assert_int_equal(sim.world.species[0].vision.sample, 7);
+  assert_false(sim.world.species[0].vision.gamlen);
+  unload();
+  const char *looks[] = {"boid.vision.sample=7", "boid.vision.sampling=gamlen"};
+  load_threads("scripts/classic_flock.lua", looks, 2, 1);
+  assert_true(sim.world.species[0].vision.gamlen);
+  unload();
+  o.sets[0] = "boid.vision.sampling=monte_carlo";
+  assert_false(fbSim_Load(&sim, "scripts/classic_flock.lua", &o, err, sizeof err));
+  assert_non_null(strstr(err, "vision.sampling"));
+  assert_non_null(strstr(err, "gamlen"));
 }
 
 int main(void)
@@ -349,6 +429,7 @@ int main(void)
       cmocka_unit_test_teardown(test_close_ones_all_and_k_of_the_rest, demo_teardown),
       cmocka_unit_test(test_aggregates_are_the_sums_over_the_sample),
       cmocka_unit_test_teardown(test_each_candidate_equally_often, demo_teardown),
+      cmocka_unit_test_teardown(test_gamlen_looks_in_the_square, demo_teardown),
       cmocka_unit_test_teardown(test_any_thread_count_and_storage_order, demo_teardown),
       cmocka_unit_test_teardown(test_sampled_flock_still_flocks, demo_teardown),
       cmocka_unit_test_teardown(test_sample_is_a_vision_field, demo_teardown),

@@ -55,6 +55,15 @@ typedef enum fbDragForm {
                     // the drags of the steps since the last steering update add up (dt-dependent)
 } fbDragForm;
 
+// How a species with vision.sample = k draws its sample each step (src/engine/perception.c, top).
+typedef enum fbSampling {
+  FB_SAMPLING_EXACT,   // k of the flock-mates in view, a uniformly random k-subset (all of them when no
+                       // more than k): every candidate is tested first, so it costs about what seeing all does
+  FB_SAMPLING_GAMLEN,  // his Monte Carlo method (thesis 4.2): it looks at k flock-mates drawn at random
+                       // among those within its radius along each axis and perceives the ones in view;
+                       // k looks, whatever the density, so fewer than k are perceived
+} fbSampling;
+
 // The four ways a species combines its rules' steering into one acceleration.
 typedef enum fbAccumKind {
   FB_ACCUM_WEIGHTED,     // sum of weight * output, truncated to max_accel (Parker; Bourg)
@@ -107,6 +116,7 @@ typedef struct fbVisionDef {
   char sees[FB_MAX_SPECIES][FB_NAME_LEN];  // species counted as flock-mates; none listed: its own
   int sees_count;
   int sample;                  // 0: every flock-mate in view; k > 0: a random k of them each step (Gamlen)
+  fbSampling sampling;         // how the k are drawn: FB_SAMPLING_EXACT (the default) or Gamlen's looks
 } fbVisionDef;
 
 // ORCA (van den Berg et al. 2011) as a stage after the rules: the combined steering becomes a

@@ -259,6 +259,7 @@ bool fbSpeciesDef_Build(const fbSpeciesDef *d, double dt, fbSpecies *out, const 
       d->vision.separation < 0 ? fmin(d->vision.radius, 2.0 * d->body_length) : d->vision.separation;
   out->vision.cos_half_fov = d->vision.fov >= 360.0 ? -2.0 : cos(d->vision.fov * FB_PI / 360.0);
   out->vision.sample = d->vision.sample;
+  out->vision.gamlen = d->vision.sampling == FB_SAMPLING_GAMLEN;
   out->accumulator = d->accumulator;
   out->update_every = d->update_every < 1 ? 1 : d->update_every;
   out->player = d->player;

@@ -132,6 +132,7 @@ void fbNeighbourList_Free(fbNeighbourList *l)
   free(l->dist);
   free(l->run);
   free(l->far);
+  free(l->slot);
   memset(l, 0, sizeof *l);
 }
 
@@ -271,7 +272,7 @@ typedef struct Sampler {
   const fbPerceptionInput *in;
   int self;
   uint32_t sees;
-  double x, y, hx, hy, r2, cosv, sep, W, H;
+  double x, y, hx, hy, r, r2, cosv, sep, W, H;
   bool all_round, shifted, filter;
   uint64_t prefix;  // fbRng_Prefix(seed, id_i, step)
   uint64_t draws;   // random numbers taken so far: the stream of the next one
@@ -329,12 +330,12 @@ static int block_runs(fbBlock *b, fbNeighbourList *l, long *total)
     if (run.end == run.begin) {
       continue;
     }
-    if (runs == l->run_capacity) {
+    if (2 * runs + 2 > l->run_capacity) {  // room for the separation box's runs after them
       l->run_capacity = l->run_capacity > 0 ? 2 * l->run_capacity : 32;
       l->run = fbMemory_Grow(l->run, sizeof *l->run, (size_t)l->run_capacity);
     }
-    l->run[runs++] = run;
     *total += run.end - run.begin;
+    l->run[runs++] = run;
     words += (run.end - run.begin + 63) / 64;
   }
   if (l->far_capacity < words) {
@@ -347,19 +348,18 @@ static int block_runs(fbBlock *b, fbNeighbourList *l, long *total)
 // Agent i's sampler and its block's runs, with room in the list for every candidate; false when
 // it perceives nobody (inactive, blind, or seeing no species).
 static bool sample_begin(const fbPerceptionInput *in, int i, int kx, int ky, fbNeighbourList *l, bool filter,
-                         Sampler *s, int *nruns, long *total)
+                         Sampler *s, fbBlock *b, int *nruns, long *total)
 {
   const fbVision *vis = &in->vision[in->species[i]];
   const double r = vis->radius;
   if ((in->active != NULL && !in->active[i]) || !(r > 0.0) || vis->sees == 0) {
     return false;
   }
-  *s = (Sampler){in, i, vis->sees, in->px[i], in->py[i], in->hx[i], in->hy[i], r * r, vis->cos_half_fov,
+  *s = (Sampler){in, i, vis->sees, in->px[i], in->py[i], in->hx[i], in->hy[i], r, r * r, vis->cos_half_fov,
                  vis->separation_radius, in->grid->world_w, in->grid->world_h, vis->cos_half_fov <= -1.0,
                  in->grid->wrap, filter, fbRng_Prefix(in->seed, in->id[i], in->step), 0};
-  fbBlock b;
-  fbBlock_BeginRings(&b, in->grid, s->x, s->y, kx, ky);
-  *nruns = block_runs(&b, l, total);
+  fbBlock_BeginRings(b, in->grid, s->x, s->y, kx, ky);
+  *nruns = block_runs(b, l, total);
   list_reserve(l, l->len + (int)*total + 1);
   return true;
 }
@@ -367,7 +367,8 @@ static bool sample_begin(const fbPerceptionInput *in, int i, int kx, int ky, fbN
 /*
  * Pass 1 one candidate at a time: every candidate of the block tested in visiting order; a close
  * one appended to the list (each candidate written, the length advanced only for a close one), a
- * far one marked by its bit in its piece's word. Returns how many words.
+ * far one marked by its bit in its piece's word (none with nfar NULL: the close ones alone).
+ * Returns how many words.
  */
 static long test_block(const Sampler *s, const fbCellRun *runs, int nruns, fbNeighbourList *l, long *len,
                        long *nfar)
@@ -387,11 +388,15 @@ static long test_block(const Sampler *s, const fbCellRun *runs, int nruns, fbNei
         bits |= is_far << (j - first);
         f += (long)is_far;
       }
-      l->far[words++] = (fbFarWord){bits, first, q};
+      if (nfar != NULL) {
+        l->far[words++] = (fbFarWord){bits, first, q};
+      }
     }
   }
   *len = n;
-  *nfar = f;
+  if (nfar != NULL) {
+    *nfar = f;
+  }
   return words;
 }
 
@@ -485,17 +490,137 @@ static inline __attribute__((always_inline)) void sample_end(Sampler *s, long wo
   l->len = keep_list ? (int)len : (int)first;
 }
 
+// ---- Gamlen's looks (vision.sampling = "gamlen") ----
+
+// The cell column (or row) of coordinate v along an axis of n cells, clamped as grid.c clamps.
+static inline int clamped_cell(double v, double inv, int n)
+{
+  const double f = v * inv;
+  return !(f >= 0.0) ? 0 : f >= n ? n - 1 : (int)f;
+}
+
+/*
+ * The runs holding every flock-mate closer than the separation radius, in visiting order, into out:
+ * the rows of the box [x - sep, x + sep] x [y - sep, y + sep] (a few cells for a separation under a
+ * cell), not the whole block. The common block, one rectangle clear of the seams, is cut down to
+ * the box (the box is inside it: sep <= r), padded by a billionth of the world as grid.c pads it,
+ * so that rounding in x - sep drops no cell; any other block (across a seam: rare) is taken whole.
+ * Returns how many runs.
+ */
+static int close_runs(const Sampler *s, const fbBlock *block, const fbCellRun *runs, int nruns, fbCellRun *out)
+{
+  if (!(s->sep > 0.0)) {
+    return 0;
+  }
+  if (block->rects != 1 || block->min_image || block->rect[0].sx != 0.0 || block->rect[0].sy != 0.0) {
+    memcpy(out, runs, sizeof *out * (size_t)nruns);
+    return nruns;
+  }
+  const fbGrid *g = s->in->grid;
+  const fbBlockRect *q = &block->rect[0];
+  const double reach = s->sep < s->r ? s->sep : s->r, pad = reach + 1e-9 * (g->world_w + g->world_h + reach);
+  const int c0 = clamped_cell(s->x - pad, g->inv_w, g->nx), c1 = clamped_cell(s->x + pad, g->inv_w, g->nx);
+  const int r0 = clamped_cell(s->y - pad, g->inv_h, g->ny), r1 = clamped_cell(s->y + pad, g->inv_h, g->ny);
+  const int col_lo = c0 > q->col_lo ? c0 : q->col_lo, col_hi = c1 < q->col_hi ? c1 : q->col_hi;
+  int n = 0;
+  for (int row = r0 > q->row_lo ? r0 : q->row_lo; row <= r1 && row <= q->row_hi; ++row) {
+    const int begin = g->cell_start[row * g->nx + col_lo], end = g->cell_start[row * g->nx + col_hi + 1];
+    if (end > begin) {
+      out[n++] = (fbCellRun){begin, end, 0.0, 0.0, false};
+    }
+  }
+  return n;
+}
+
+// Room for the block's candidates in l->slot.
+static void slots_reserve(fbNeighbourList *l, long total)
+{
+  if (l->slot_capacity < total) {
+    l->slot_capacity = (int)(total > 2L * l->slot_capacity ? total : 2L * l->slot_capacity);
+    l->slot = fbMemory_Grow(l->slot, sizeof *l->slot, (size_t)l->slot_capacity);
+  }
+}
+
+// The block's candidates in visiting order into l->slot, each as its agent and (above) its run.
+static void fill_slots(fbNeighbourList *l, const fbCellRun *runs, int nruns)
+{
+  uint64_t *slot = l->slot;
+  for (int q = 0; q < nruns; ++q) {
+    const uint64_t tag = (uint64_t)q << 32 | (uint32_t)runs[q].begin;
+    const int count = runs[q].end - runs[q].begin;
+    for (int e = 0; e < count; ++e) {
+      slot[e] = tag + (uint64_t)e;
+    }
+    slot += count;
+  }
+}
+
+/*
+ * Gamlen's looks (thesis 4.2: "each creature only has to look at a predefined number of other
+ * creatures that are chosen at random"). He drew from the whole flock; here the draw is from the
+ * flock-mates that could be in view at all: those within the radius along each axis, the square
+ * [x - r, x + r] x [y - r, y + r] (a rule of geometry, not of the grid). The block's T positions
+ * (its candidates in visiting order) are taken in a random order (Fisher-Yates, one step per
+ * position taken: step t swaps position t with t + floor(u (T - t) / 2^32), u the high then the
+ * low half of stream draw t / 2); a position that holds a flock-mate (its species seen, active,
+ * not itself) within the square is a look, anything else is passed over. The first k looks of a
+ * uniformly random order are a uniformly random k-subset of the flock-mates in the square (all of
+ * them when there are no more than k). A look at one in view and not closer than the separation
+ * radius is perceived (a close one is perceived already). The draws are the k looks and about
+ * k (block area / 4 r^2 - 1) positions passed over, whatever the density; filling in the positions
+ * is T stores (four at a time at the AVX2 level). In view are about fov / 360 x pi / 4 of the
+ * looks (0.59 k at 270 degrees).
+ */
+static void gamlen_looks(Sampler *s, const fbCellRun *runs, long total, long k, fbNeighbourList *l, long *len)
+{
+  const fbPerceptionInput *in = s->in;
+  uint64_t *slot = l->slot;  // filled by fill_slots
+  long n = *len, looks = 0;
+  uint64_t bits = 0;
+  for (long t = 0; t < total && looks < k; ++t) {
+    bits = (t & 1) ? bits << 32 : next_bits(s);  // the high half, then the low
+    const long q = t + scale_below((uint32_t)(bits >> 32), total - t);
+    const uint64_t drawn = slot[q];
+    slot[q] = slot[t];
+    const int j = (int)(uint32_t)drawn;
+    double dx, dy, dist;
+    const bool seen = in_view(s, &runs[drawn >> 32], j, &dx, &dy, &dist);
+    bool mate = (fabs(dx) <= s->r) & (fabs(dy) <= s->r) & (j != s->self);
+    if (s->filter) {
+      mate &= ((s->sees >> in->species[j]) & 1u) & (in->active == NULL || in->active[j]);
+    }
+    put_entry(l, n, j, dx, dy, dist);  // written whether it is perceived or not: the next goes over it if not
+    n += mate & seen & !(dist < s->sep);
+    looks += mate;
+  }
+  *len = n;
+}
+
+// ---- one sampling agent ----
+
 // Agent i of a species with vision.sample = k, one candidate at a time: every close flock-mate,
-// then k drawn of the rest.
+// then k drawn of the rest (exact), or those in view of k looks (Gamlen).
 static void perceive_sampled(const fbPerceptionInput *in, int i, int kx, int ky, fbNeighbourList *l, Seen *out,
                              bool keep_list, bool filter)
 {
+  const fbVision *vis = &in->vision[in->species[i]];
   const long first = l->len;
   *out = (Seen){0, (int)first, 0, 0, 0, 0, 0, 0, INFINITY, 0};
-  Sampler s;
-  int nruns;
-  long total, len = first, nfar = 0;
-  if (!sample_begin(in, i, kx, ky, l, filter, &s, &nruns, &total)) {
+  Sampler s = {0};
+  fbBlock b;
+  int nruns = 0;
+  long total = 0, len = first, nfar = 0;
+  if (!sample_begin(in, i, kx, ky, l, filter, &s, &b, &nruns, &total)) {
+    return;
+  }
+  if (vis->gamlen) {
+    fbCellRun *box = l->run + nruns;
+    test_block(&s, box, close_runs(&s, &b, l->run, nruns, box), l, &len, NULL);
+    slots_reserve(l, total);
+    fill_slots(l, l->run, nruns);
+    gamlen_looks(&s, l->run, total, vis->sample, l, &len);
+    *out = sum_listed(in, l, first, len, vis->separation_radius);
+    l->len = keep_list ? (int)len : (int)first;
     return;
   }
   const long words = test_block(&s, l->run, nruns, l, &len, &nfar);
@@ -839,14 +964,48 @@ FB_AVX2_CODE static long test_block_avx2(const Sampler *s, const Sight *sight, c
         const int b = __builtin_ctzll(bits);
         put_entry(l, n++, first + b, tx[b], ty[b], sqrt(tx[b] * tx[b] + ty[b] * ty[b]));
       }
-      const uint64_t far_bits = t.seen & ~t.close;
-      l->far[words++] = (fbFarWord){far_bits, first, q};
-      f += (long)_mm_popcnt_u64(far_bits);
+      if (nfar != NULL) {
+        const uint64_t far_bits = t.seen & ~t.close;
+        l->far[words++] = (fbFarWord){far_bits, first, q};
+        f += (long)_mm_popcnt_u64(far_bits);
+      }
     }
   }
   *len = n;
-  *nfar = f;
+  if (nfar != NULL) {
+    *nfar = f;
+  }
   return words;
+}
+
+// fill_slots four at a time: the same values.
+FB_AVX2_CODE static void fill_slots_avx2(fbNeighbourList *l, const fbCellRun *runs, int nruns)
+{
+  uint64_t *slot = l->slot;
+  const __m256i step = _mm256_set_epi64x(3, 2, 1, 0), four = _mm256_set1_epi64x(4);
+  for (int q = 0; q < nruns; ++q) {
+    const int count = runs[q].end - runs[q].begin;
+    __m256i v = _mm256_add_epi64(_mm256_set1_epi64x((long long)((uint64_t)q << 32 | (uint32_t)runs[q].begin)), step);
+    int e = 0;
+    for (; e + 4 <= count; e += 4, v = _mm256_add_epi64(v, four)) {
+      _mm256_storeu_si256((__m256i *)(slot + e), v);
+    }
+    for (; e < count; ++e) {
+      slot[e] = ((uint64_t)q << 32 | (uint32_t)runs[q].begin) + (uint64_t)e;
+    }
+    slot += count;
+  }
+}
+
+// Whether four lanes may test runs [0, n): none takes the nearest image point by point, and none
+// ends within 3 of the last agent (the last group of lanes reads up to 3 past its run).
+static inline bool lanes_fit(const fbCellRun *runs, int n, int count)
+{
+  bool fit = true;
+  for (int q = 0; q < n; ++q) {
+    fit &= !runs[q].min_image & (runs[q].end + 3 <= count);
+  }
+  return fit;
 }
 
 // Agent i of a sampling species at this level; false, having listed nothing, for a block left to
@@ -854,22 +1013,33 @@ FB_AVX2_CODE static long test_block_avx2(const Sampler *s, const Sight *sight, c
 FB_AVX2_CODE static bool sample_avx2(const fbPerceptionInput *in, int i, const Plan *p, fbAggregates *agg,
                                      fbNeighbourList *l)
 {
+  const fbVision *vis = &in->vision[in->species[i]];
   const long first = l->len;
   Seen seen = {0, (int)first, 0, 0, 0, 0, 0, 0, INFINITY, 0};
-  Sampler s;
-  int nruns;
-  long total, len = first, nfar = 0;
-  if (sample_begin(in, i, p->kx, p->ky, l, p->filter, &s, &nruns, &total)) {
-    for (int q = 0; q < nruns; ++q) {
-      if (l->run[q].min_image || l->run[q].end + 3 > in->count) {
-        return false;
-      }
+  Sampler s = {0};
+  fbBlock b;
+  int nruns = 0;
+  long total = 0, len = first, nfar = 0;
+  if (sample_begin(in, i, p->kx, p->ky, l, p->filter, &s, &b, &nruns, &total)) {
+    fbCellRun *box = l->run + nruns;
+    const int nbox = vis->gamlen ? close_runs(&s, &b, l->run, nruns, box) : 0;
+    if (vis->gamlen ? !lanes_fit(box, nbox, in->count) : !lanes_fit(l->run, nruns, in->count)) {
+      return false;
     }
     const Sight sight = {_mm256_set1_pd(s.x), _mm256_set1_pd(s.y), _mm256_set1_pd(s.hx), _mm256_set1_pd(s.hy),
                          _mm256_set1_pd(s.r2), _mm256_set1_pd(s.cosv), _mm256_set1_pd(s.sep), s.all_round,
                          s.shifted, i};
-    const long words = test_block_avx2(&s, &sight, l->run, nruns, l, &len, &nfar);
-    sample_end(&s, words, nfar, first, len, in->vision[in->species[i]].list, l, &seen);
+    if (vis->gamlen) {
+      test_block_avx2(&s, &sight, box, nbox, l, &len, NULL);
+      slots_reserve(l, total);
+      fill_slots_avx2(l, l->run, nruns);
+      gamlen_looks(&s, l->run, total, vis->sample, l, &len);
+      seen = sum_listed(in, l, first, len, vis->separation_radius);
+      l->len = vis->list ? (int)len : (int)first;
+    } else {
+      const long words = test_block_avx2(&s, &sight, l->run, nruns, l, &len, &nfar);
+      sample_end(&s, words, nfar, first, len, vis->list, l, &seen);
+    }
   }
   store(agg, i, &seen, in->px[i], in->py[i]);
   return true;

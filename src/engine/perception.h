@@ -14,6 +14,7 @@ typedef struct fbVision {
   bool list;                 // keep each agent's list of flock-mates (a rule walks them)
   bool nearest;              // find each agent's nearest flock-mate (a rule reads it)
   int sample;                // > 0: every flock-mate within separation_radius and a random sample of this many others (Gamlen); 0: all
+  bool gamlen;               // with sample: k looks among those within radius along each axis (FB_SAMPLING_GAMLEN), not k of those in view
 } fbVision;
 
 typedef struct fbPerceptionInput {
@@ -46,8 +47,10 @@ typedef struct fbNeighbourList {
   double *dx, *dy;       // offset from the perceiving agent to the neighbour
   double *dist;          // |offset|
   int len, capacity;
-  fbCellRun *run;            // scratch for vision.sample: the runs of one agent's block
+  fbCellRun *run;            // scratch for vision.sample: the runs of one agent's block (then its separation box's)
   int run_capacity;
+  uint64_t *slot;            // scratch for Gamlen's looks: the block's candidates (agent | run << 32), in the order drawn
+  int slot_capacity;
   struct fbFarWord *far;     // scratch for vision.sample: a bit per candidate, set for a far flock-mate (perception.c)
   int far_capacity;
 } fbNeighbourList;

@@ -12,6 +12,8 @@ static const fbChoices UPDATES = {
     (const fbChoice[]){{"euler", FB_UPDATE_EULER}, {"semi_implicit", FB_UPDATE_SEMI_IMPLICIT}, {NULL, 0}}, NULL};
 static const fbChoices DRAGS = {
     (const fbChoice[]){{"exact", FB_DRAG_EXACT}, {"gompert", FB_DRAG_GOMPERT}, {NULL, 0}}, NULL};
+static const fbChoices SAMPLINGS = {
+    (const fbChoice[]){{"exact", FB_SAMPLING_EXACT}, {"gamlen", FB_SAMPLING_GAMLEN}, {NULL, 0}}, NULL};
 static const fbChoices COMBINERS = {NULL, fbAccum_Choice};  // the table in accumulate.c
 
 #define SC(field) offsetof(fbScenarioDef, field)
@@ -68,6 +70,7 @@ static const fbField species_fields[] = {
     {"vision.separation", FB_FIELD_NUMBER, SP(vision.separation), 0, 0, 1e7, NULL, true, "comfort radius, world units (default 2 body lengths)"},
     {"vision.sees", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "species counted as flock-mates (default its own)"},
     {"vision.sample", FB_FIELD_INT, SP(vision.sample), 0, 0, 1e6, NULL, false, "flock-mates beyond the separation radius perceived, drawn at random each step; the closer ones always (Gamlen; 0: all)"},
+    {"vision.sampling", FB_FIELD_CHOICE, SP(vision.sampling), 0, 0, 0, &SAMPLINGS, false, "how vision.sample draws: exact (k of those in view, uniformly; tests every candidate first) or gamlen (his Monte Carlo: k looks at flock-mates within the radius along each axis, those in view perceived; cheaper, perceives fewer)"},
     {"accumulator", FB_FIELD_CHOICE, SP(accumulator), 0, 0, 0, &COMBINERS, false, "how its rules combine (docs/rules.md, Combiners)"},
     {"update_every", FB_FIELD_INT, SP(update_every), 0, 1, 1000, NULL, false, "steps between steering updates (Gompert 8.2)"},
     {"drag", FB_FIELD_CHOICE, SP(drag), 0, 0, 0, &DRAGS, false, "how its drag = true rules act: exact (solved over the step, the same at any dt) or gompert (his appendix: explicit, summed between steering updates; depends on dt)"},

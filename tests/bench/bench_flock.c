@@ -7,8 +7,9 @@
 //       are added to the species, e.g. 'collide = false'
 //   bench_flock --collide  10 000 agents, C rules, bodies on and off: ns per agent-step of the
 //       step and of the collision pass alone
-//   bench_flock --sample [K [NEIGHBOURS]]  10 000 agents, C rules, one thread, perceiving all and a
-//       sample of K (default 7) at ~NEIGHBOURS in view (default 20): thread CPU ns per agent-step of the step and of perception with the rules
+//   bench_flock --sample [K [NEIGHBOURS]]  10 000 agents, C rules, one thread, perceiving all, an
+//       exact sample of K (default 7) and Gamlen's K looks at ~NEIGHBOURS in view (default 20):
+//       thread CPU ns per agent-step of the step and of perception with the rules
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include <time.h>
@@ -249,48 +250,49 @@ static double time_perception(fbSim *sim, int repeats)
 
 /*
  * Gamlen's Monte Carlo sampling is there to save time: the same 10 000 agents perceiving all their
- * flock-mates and a sample of K, C rules, one thread (the step runs on this thread), alternating
- * bursts; medians of this thread's CPU time per agent-step, of the whole step and of perception
- * alone (fbPerceive over every agent, as the step calls it).
+ * flock-mates, a sample of K drawn exactly (k of those in view) and Gamlen's K looks, C rules, one
+ * thread (the step runs on this thread), alternating bursts; medians of this thread's CPU time per
+ * agent-step, of the whole step and of perception alone (fbPerceive over every agent, as the step
+ * calls it).
  */
 static int sample(int k, double neighbours)
 {
+  enum { FLOCKS = 3 };
   const int agents = 10000, bursts = 15, steps = 10;
-  char path[64], fields[96];
+  static const char *const names[FLOCKS] = {"all", "exact", "gamlen"};
+  char path[64], fields[128];
   snprintf(path, sizeof path, "/tmp/flockbox_bench_sample_%d.lua", (int)getpid());
-  static fbSim sims[2];
-  write_scenario(path, agents, neighbours, "");
-  load(&sims[0], path, 1, true);
-  snprintf(fields, sizeof fields, "vision = { radius = 10, fov = 270, separation = 3, sample = %d }", k);
-  write_scenario(path, agents, neighbours, fields);
-  load(&sims[1], path, 1, true);
+  static fbSim sims[FLOCKS];
+  for (int f = 0; f < FLOCKS; ++f) {
+    snprintf(fields, sizeof fields, "vision = { radius = 10, fov = 270, separation = 3, sample = %d, sampling = \"%s\" }",
+             f == 0 ? 0 : k, f == 2 ? "gamlen" : "exact");
+    write_scenario(path, agents, neighbours, fields);
+    load(&sims[f], path, 1, true);
+  }
   unlink(path);
-  double step[2][64], seen[2][64];
-  for (int s = 0; s < 2; ++s) {
-    time_steps(&sims[s], 2);
+  double step[FLOCKS][64], seen[FLOCKS][64];
+  for (int f = 0; f < FLOCKS; ++f) {
+    time_steps(&sims[f], 2);
   }
   for (int b = 0; b < bursts; ++b) {
-    for (int s = 0; s < 2; ++s) {
+    for (int f = 0; f < FLOCKS; ++f) {
       const double t0 = thread_cpu_s();
-      time_steps(&sims[s], steps);
-      step[s][b] = (thread_cpu_s() - t0) / steps / agents * 1e9;
-      seen[s][b] = time_perception(&sims[s], steps) / steps / agents * 1e9;
+      time_steps(&sims[f], steps);
+      step[f][b] = (thread_cpu_s() - t0) / steps / agents * 1e9;
+      seen[f][b] = time_perception(&sims[f], steps) / steps / agents * 1e9;
     }
-  }
-  for (int s = 0; s < 2; ++s) {
-    qsort(step[s], (size_t)bursts, sizeof(double), compare_doubles);
-    qsort(seen[s], (size_t)bursts, sizeof(double), compare_doubles);
   }
   printf("classic flock, %d agents, C rules, one thread: CPU ns per agent-step (medians of %d bursts of %d steps)\n",
          agents, bursts, steps);
-  printf("all      (%4.1f perceived): step %6.1f, perception %6.1f\n", mean_neighbours(&sims[0]), step[0][bursts / 2],
-         seen[0][bursts / 2]);
-  printf("sample %d (%4.1f perceived): step %6.1f, perception %6.1f\n", k, mean_neighbours(&sims[1]),
-         step[1][bursts / 2], seen[1][bursts / 2]);
-  printf("sampled / all: step %.2f, perception %.2f\n", step[1][bursts / 2] / step[0][bursts / 2],
-         seen[1][bursts / 2] / seen[0][bursts / 2]);
-  for (int s = 0; s < 2; ++s) {
-    fbSim_Free(&sims[s]);
+  for (int f = 0; f < FLOCKS; ++f) {
+    qsort(step[f], (size_t)bursts, sizeof(double), compare_doubles);
+    qsort(seen[f], (size_t)bursts, sizeof(double), compare_doubles);
+    printf("%-6s k = %-3d (%5.1f perceived): step %6.1f, perception %6.1f; / all: step %.2f, perception %.2f\n",
+           names[f], f == 0 ? 0 : k, mean_neighbours(&sims[f]), step[f][bursts / 2], seen[f][bursts / 2],
+           step[f][bursts / 2] / step[0][bursts / 2], seen[f][bursts / 2] / seen[0][bursts / 2]);
+  }
+  for (int f = 0; f < FLOCKS; ++f) {
+    fbSim_Free(&sims[f]);
   }
   return 0;
 }
