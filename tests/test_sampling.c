@@ -193,6 +193,25 @@ static void test_aggregates_are_the_sums_over_the_sample(void **state)
   }
 }
 
+// A still observer (id 1, radius 8, all round, separation 2) at (50, 50) sampling k of its kind,
+// and `mates` still ones on a circle of radius 5 round it (ids 2 .. mates + 1).
+static fbScenarioDef *observer_def(int k, fbSampling sampling, int mates)
+{
+  fbScenarioDef *d = fbScenarioDef_New();
+  fbSpeciesDef *s = fbScenarioDef_AddSpecies(d, "animal");
+  s->vision.radius = 8;
+  s->vision.fov = 360;
+  s->vision.separation = 2;
+  s->vision.sample = k;
+  s->vision.sampling = sampling;
+  fbScenarioDef_PlaceAgent(d, 0, fbV(50, 50), fbV(0, 0));
+  for (int m = 0; m < mates; ++m) {
+    double t = 2 * FB_PI * m / mates;
+    fbScenarioDef_PlaceAgent(d, 0, fbV(50 + 5 * cos(t), 50 + 5 * sin(t)), fbV(0, 0));
+  }
+  return d;
+}
+
 // A still observer among 20 still flock-mates beyond its separation radius and 2 within it, sample
 // 5, over 2000 steps: the 2 close ones every step; each far one is one of the 5 in a quarter of the
 // steps (binomial, sd 19 round 500), and the counts pass a chi-square test; and the aggregates of
@@ -201,17 +220,7 @@ static void test_each_candidate_equally_often(void **state)
 {
   (void)state;
   enum { MATES = 20, CLOSE = 2, SAMPLE = 5, STEPS = 2000 };
-  fbScenarioDef *d = fbScenarioDef_New();
-  fbSpeciesDef *s = fbScenarioDef_AddSpecies(d, "animal");
-  s->vision.radius = 8;
-  s->vision.fov = 360;
-  s->vision.separation = 2;
-  s->vision.sample = SAMPLE;
-  fbScenarioDef_PlaceAgent(d, 0, fbV(50, 50), fbV(0, 0));  // id 1, the observer
-  for (int k = 0; k < MATES; ++k) {                        // ids 2 .. 21, on a circle of radius 5
-    double t = 2 * FB_PI * k / MATES;
-    fbScenarioDef_PlaceAgent(d, 0, fbV(50 + 5 * cos(t), 50 + 5 * sin(t)), fbV(0, 0));
-  }
+  fbScenarioDef *d = observer_def(SAMPLE, FB_SAMPLING_EXACT, MATES);
   fbScenarioDef_PlaceAgent(d, 0, fbV(51, 50), fbV(0, 0));  // ids 22, 23: close
   fbScenarioDef_PlaceAgent(d, 0, fbV(50, 48.5), fbV(0, 0));
   create(d, 2);
@@ -262,18 +271,7 @@ static void test_gamlen_looks_in_the_square(void **state)
 {
   (void)state;
   enum { MATES = 20, STEPS = 2000, LOOKS = 5 };
-  fbScenarioDef *d = fbScenarioDef_New();
-  fbSpeciesDef *s = fbScenarioDef_AddSpecies(d, "animal");
-  s->vision.radius = 8;
-  s->vision.fov = 360;
-  s->vision.separation = 2;
-  s->vision.sample = LOOKS;
-  s->vision.sampling = FB_SAMPLING_GAMLEN;
-  fbScenarioDef_PlaceAgent(d, 0, fbV(50, 50), fbV(0, 0));  // id 1, the observer
-  for (int k = 0; k < MATES; ++k) {                        // ids 2 .. 21: in view
-    double t = 2 * FB_PI * k / MATES;
-    fbScenarioDef_PlaceAgent(d, 0, fbV(50 + 5 * cos(t), 50 + 5 * sin(t)), fbV(0, 0));
-  }
+  fbScenarioDef *d = observer_def(LOOKS, FB_SAMPLING_GAMLEN, MATES);  // the circle's in view
   const double corner[4][2] = {{7.5, 7.5}, {-7.5, 7.5}, {7.5, -7.5}, {-7.5, -7.5}};
   for (int c = 0; c < 4; ++c) {  // ids 22 .. 25: in the square, out of view; 26 .. 29: beyond the square
     fbScenarioDef_PlaceAgent(d, 0, fbV(50 + corner[c][0], 50 + corner[c][1]), fbV(0, 0));
