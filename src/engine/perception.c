@@ -326,6 +326,10 @@ static int block_runs(fbBlock *b, fbNeighbourList *l, long *total)
   int runs = 0;
   long words = 0;
   *total = 0;
+  if (l->run_capacity == 0) {  // the array exists even for a block with no runs
+    l->run_capacity = 32;
+    l->run = fbMemory_Grow(l->run, sizeof *l->run, (size_t)l->run_capacity);
+  }
   while (fbBlock_Next(b, &run)) {
     if (run.end == run.begin) {
       continue;
@@ -513,7 +517,9 @@ static int close_runs(const Sampler *s, const fbBlock *block, const fbCellRun *r
     return 0;
   }
   if (block->rects != 1 || block->min_image || block->rect[0].sx != 0.0 || block->rect[0].sy != 0.0) {
-    memcpy(out, runs, sizeof *out * (size_t)nruns);
+    for (int q = 0; q < nruns; ++q) {
+      out[q] = runs[q];
+    }
     return nruns;
   }
   const fbGrid *g = s->in->grid;
@@ -937,10 +943,11 @@ static inline int block_end(const fbBlock *b)
 }
 
 /*
- * Gamlen's sample, pass 1 four lanes at a time: test_run on every run of the block, pieces of up to
- * 64; the species and activity filter on the survivors; the close ones appended in visiting order
- * with their distance taken as the scalar pass takes it (sqrt(dx dx + dy dy)); the far ones' bits
- * in their piece's word. The same list and words as test_block.
+ * A sampling agent's pass 1 four lanes at a time: test_run on every run given, pieces of up to 64;
+ * the species and activity filter on the survivors; the close ones appended in visiting order with
+ * their distance taken as the scalar pass takes it (sqrt(dx dx + dy dy)); the far ones' bits in
+ * their piece's word (none with nfar NULL: Gamlen's looks test only the separation cells here).
+ * The same list and words as test_block.
  */
 FB_AVX2_CODE static long test_block_avx2(const Sampler *s, const Sight *sight, const fbCellRun *runs, int nruns,
                                          fbNeighbourList *l, long *len, long *nfar)
