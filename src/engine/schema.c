@@ -70,7 +70,7 @@ static const fbField species_fields[] = {
     {"vision.separation", FB_FIELD_NUMBER, SP(vision.separation), 0, 0, 1e7, NULL, true, "comfort radius, world units (default 2 body lengths)"},
     {"vision.sees", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "species counted as flock-mates (default its own)"},
     {"vision.sample", FB_FIELD_INT, SP(vision.sample), 0, 0, 1e6, NULL, false, "flock-mates beyond the separation radius perceived, drawn at random each step; the closer ones always (Gamlen; 0: all)"},
-    {"vision.sampling", FB_FIELD_CHOICE, SP(vision.sampling), 0, 0, 0, &SAMPLINGS, false, "how vision.sample draws: exact (k of those in view, uniformly; tests every candidate first) or gamlen (his Monte Carlo: k looks at flock-mates within the radius along each axis, those in view perceived; cheaper, perceives fewer)"},
+    {"vision.sampling", FB_FIELD_CHOICE, SP(vision.sampling), 0, 0, 0, &SAMPLINGS, false, "how vision.sample draws: exact (k of those in view, uniformly; tests every candidate first) or gamlen (his Monte Carlo: k looks at flock-mates within the radius along each axis, those in view perceived: work that does not grow with the density, fewer perceived)"},
     {"accumulator", FB_FIELD_CHOICE, SP(accumulator), 0, 0, 0, &COMBINERS, false, "how its rules combine (docs/rules.md, Combiners)"},
     {"update_every", FB_FIELD_INT, SP(update_every), 0, 1, 1000, NULL, false, "steps between steering updates (Gompert 8.2)"},
     {"drag", FB_FIELD_CHOICE, SP(drag), 0, 0, 0, &DRAGS, false, "how its drag = true rules act: exact (solved over the step, the same at any dt) or gompert (his appendix: explicit, summed between steering updates; depends on dt)"},
