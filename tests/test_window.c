@@ -25,21 +25,7 @@ static void frames(fbViewer *v, int n) { fbTest_Frames(v, n); }
 #define key_up fbTest_KeyUp
 #define key fbTest_Key
 
-static void mouse(fbViewer *v, Uint32 type, int x, int y)
-{
-  SDL_Event e = {0};
-  e.type = type;
-  if (type == SDL_MOUSEMOTION) {
-    e.motion.x = x;
-    e.motion.y = y;
-    e.motion.state = SDL_BUTTON_LMASK;
-  } else {
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.x = x;
-    e.button.y = y;
-  }
-  fbViewer_HandleEvent(v, &e);
-}
+#define mouse fbTest_Mouse
 
 static bool overlaps(SDL_Rect a, SDL_Rect b)
 {

@@ -97,21 +97,7 @@ static void run_straight(fbViewer *v)
   }
 }
 
-static void mouse(fbViewer *v, Uint32 type, int x, int y)
-{
-  SDL_Event e = {0};
-  e.type = type;
-  if (type == SDL_MOUSEMOTION) {
-    e.motion.x = x;
-    e.motion.y = y;
-    e.motion.state = SDL_BUTTON_LMASK;
-  } else {
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.x = x;
-    e.button.y = y;
-  }
-  fbViewer_HandleEvent(v, &e);
-}
+#define mouse fbTest_Mouse
 
 // The timeline's bar as drawn last frame, and what it spans now.
 static SDL_Rect bar_of(fbViewer *v, fbTimeline *t)

@@ -73,6 +73,24 @@ static inline void fbTest_Key(fbViewer *v, SDL_Keycode sym, Uint16 mod)
   fbTest_KeyUp(v, sym);
 }
 
+// A left-button press, release or drag (SDL_MOUSEMOTION with the button held) at (x, y), as SDL
+// would report it.
+static inline void fbTest_Mouse(fbViewer *v, Uint32 type, int x, int y)
+{
+  SDL_Event e = {0};
+  e.type = type;
+  if (type == SDL_MOUSEMOTION) {
+    e.motion.x = x;
+    e.motion.y = y;
+    e.motion.state = SDL_BUTTON_LMASK;
+  } else {
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = x;
+    e.button.y = y;
+  }
+  fbViewer_HandleEvent(v, &e);
+}
+
 // What C prints (fbPanel_PrintLua), as a string to free.
 static inline char *fbTest_PrintedLua(const fbSim *sim)
 {
