@@ -64,6 +64,22 @@ static void test_large_k_dt_reverses_only_gomperts(void **state)
   assert_near(b.v.x, -4.0, EPS);
 }
 
+// A drag along the motion grows u (a negative drag factor). A rule's drag of 1e9 on u = 1e-3 asks for
+// e^(5e10) in one step: without a cap the exponent overflows and the velocity becomes NaN (found by
+// fuzz_rule: "return 10e8, 3"). The step stays finite and the speed limit cuts it.
+static void test_huge_negative_drag_stays_finite(void **state)
+{
+  (void)state;
+  fbTerrain flat = {.world_w = 64, .world_h = 64, .cell_w = 64, .cell_h = 64};
+  fbIntegrateEnv env = fbIntegrate_Env(&flat, NULL, 0.05, 64, 64, FB_BOUNDS_WRAP);
+  fbMotionLimits lim = {.max_speed = 10, .max_accel = 20, .max_turn = FB_PI};
+  fbBody b = moving_x(1e-3);
+  fbIntegrate_Body(&b, fbV(-20, 0), fbV(0, 0), fbV(1e9, 3), &lim, &env);
+  assert_true(isfinite(b.v.x) && isfinite(b.v.y));
+  assert_near(fbV_Length(b.v), 10.0, 1e-9);  // grown to the speed limit, along the drag
+  assert_true(b.v.x > 9.99);
+}
+
 // ---- Gompert's frames between behaviour updates -------------------------------------------------
 
 #define K_DRAG 2.0
@@ -231,6 +247,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_one_step_of_each_form),
       cmocka_unit_test(test_large_k_dt_reverses_only_gomperts),
+      cmocka_unit_test(test_huge_negative_drag_stays_finite),
       cmocka_unit_test_teardown(test_gompert_sums_the_drag_between_behaviour_updates, demo_teardown),
       cmocka_unit_test_teardown(test_exact_and_force_do_not_sum, demo_teardown),
       cmocka_unit_test_teardown(test_gomperts_form_holds_herds_on_steep_terrain, demo_teardown),

@@ -216,6 +216,8 @@ fbIntegrateEnv fbIntegrate_Env(const fbTerrain *terrain, const fbObstacles *obst
  * that a scenario behaves the same at any dt; it is offered by name, for fidelity to his runs
  * (his stuck herds of Figure 6, docs/experiments.md), and "exact" stays the default.
  */
+#define DRAG_MAX_GROWTH 40.0  // the largest exponent of a negative drag's growth in one step
+
 static fbVec2 add_drag(fbVec2 v_old, fbVec2 v, fbVec2 a, fbVec2 drag, double dt)
 {
   if (drag.x == 0.0 && drag.y == 0.0) {  // most species: no drag rule
@@ -232,8 +234,20 @@ static fbVec2 add_drag(fbVec2 v_old, fbVec2 v, fbVec2 a, fbVec2 drag, double dt)
   }
   double k = -size / u;
   double kdt = k * dt;
-  double share = fabs(kdt) < 1e-12 ? dt : -expm1(-kdt) / k;
-  double u_new = u * exp(-kdt) + fbV_Dot(a, n) * share;
+  double a_n = fbV_Dot(a, n);
+  double u_new;
+  if (kdt < -DRAG_MAX_GROWTH) {
+    // A negative drag grows u away from its rest point a_n / k: u(dt) = a_n / k + (u - a_n / k) e^(-k dt),
+    // the same solution written apart. A rule's drag of 1e9 on u = 1e-3 asks for e^(5e10), which
+    // overflows to inf - inf = NaN. The growth stops at e^40 (2e17), on the side of the rest point
+    // that the true k chose: that takes u past every speed limit (max_speed <= 1e7) unless it
+    // started within 1e-10 of its rest point.
+    double rest = a_n / k;
+    u_new = rest + (u - rest) * exp(DRAG_MAX_GROWTH);
+  } else {
+    double share = fabs(kdt) < 1e-12 ? dt : -expm1(-kdt) / k;
+    u_new = u * exp(-kdt) + a_n * share;
+  }
   return fbV_Add(v, fbV_Scale(n, u_new - fbV_Dot(v, n)));
 }
 
