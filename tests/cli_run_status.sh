@@ -90,6 +90,49 @@ expect "  ... all the steps made" test "$(meta "$tmp/k.csv.json" steps),$(meta "
 # The scenario's two metrics are the last columns (after the measures' table, whatever it holds).
 expect "  ... the failed metric NaN from then on, the other kept" test "$(sed -n '6p;7p' "$tmp/k.csv" | awk -F, '{ printf "%s,%s ", $(NF - 1), $NF }')" = "1,2 1,NaN "
 
+# A hook call that fails leaves none of its spawns behind, as a failing rule leaves none of its removals:
+# one spawn a step until step 10, whose call queues two more and then breaks.
+cat >"$tmp/spawns.lua" <<'LUA'
+return {
+  world = { width = 100, height = 100, dt = 0.05 },
+  species = { { name = "boid", count = 20, rules = { "cohesion" } } },
+  on_step = function(step)
+    fb.spawn("boid", 50, 50)
+    if step == 10 then fb.spawn("boid", 50, 50) error("on_step broke") end
+  end,
+}
+LUA
+out=$(timeout 60 "$flockbox" --headless --steps 30 --keep-going "$tmp/spawns.lua" 2>/dev/null)
+expect "a failing hook call's spawns are dropped: 20 + 9 agents" grep -qF "30 steps, 29 agents" <<<"$out"
+# A call that spawns in an endless loop until the time limit stops it had left thousands of agents on
+# one spot, each later step taking seconds (found by fuzz_scenario).
+sed -i 's/^  on_step = function(step)$/  on_step = function(step) while step == 3 do fb.spawn("boid", 50, 50) end/' "$tmp/spawns.lua"
+out=$(timeout 60 "$flockbox" --headless --steps 30 --keep-going --rule-timeout 100 "$tmp/spawns.lua" 2>/dev/null)
+expect "  ... and a runaway spawn loop's: 20 + 2 agents" grep -qF "30 steps, 22 agents" <<<"$out"
+
+# Ctrl-C ends a run after its step; a second one ends it at once, for a step of C work cannot stop
+# half-way and may take minutes (12 000 agents on one spot, each walking all the others in Lua).
+cat >"$tmp/pile.lua" <<'LUA'
+return {
+  world = { width = 100, height = 100, dt = 0.05 },
+  species = { { name = "boid", count = 12000, spawn = { around = { 50, 50, 1 } }, rules = { "separation_gompert" } } },
+}
+LUA
+"$flockbox" --headless --watch --steps 1000 --csv "$tmp/pile.csv" "$tmp/pile.lua" >/dev/null 2>"$tmp/pile.err" &
+pid=$!
+for _ in $(seq 1200); do  # until the row of step 0 is out: loaded, in its first step
+  [ "$(wc -l <"$tmp/pile.csv" 2>/dev/null)" -ge 2 ] 2>/dev/null && break
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.05
+done
+kill -INT $pid; sleep 0.2; kill -INT $pid
+(sleep 60; kill -KILL $pid) >/dev/null 2>&1 & guard=$!  # its output not on ctest's pipe, which it would hold open
+wait $pid; status=$?
+pkill -P $guard sleep; kill $guard 2>/dev/null
+expect "Ctrl-C twice ends a long step at once: exit 130" test $status -eq 130
+expect "  ... saying so" grep -qF "interrupted again: stopped mid-step" "$tmp/pile.err"
+expect "  ... after the first row only" test "$(wc -l <"$tmp/pile.csv")" -eq 2
+
 # fb.stop ends a run with an outcome, in the summary and the metadata.
 cat >"$tmp/stop.lua" <<'LUA'
 return {

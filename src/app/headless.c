@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "render.h"
 #include "run.h"
@@ -49,12 +50,20 @@ static void keep_pace(long pace, long steps, double start)
 // that cannot be written 1. The window (viewer.c) answers the same.
 static int start_exit_status(fbRunStart start) { return start == FB_START_BAD_SCENARIO ? 2 : 1; }
 
-// Ctrl-C (or SIGTERM) ends a headless run after the current step, with its CSV complete.
+// Ctrl-C (or SIGTERM) ends a headless run after the current step, with its CSV complete. A second
+// one ends it at once: a step of C work cannot be stopped half-way (a million agents on one spot
+// take minutes a step), and a user who presses Ctrl-C again has chosen not to wait for it.
 static volatile sig_atomic_t interrupted;
 
 static void on_interrupt(int signal_number)
 {
   (void)signal_number;
+  if (interrupted) {
+    static const char message[] = "flockbox: interrupted again: stopped mid-step (the CSV may end early)\n";
+    ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);  // async-signal-safe, unlike fprintf
+    (void)written;
+    _exit(130);
+  }
   interrupted = 1;
   fbLuaHost_RequestStop();  // a script stuck in the load or the step stops within 0.1 s of CPU time
 }
