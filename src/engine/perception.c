@@ -483,6 +483,17 @@ static Seen sum_listed(const fbPerceptionInput *in, const fbNeighbourList *l, lo
   return sum;
 }
 
+// After pass 1 (the close ones listed from first to len, nfar far ones marked): pass 2, the sums.
+static inline __attribute__((always_inline)) void sample_end(Sampler *s, long words, long nfar, long first,
+                                                             long len, bool keep_list, fbNeighbourList *l,
+                                                             Seen *out)
+{
+  const fbVision *vis = &s->in->vision[s->in->species[s->self]];
+  pick_far(s, l->run, words, vis->sample, nfar, l, &len);
+  *out = sum_listed(s->in, l, first, len, vis->separation_radius);
+  l->len = keep_list ? (int)len : (int)first;
+}
+
 // ---- Gamlen's looks (vision.sampling = "gamlen") ----
 
 // The cell column (or row) of coordinate v along an axis of n cells, clamped as grid.c clamps.
@@ -593,22 +604,6 @@ static void gamlen_looks(Sampler *s, const fbCellRun *runs, long total, long k, 
 
 // ---- one sampling agent ----
 
-// After pass 1 (the close ones listed from first to len; the exact form's nfar far ones marked in
-// words, or Gamlen's total positions in l->slot): pass 2, then the sums.
-static inline __attribute__((always_inline)) void sample_end(Sampler *s, long words, long nfar, long total,
-                                                             long first, long len, bool keep_list,
-                                                             fbNeighbourList *l, Seen *out)
-{
-  const fbVision *vis = &s->in->vision[s->in->species[s->self]];
-  if (vis->gamlen) {
-    gamlen_looks(s, l->run, total, vis->sample, l, &len);
-  } else {
-    pick_far(s, l->run, words, vis->sample, nfar, l, &len);
-  }
-  *out = sum_listed(s->in, l, first, len, vis->separation_radius);
-  l->len = keep_list ? (int)len : (int)first;
-}
-
 // Agent i of a species with vision.sample = k, one candidate at a time: every close flock-mate,
 // then k drawn of the rest (exact), or those in view of k looks (Gamlen).
 static void perceive_sampled(const fbPerceptionInput *in, int i, int kx, int ky, fbNeighbourList *l, Seen *out,
@@ -620,7 +615,7 @@ static void perceive_sampled(const fbPerceptionInput *in, int i, int kx, int ky,
   Sampler s = {0};
   fbBlock b;
   int nruns = 0;
-  long total = 0, len = first, nfar = 0, words = 0;
+  long total = 0, len = first, nfar = 0;
   if (!sample_begin(in, i, kx, ky, l, filter, &s, &b, &nruns, &total)) {
     return;
   }
@@ -629,10 +624,13 @@ static void perceive_sampled(const fbPerceptionInput *in, int i, int kx, int ky,
     test_block(&s, box, close_runs(&s, &b, l->run, nruns, box), l, &len, NULL);
     slots_reserve(l, total);
     fill_slots(l, l->run, nruns);
-  } else {
-    words = test_block(&s, l->run, nruns, l, &len, &nfar);
+    gamlen_looks(&s, l->run, total, vis->sample, l, &len);
+    *out = sum_listed(in, l, first, len, vis->separation_radius);
+    l->len = keep_list ? (int)len : (int)first;
+    return;
   }
-  sample_end(&s, words, nfar, total, first, len, keep_list, l, out);
+  const long words = test_block(&s, l->run, nruns, l, &len, &nfar);
+  sample_end(&s, words, nfar, first, len, keep_list, l, out);
 }
 
 static inline void store(fbAggregates *agg, int i, const Seen *s, double x, double y)
@@ -1028,7 +1026,7 @@ FB_AVX2_CODE static bool sample_avx2(const fbPerceptionInput *in, int i, const P
   Sampler s = {0};
   fbBlock b;
   int nruns = 0;
-  long total = 0, len = first, nfar = 0, words = 0;
+  long total = 0, len = first, nfar = 0;
   if (sample_begin(in, i, p->kx, p->ky, l, p->filter, &s, &b, &nruns, &total)) {
     fbCellRun *box = l->run + nruns;
     const int nbox = vis->gamlen ? close_runs(&s, &b, l->run, nruns, box) : 0;
@@ -1042,10 +1040,13 @@ FB_AVX2_CODE static bool sample_avx2(const fbPerceptionInput *in, int i, const P
       test_block_avx2(&s, &sight, box, nbox, l, &len, NULL);
       slots_reserve(l, total);
       fill_slots_avx2(l, l->run, nruns);
+      gamlen_looks(&s, l->run, total, vis->sample, l, &len);
+      seen = sum_listed(in, l, first, len, vis->separation_radius);
+      l->len = vis->list ? (int)len : (int)first;
     } else {
-      words = test_block_avx2(&s, &sight, l->run, nruns, l, &len, &nfar);
+      const long words = test_block_avx2(&s, &sight, l->run, nruns, l, &len, &nfar);
+      sample_end(&s, words, nfar, first, len, vis->list, l, &seen);
     }
-    sample_end(&s, words, nfar, total, first, len, vis->list, l, &seen);
   }
   store(agg, i, &seen, in->px[i], in->py[i]);
   return true;
