@@ -1,5 +1,6 @@
 # check_lib.sh — what the cli_*.sh tests share: a scratch folder, check NAME COMMAND..., the summary.
 # Sourced by a test after `set -u`.
+source "$(dirname "${BASH_SOURCE[0]}")/time_limits.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0

@@ -3,16 +3,17 @@
 # exit status 2, and never a crash or a hang.
 set -u
 flockbox=$1
+source "$(dirname "$0")/time_limits.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
 passed=0
 
-# expect NAME EXPECTED_TEXT ARGS... : the run must exit 2 within 20 s and print EXPECTED_TEXT on stderr.
+# expect NAME EXPECTED_TEXT ARGS... : the run must exit 2 within 20 s of CPU time and print EXPECTED_TEXT on stderr.
 expect() {
   local name=$1 text=$2
   shift 2
-  timeout 20 "$flockbox" "$@" >"$tmp/out" 2>"$tmp/err"
+  bounded 20 "$flockbox" "$@" >"$tmp/out" 2>"$tmp/err"
   local status=$?
   if [ $status -ne 2 ] || ! grep -qF -- "$text" "$tmp/err"; then
     echo "FAIL $name: status $status, stderr:"
@@ -75,7 +76,7 @@ mkdir -p "$tmp/project/my_rules"
 printf 'return { steer = function() return 1, 0 end }\n' >"$tmp/project/my_rules/drift.lua"
 scenario project/own.lua 'rules = { "drift" }' 'behaviours = { "my_rules" },'
 program=$(realpath "$flockbox")
-if (cd / && timeout 20 "$program" --headless --steps 2 "$tmp/project/own.lua" >/dev/null 2>"$tmp/err"); then
+if (cd / && bounded 20 "$program" --headless --steps 2 "$tmp/project/own.lua" >/dev/null 2>"$tmp/err"); then
   passed=$((passed + 1))
 else
   echo "FAIL a rule folder beside the scenario, run from /:"; sed 's/^/    /' "$tmp/err"; failures=$((failures + 1))

@@ -3,6 +3,7 @@
 # keeping state in a module-level variable, names the step, the agent and the rule, and says why.
 set -u
 flockbox=$1
+source "$(dirname "$0")/time_limits.sh"
 failures=0
 passed=0
 
@@ -11,7 +12,7 @@ check() {
   local name=$1 want=$2 text=$3
   shift 3
   local out status
-  out=$(timeout 120 "$flockbox" --check-determinism "$@" 2>&1)
+  out=$(bounded 240 "$flockbox" --check-determinism "$@" 2>&1)
   status=$?
   if [ $status -ne "$want" ] || ! grep -qF -- "$text" <<<"$out"; then
     echo "FAIL $name: status $status (want $want):"

@@ -10,7 +10,7 @@ source "$(dirname "$0")/check_lib.sh"
 column() { awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next } { print $c }' "$1"; }
 
 run() {  # run EXPERIMENT SEEDS OUT JOBS
-  timeout 600 "$flockbox" sweep "$1" --seeds "$2" --out "$3" --jobs "$4" --quiet >/dev/null 2>"$3.err"
+  bounded 1200 "$flockbox" sweep "$1" --seeds "$2" --out "$3" --jobs "$4" --quiet >/dev/null 2>"$3.err"
 }
 
 # Figure 6: 11 values of K x 2 trips, on 2 jobs and on 1.
@@ -41,7 +41,7 @@ check "figure 13: K = 30 splits ($split of 3)" test "$split" -eq 3
 # depends on"): at K = 30, 30 s after the outcome, the herd heading for the goal 85 units beyond the
 # summit is one group (measured 100 of 100 seeds), the herd heading 1000 units beyond is not (0 of
 # 100: it walks on in two streams). Four seeds each, K = 30 only.
-timeout 600 "$flockbox" sweep experiments/figure13_goal.lua --seeds 1-4 --grid herd.terrain_drag.uphill=30 \
+bounded 1200 "$flockbox" sweep experiments/figure13_goal.lua --seeds 1-4 --grid herd.terrain_drag.uphill=30 \
   --grid herd.seek_goal.goal=goal,goal_1000 --out "$tmp/f13g" --jobs 2 --quiet >/dev/null 2>"$tmp/f13g.err"
 check "figure 13, goal: completes" test $? -eq 0
 later() {  # later GOAL: how many of its runs have at least 90% of the herd one group 30 s on

@@ -2,6 +2,7 @@
 # cli_reload.sh — hot reload in a headless run with --watch: saves take effect mid-run, agents kept.
 set -u
 flockbox=$1
+source "$(dirname "$0")/time_limits.sh"
 tmp=$(mktemp -d)
 pid=""
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -31,10 +32,13 @@ return {
 }
 LUA
 
-# wait_for TEXT [COUNT]: until the run's stderr holds TEXT at least COUNT times (at most 30 s).
+# Every wait is for something the run does (a message, a step), never for a time picked for an idle
+# machine; the time limit is the hang guard (time_limits.sh).
+
+# wait_for TEXT [COUNT]: until the run's stderr holds TEXT at least COUNT times.
 wait_for() {
   local want=${2:-1}
-  for _ in $(seq 300); do
+  for _ in $(seq $((hang_s * 10))); do
     [ "$(grep -cF -- "$1" "$tmp/err")" -ge "$want" ] && return 0
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
@@ -43,12 +47,40 @@ wait_for() {
   return 1
 }
 
-start() {  # start [OPTIONS...]: a long, paced run in the background
+# last_step: the step of the run's last whole CSV row (0 before the first). The row before the last:
+# the last may be half-written (its step cut short), and the one before is at most 25 steps older.
+last_step() {
+  local step
+  step=$(tail -n 2 "$tmp/out.csv" 2>/dev/null | head -n 1 | cut -d, -f1)
+  [[ $step =~ ^[0-9]+$ ]] && echo "$step" || echo 0
+}
+
+# run_on STEPS: until the run has gone STEPS steps past its last CSV row now (a row every 25 steps).
+run_on() {
+  local until=$(($(last_step) + $1))
+  for _ in $(seq $((hang_s * 10))); do
+    [ "$(last_step)" -ge "$until" ] && return 0
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "gave up waiting for step $until"; sed 's/^/    /' "$tmp/err"
+  return 1
+}
+
+# start [OPTIONS...]: a long, paced run in the background; it returns once the run is loaded, watching,
+# and 150 steps on (the flock formed: the checks compare it before and after a save).
+start() {
   : >"$tmp/err"
+  rm -f "$tmp/out.csv"
   "$flockbox" --headless --pace 150 --steps 100000 --csv "$tmp/out.csv" --every 25 "$@" "$tmp/scripts/flock.lua" \
     >"$tmp/stdout" 2>"$tmp/err" &
   pid=$!
-  sleep 1
+  for _ in $(seq $((hang_s * 10))); do  # its first row: loaded, watching, stepping
+    [ "$(wc -l 2>/dev/null <"$tmp/out.csv" || echo 0)" -ge 2 ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  run_on 150
 }
 
 stop() {  # Ctrl-C: the run finishes its step, completes the CSV and exits 130
@@ -71,7 +103,7 @@ flipped=${original//return (a.cx - a.x) \* k, (a.cy - a.y) \* k/return (a.x - a.
 # 1. Flip cohesion's sign: the flock spreads out, no agent lost, ids kept.
 start --watch
 echo "$flipped" | save_in_place - "$cohesion"
-wait_for "reloaded" && sleep 3
+wait_for "reloaded" && run_on 450
 stop
 step=$(grep -o 'cohesion.*at step [0-9]*' "$tmp/err" | grep -o '[0-9]*$')
 before=$(awk -F, -v s="$step" -v c="$(col boid.mean_nn_distance)" 'NR > 1 && $1 <= s { v = $c } END { print v }' "$tmp/out.csv")
@@ -88,7 +120,7 @@ wait_for "reload failed"
 echo 'return { params = {}, steer = function(a, p, s) local t = nil; return t.x, 0 end }' | save_in_place - "$cohesion"
 wait_for "the last good one keeps running"
 echo "$original" | save_in_place - "$cohesion"
-wait_for "reloaded" 2 && sleep 1
+wait_for "reloaded" 2 && run_on 150
 check "the run keeps going after bad saves" kill -0 "$pid"
 stop
 check "syntax error reported once" test "$(grep -c 'reload failed' "$tmp/err")" -eq 1
@@ -115,7 +147,7 @@ stop
 echo "$original" | save_in_place - "$cohesion"
 start --watch
 for k in $(seq 50); do echo "$original -- $k" | save_in_place - "$cohesion"; done
-wait_for "reloaded" && sleep 1
+wait_for "reloaded" && run_on 150
 check "burst still running" kill -0 "$pid"
 stop
 reloads=$(grep -c reloaded "$tmp/err")
@@ -130,7 +162,7 @@ printf '%s' "${flipped:0:${#flipped}/2}" >&3
 sleep 1
 printf '%s\n' "${flipped:${#flipped}/2}" >&3
 exec 3>&-
-wait_for "reloaded" && sleep 1
+wait_for "reloaded" && run_on 150
 stop
 check "a save written in two parts is reloaded whole" grep -q "cohesion.lua (species 'boid'" "$tmp/err"
 check "its first part alone was never loaded" bash -c "! grep -q 'reload failed' '$tmp/err'"
@@ -146,7 +178,7 @@ check "polling picks up a save" grep -q reloaded "$tmp/err"
 echo "$original" | save_in_place - "$cohesion"
 start --watch
 mv "$cohesion" "$tmp/cohesion.lua.moved"
-wait_for "the file is gone" && sleep 1
+wait_for "the file is gone" && run_on 150
 check "deleted module: the run goes on" kill -0 "$pid"
 stop
 mv "$tmp/cohesion.lua.moved" "$cohesion"
@@ -156,7 +188,7 @@ check "deleted module keeps its last version" bash -c "! grep -q 'switched off' 
 echo "$original" | save_in_place - "$cohesion"
 start --watch
 sed -i 's/max_speed = 12, min_speed = 4/max_speed = 3, min_speed = 1/' "$tmp/scripts/flock.lua"
-wait_for "reloaded scenario" && sleep 2
+wait_for "reloaded scenario" && run_on 300
 stop
 check "scenario reload keeps the agents" grep -q "reloaded scenario .* (120 agents kept)" "$tmp/err"
 speed=$(tail -1 "$tmp/out.csv" | cut -d, -f"$(col boid.mean_speed)")
@@ -169,7 +201,7 @@ tuned=${original//return (a.cx - a.x) \* k, (a.cy - a.y) \* k/local pull = requi
 echo "$tuned" | save_in_place - "$cohesion"
 start --watch
 printf 'return { pull = -20 }\n' | save_in_place - "$tmp/behaviours/tuning.lua"
-wait_for "separation.lua (species 'boid'" && wait_for "cohesion.lua (species 'boid'" && sleep 3
+wait_for "separation.lua (species 'boid'" && wait_for "cohesion.lua (species 'boid'" && run_on 450
 stop
 step=$(grep -o 'cohesion.*at step [0-9]*' "$tmp/err" | grep -o '[0-9]*$')
 before=$(awk -F, -v s="$step" -v c="$(col boid.mean_nn_distance)" 'NR > 1 && $1 <= s { v = $c } END { print v }' "$tmp/out.csv")
@@ -185,9 +217,9 @@ start --watch
 echo 'return {' | save_in_place - "$cohesion"
 wait_for "reload failed"
 sed -i 's/max_speed = 12, min_speed = 4/max_speed = 3, min_speed = 1/' "$tmp/scripts/flock.lua"
-wait_for "reloaded scenario" && sleep 1
+wait_for "reloaded scenario" && run_on 150
 echo "$original" | save_in_place - "$cohesion"
-wait_for "reloaded $cohesion" && sleep 1
+wait_for "reloaded $cohesion" && run_on 150
 stop
 check "a scenario saved beside a broken rule applies" grep -q "reloaded scenario .* (120 agents kept)" "$tmp/err"
 check "the broken rule kept its last good version" grep -q "cohesion.lua does not load; its last good version keeps running" "$tmp/err"

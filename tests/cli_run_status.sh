@@ -5,6 +5,7 @@
 # run with an outcome.
 set -u
 flockbox=$1
+source "$(dirname "$0")/time_limits.sh"
 failures=0
 passed=0
 tmp=$(mktemp -d)
@@ -15,7 +16,7 @@ check() {
   local name=$1 want=$2 text=$3 unwanted=$4
   shift 4
   local out status
-  out=$(timeout 60 "$flockbox" "$@" 2>/dev/null)
+  out=$(bounded 60 "$flockbox" "$@" 2>/dev/null)
   status=$?
   if [ $status -ne "$want" ] || { [ -n "$text" ] && ! grep -qF -- "$text" <<<"$out"; } ||
      { [ -n "$unwanted" ] && grep -qF -- "$unwanted" <<<"$out"; }; then
@@ -46,7 +47,7 @@ expect() {
 meta() { grep -m1 "^  \"$2\": " "$1" | sed -e 's/^[^:]*: //' -e 's/,$//' -e 's/^"\(.*\)"$/\1/'; }
 
 # predator_prey's CSV reports predators and the herd apart, and its metadata says how it was made.
-timeout 60 "$flockbox" --headless --quiet --steps 60 --every 30 --seed 5 --threads 2 \
+bounded 60 "$flockbox" --headless --quiet --steps 60 --every 30 --seed 5 --threads 2 \
   --set herd.max_speed=7 --csv "$tmp/pp.csv" scripts/predator_prey.lua
 expect "predator_prey: exit 0" test $? -eq 0
 header=$(head -1 "$tmp/pp.csv")
@@ -64,7 +65,7 @@ expect "metadata: --set" grep -qF '"sets": ["herd.max_speed=7"],' "$m"
 expect "metadata: status" test "$(meta "$m" status),$(meta "$m" outcome),$(meta "$m" steps)" = "complete,step_limit,60"
 
 # A lost rule is in the metadata too.
-timeout 60 "$flockbox" --headless --quiet --steps 40 --threads 3 --csv "$tmp/late.csv" tests/data/fails_later.lua
+bounded 60 "$flockbox" --headless --quiet --steps 40 --threads 3 --csv "$tmp/late.csv" tests/data/fails_later.lua
 expect "lost rule: exit 3" test $? -eq 3
 expect "lost rule: metadata" test "$(meta "$tmp/late.csv.json" status),$(meta "$tmp/late.csv.json" exit_status)" = "incomplete,3"
 expect "lost rule: named in metadata" grep -q '"incomplete": "rule .breaks_at. of species .boid. switched off at step' "$tmp/late.csv.json"
@@ -79,11 +80,11 @@ return {
               { "late", function() if fb.time() >= 50 then error("metric broke") end return 2 end } },
 }
 LUA
-out=$(timeout 60 "$flockbox" --headless --steps 100 --every 10 --csv "$tmp/h.csv" "$tmp/hooks.lua" 2>/dev/null)
+out=$(bounded 60 "$flockbox" --headless --steps 100 --every 10 --csv "$tmp/h.csv" "$tmp/hooks.lua" 2>/dev/null)
 expect "a failing hook stops the run: exit 2" test $? -eq 2
 expect "  ... its metadata says failed, with the error" test "$(meta "$tmp/h.csv.json" status),$(meta "$tmp/h.csv.json" steps)" = "failed,30"
 expect "  ... and names the hook's error" grep -q '"error": ".*on_step broke' "$tmp/h.csv.json"
-out=$(timeout 60 "$flockbox" --headless --steps 100 --every 10 --keep-going --csv "$tmp/k.csv" "$tmp/hooks.lua" 2>/dev/null)
+out=$(bounded 60 "$flockbox" --headless --steps 100 --every 10 --keep-going --csv "$tmp/k.csv" "$tmp/hooks.lua" 2>/dev/null)
 expect "--keep-going past a failing hook: exit 0" test $? -eq 0
 expect "  ... flagged, naming the hook and the step" grep -qF "INCOMPLETE: hook 'on_step' failed at step 30 (and others)" <<<"$out"
 expect "  ... all the steps made" test "$(meta "$tmp/k.csv.json" steps),$(meta "$tmp/k.csv.json" status)" = "100,incomplete"
@@ -102,12 +103,12 @@ return {
   end,
 }
 LUA
-out=$(timeout 60 "$flockbox" --headless --steps 30 --keep-going "$tmp/spawns.lua" 2>/dev/null)
+out=$(bounded 60 "$flockbox" --headless --steps 30 --keep-going "$tmp/spawns.lua" 2>/dev/null)
 expect "a failing hook call's spawns are dropped: 20 + 9 agents" grep -qF "30 steps, 29 agents" <<<"$out"
 # A call that spawns in an endless loop until the time limit stops it had left thousands of agents on
 # one spot, each later step taking seconds (found by fuzz_scenario).
 sed -i 's/^  on_step = function(step)$/  on_step = function(step) while step == 3 do fb.spawn("boid", 50, 50) end/' "$tmp/spawns.lua"
-out=$(timeout 60 "$flockbox" --headless --steps 30 --keep-going --rule-timeout 100 "$tmp/spawns.lua" 2>/dev/null)
+out=$(bounded 60 "$flockbox" --headless --steps 30 --keep-going --rule-timeout 100 "$tmp/spawns.lua" 2>/dev/null)
 expect "  ... and a runaway spawn loop's: 20 + 2 agents" grep -qF "30 steps, 22 agents" <<<"$out"
 
 # Ctrl-C ends a run after its step; a second one ends it at once, for a step of C work cannot stop
@@ -141,13 +142,13 @@ return {
   on_step = function(step) if step == 37 then fb.stop("arrived") end if step == 38 then fb.stop("later") end end,
 }
 LUA
-out=$(timeout 60 "$flockbox" --headless --steps 500 --every 10 --csv "$tmp/s.csv" "$tmp/stop.lua")
+out=$(bounded 60 "$flockbox" --headless --steps 500 --every 10 --csv "$tmp/s.csv" "$tmp/stop.lua")
 expect "fb.stop: exit 0" test $? -eq 0
 expect "  ... summary gives the outcome" grep -qF "; outcome arrived at 1.85 s" <<<"$out"
 expect "  ... the run ends at that step, its row written" test "$(tail -1 "$tmp/s.csv" | cut -d, -f1)" = 37
 expect "  ... metadata" test "$(meta "$tmp/s.csv.json" outcome),$(meta "$tmp/s.csv.json" outcome_time),$(meta "$tmp/s.csv.json" steps)" = "arrived,1.85,37"
 sed -i 's/fb.stop("arrived")/fb.stop("no way!")/' "$tmp/stop.lua"
-timeout 60 "$flockbox" --headless --steps 500 "$tmp/stop.lua" >/dev/null 2>"$tmp/err"
+bounded 60 "$flockbox" --headless --steps 500 "$tmp/stop.lua" >/dev/null 2>"$tmp/err"
 expect "a bad outcome label: exit 2, named" bash -c "[ $? -eq 2 ] && grep -q 'letters, digits' '$tmp/err'"
 
 # A rule a little under its time limit on every call: the step as a whole has a budget (30 limits of
@@ -159,7 +160,7 @@ cat >"$tmp/budget/scripts/slow.lua" <<'LUA'
 return { world = { width = 50, height = 50 },
   species = { { name = "boid", count = 8000, rules = { "slow", "cohesion" } } } }
 LUA
-timeout 120 "$flockbox" --headless --steps 1 --threads 1 --rule-timeout 10 "$tmp/budget/scripts/slow.lua" \
+bounded 120 "$flockbox" --headless --steps 1 --threads 1 --rule-timeout 10 "$tmp/budget/scripts/slow.lua" \
   >/dev/null 2>"$tmp/err"
 expect "a step past its budget: exit 3" test $? -eq 3
 expect "  ... the slow rule switched off, named, with the budget" \

@@ -18,7 +18,7 @@ check "missing scenario: exit 2" test $? -eq 2
 check "missing scenario: message names it" grep -q "no_such_scenario.lua" "$tmp/err.txt"
 
 # With no display the window says so at once instead of running unseen on SDL's offscreen driver.
-env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER timeout 20 "$flockbox" scripts/classic_flock.lua 2>"$tmp/err.txt"
+bounded 20 env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$flockbox" scripts/classic_flock.lua 2>"$tmp/err.txt"
 status=$?
 check "no display: ends at once (status $status), not a hang" bash -c "[ $status -ne 0 ] && [ $status -ne 124 ]"
 check "no display: says to run --headless" grep -q -- "--headless" "$tmp/err.txt"

@@ -11,7 +11,8 @@
 #include "state.h"
 #include "test_util.h"
 
-#define STATE_FILE "build/test_state.state"
+// In a scratch folder of the test's own, not the source tree (tests run from the source root).
+#define STATE_FILE fbTest_ScratchPath("test_state.state")
 
 static void load(fbSim *sim, const char *path, int threads, const char *set)
 {
@@ -243,7 +244,7 @@ static void test_coroutine_refused(void **state)
   load(&sim, "tests/data/state_coroutine.lua", 1, NULL);
   steps(&sim, 3);
   char err[4096] = "";
-  assert_false(fbState_Save(&sim, STATE_FILE ".co", err, sizeof err));
+  assert_false(fbState_Save(&sim, fbTest_ScratchPath("coroutine.state"), err, sizeof err));
   assert_non_null(strstr(err, "'on_step.ticker'"));
   assert_non_null(strstr(err, "coroutine"));
   fbSim_Free(&sim);

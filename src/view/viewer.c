@@ -670,12 +670,17 @@ static void record_frame(fbViewer *v)
 
 // ---- the frame ----------------------------------------------------------------------------------
 
-static void update_rates(fbViewer *v)
+// Every half second of frame time the rates and the per-rule profile are renewed. Frame time, not
+// the wall clock, decides when: with --frames or a recording a frame is exactly 1/60 s, so what a
+// test or a video sees after N frames does not depend on how fast the machine drew them. The rates
+// themselves are measured on the wall clock (they say how fast this machine is).
+static void update_rates(fbViewer *v, double frame_s)
 {
   v->rate_frames++;
-  uint64_t now = SDL_GetPerformanceCounter();
-  double elapsed = (double)(now - v->rate_start) / SDL_GetPerformanceFrequency();
-  if (elapsed >= 0.5) {
+  v->rate_frame_s += frame_s;
+  if (v->rate_frame_s >= 0.5) {
+    uint64_t now = SDL_GetPerformanceCounter();
+    double elapsed = fmax((double)(now - v->rate_start) / SDL_GetPerformanceFrequency(), 1e-9);
     v->fps = v->rate_frames / elapsed;
     v->sps = v->rate_steps / elapsed;
     memset(&v->cost, 0, sizeof v->cost);
@@ -687,6 +692,7 @@ static void update_rates(fbViewer *v)
       fbSim_ResetProfile(v->run->sim);
     }
     v->rate_frames = v->rate_steps = 0;
+    v->rate_frame_s = 0;
     v->rate_start = now;
   }
 }
@@ -783,7 +789,7 @@ void fbViewer_Frame(fbViewer *v)
     v->status = 1;
   }
   SDL_RenderPresent(v->sdl);
-  update_rates(v);
+  update_rates(v, frame_s);
   v->frames++;
   if (v->window_options.frames > 0 && v->frames >= v->window_options.frames) {
     v->quit = true;

@@ -65,7 +65,8 @@ typedef struct fbViewer {
   long frames;               // frames drawn
   uint64_t frame_start;      // performance counter at the previous frame (wall-clock pacing)
   // Rates and costs over half-second windows, so the HUD's numbers are readable.
-  uint64_t rate_start;
+  uint64_t rate_start;       // wall clock at the start of the rate window: fps and steps/s are real
+  double rate_frame_s;       // frame time (frame_seconds) in the window: when to renew the rates and profile
   long rate_frames, rate_steps;
   fbStepCost cost_sum, cost;
   fbProfileRow profile[FB_PROFILE_MAX_ROWS];  // the per-rule profile of the last half second, most costly first
