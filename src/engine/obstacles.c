@@ -636,6 +636,17 @@ bool fbObstacles_Collide(const fbObstacles *o, fbVec2 from, fbVec2 *to, double r
  * A body moving clear of everything pays one cast, as with fbObstacles_Collide; only a body that
  * hits something casts again.
  */
+// Whether d heads into a surface met before the last one (a corner, in the plane).
+static bool into_earlier(const fbContacts *c, fbVec2 d)
+{
+  for (int k = 0; k + 1 < c->count; ++k) {
+    if (fbV_Dot(d, c->normal[k]) < 0.0) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool fbObstacles_Slide(const fbObstacles *o, fbVec2 from, fbVec2 *to, double r, fbContacts *contacts)
 {
   contacts->count = 0;
@@ -645,13 +656,13 @@ bool fbObstacles_Slide(const fbObstacles *o, fbVec2 from, fbVec2 *to, double r, 
   const fbVec2 aim = *to;
   fbVec2 p = from, rest = fbV_Sub(aim, from);
   while (contacts->count < FB_SLIDE_CONTACTS) {
-    const double left = fbV_Length(rest);
     fbVec2 end = fbV_Add(p, rest), n;
     if (!fbObstacles_Collide(o, p, &end, r, &n)) {
       p = end;  // clear: the whole remainder is walked
       break;
     }
     contacts->normal[contacts->count++] = n;
+    const double left = fbV_Length(rest);
     rest = fbV_Sub(fbV_Add(p, rest), end);  // what the contact left of this piece
     p = end;
     const double into = fbV_Dot(rest, n);
@@ -666,13 +677,8 @@ bool fbObstacles_Slide(const fbObstacles *o, fbVec2 from, fbVec2 *to, double r, 
       rest = fbV_Scale(rest, left / along);
     }
     rest = fbV_Add(rest, fbV_Scale(n, 0.5 * FB_SURFACE_EPS));
-    for (int k = 0; k + 1 < contacts->count; ++k) {
-      if (fbV_Dot(rest, contacts->normal[k]) < 0.0) {
-        rest = fbV(0.0, 0.0);  // wedged in a corner
-      }
-    }
-    if (rest.x == 0.0 && rest.y == 0.0) {
-      break;
+    if (into_earlier(contacts, rest)) {
+      break;  // wedged in a corner
     }
   }
   const bool changed = p.x != aim.x || p.y != aim.y;

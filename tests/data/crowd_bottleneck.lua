@@ -2,8 +2,13 @@
 -- The room is 30 x 40 inside walls 2 thick; the exit, a corridor 8 long through the middle of its right
 -- wall, is 2.4 wide, a little more than two bodies (radius 0.5). Every walker seeks one goal 27 units
 -- beyond the corridor's end: those away from the middle head diagonally into the right wall and must
--- slide along it to the mouth. Walkers past x = 70 leave the scene. orca = false by default; ORCA
--- with --set walker.orca=true. Column: through (walkers past the corridor's end).
+-- slide along it to the mouth (issue 37: before bodies slid, 145 got through and the rest stayed
+-- pressed flat against the wall on both sides; now all 200 by step 800). Walkers past x = 70 leave
+-- the scene. Column: through (walkers past the corridor's end).
+-- With ORCA (--set walker.orca=true) the crowd jams at the mouth, 20 through in 1 200 steps (28
+-- before bodies slid), its chosen velocities near 0. Read, not instrumented: ORCA's obstacle
+-- half-plane through a wall's nearest point (orca.c) lets a walker at the mouth's corner close on
+-- it at only clearance / obstacle_horizon; with orca.obstacle_horizon = 2, 85 get through.
 -- Try: flockbox --headless --steps 1200 --csv bottleneck.csv tests/data/crowd_bottleneck.lua
 
 local X0, Y0, X1, Y1, WALL = 10, 10, 40, 50, 2 -- the room's inside and its walls' thickness
