@@ -211,7 +211,7 @@ static fbVec2 brake(fbVec2 v, fbVec2 p, double dt)
   return against > 0.0 ? fbV_Add(v, fbV_Scale(dir, fmin(push / dt, against))) : v;
 }
 
-// Body i after its push: braked, stopped by obstacles along the push, kept in the world's bounds.
+// Body i after its push: braked, slid along any obstacle the push meets (obstacles.c), kept in the world's bounds.
 // Returns how far it moved.
 static double settle(fbBodies *b, int i, const Push *p)
 {
