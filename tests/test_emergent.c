@@ -156,8 +156,10 @@ static int tree_contacts(const char *avoid_weight, double *centre_x)
 
 // Steering past the nearest silhouette edge (Gompert 6.2) keeps the flock off the trees; without
 // it the flock still crosses (collision handling) but bumps into them far more often. Gompert's
-// gain of 10000, the rule's default, touches trees less than a gentler 100 (290 contacts against
-// 499), which is why it is the default; the gentler gain still avoids them and crosses.
+// gain of 10000, the rule's default, touches trees less than a gentler 100 (321 contacts against
+// 476), which is why it is the default; the gentler gain still avoids them and crosses. (Before
+// bodies slid along what they touch, issue 37: 290 against 499, and 14 621 without avoidance where
+// now 7 105: a body that meets a tree slides round it instead of staying pressed to its face.)
 static void test_flock_avoids_trees(void **state)
 {
   (void)state;
@@ -172,7 +174,7 @@ static void test_flock_avoids_trees(void **state)
   assert_true(gentle_x > 250);
   assert_true(without_x > 250);
   assert_true(without > 4 * with + 20);
-  assert_true(2 * gentle > 3 * with);
+  assert_true(4 * gentle > 5 * with);
   assert_true(without > 4 * gentle + 20);
 }
 

@@ -79,9 +79,13 @@ static void expect_formations(const Run *r)
   }
   assert_true(disturbed > 1.0);  // the trees did get in the way
   assert_true(r->mean < 0.3);
-  // Members swap order only when a tree pushes one past another: at most 15 pair swaps in the 105 s
-  // after forming, among ~150 pairs of squad-mates (none at all from the assignment itself).
-  assert_true(r->crossings <= 15);
+  // Members swap order only when a tree pushes one past another: at most 20 pair swaps in the 105 s
+  // after forming, among ~150 pairs of squad-mates (none at all from the assignment itself). Measured
+  // 16 at dt 0.05 and 17 at 0.0125; 9 and 11 before bodies slid along what they touch (issue 37): a
+  // member that meets a tree now slides round it, on whichever side its slot draws it, where it
+  // used to stop on the tree's face behind its mates (it is back in its slot sooner: the wedge's
+  // longest time out of formation went from 12.3 s to 6.7 s).
+  assert_true(r->crossings <= 20);
 }
 
 static void test_squads_form_reform_and_do_not_cross(void **state)

@@ -594,6 +594,142 @@ static void collide_random_steps(void **state)
   assert_true(changed > 100);
 }
 
+// ---- collide and slide ------------------------------------------------------------------
+
+// The wall x in [10, 11] (long in y), a body of radius 0.5: the grown face is x = 9.5.
+static void slide_along_a_wall(void **state)
+{
+  (void)state;
+  fbObstacles o;
+  fbObstacles_Init(&o);
+  const fbVec2 wall[] = {{10, -50}, {11, -50}, {11, 50}, {10, 50}};
+  add_poly(&o, wall, 4);
+  const double r = 0.5;
+  fbContacts c;
+  // From 2 units off the face, a move of (4, 3): the wall stops its x at 9.5 after half of it; the
+  // other half's tangential part, (0, 1.5), is still walked in the same step.
+  fbVec2 to = fbV(11.5, 3);
+  assert_true(fbObstacles_Slide(&o, fbV(7.5, 0), &to, r, &c));
+  assert_int_equal(c.count, 1);
+  assert_near(c.normal[0].x, -1.0, EPS);
+  assert_near(to.x, 9.5, 1e-8);  // within the lift of 5e-10 a slide
+  assert_near(to.y, 3.0, 1e-9);
+  assert_true(fbObstacles_Distance(&o, 0, to, NULL, NULL) >= r - 1e-9);
+  // Already on the face and pressing in at an angle (the contact at distance 0 that used to stop
+  // the body for good): it slides by the move's tangential part.
+  const fbVec2 from = to;
+  to = fbV(from.x + 0.3, from.y + 0.4);
+  assert_true(fbObstacles_Slide(&o, from, &to, r, &c));
+  assert_true(c.count >= 1);
+  assert_near(to.x, 9.5, 1e-8);  // within the lift of 5e-10 a slide
+  assert_near(to.y, from.y + 0.4, 1e-9);
+  // Head on: nothing to slide, the body stays on the face.
+  to = fbV(from.x + 1, from.y);
+  fbObstacles_Slide(&o, from, &to, r, &c);
+  assert_near(to.x, 9.5, 1e-8);  // within the lift of 5e-10 a slide
+  assert_near(to.y, from.y, 1e-9);
+  // Along it, or clear of it: no contact, the whole move.
+  to = fbV(from.x, from.y + 2);
+  assert_false(fbObstacles_Slide(&o, from, &to, r, &c));
+  assert_int_equal(c.count, 0);
+  assert_true(to.y == from.y + 2);
+  // The velocity keeps its tangential part.
+  c.count = 1;
+  c.normal[0] = fbV(-1, 0);
+  fbVec2 v = fbContacts_Clip(&c, fbV(3, 4));
+  assert_near(v.x, 0.0, EPS);
+  assert_near(v.y, 4.0, EPS);
+  v = fbContacts_Clip(&c, fbV(-3, 4));  // leaving the wall: untouched
+  assert_near(v.x, -3.0, EPS);
+  fbObstacles_Free(&o);
+}
+
+// Two walls meeting at a right angle (a room's corner made of two boxes): a move into the corner
+// along either wall stops there, touching both, inside neither; the velocity is stopped too.
+static void slide_stops_in_a_corner(void **state)
+{
+  (void)state;
+  fbObstacles o;
+  fbObstacles_Init(&o);
+  const fbVec2 floor[] = {{0, 10}, {20, 10}, {20, 12}, {0, 12}};  // top face y = 10
+  const fbVec2 side[] = {{20, 0}, {22, 0}, {22, 12}, {20, 12}};   // left face x = 20
+  add_poly(&o, floor, 4);
+  add_poly(&o, side, 4);
+  const double r = 0.5;
+  const fbVec2 starts[] = {{15, 5}, {19, 9.5}, {19.5, 8}, {17, 9.5}};
+  for (int s = 0; s < 4; ++s) {
+    fbContacts c;
+    fbVec2 to = fbV_Add(starts[s], fbV(8, 6));
+    fbObstacles_Slide(&o, starts[s], &to, r, &c);
+    assert_near(to.x, 19.5, 1e-6);
+    assert_near(to.y, 9.5, 1e-6);
+    assert_true(fbObstacles_Distance(&o, 0, to, NULL, NULL) >= r - 1e-9);
+    assert_true(fbObstacles_Distance(&o, 1, to, NULL, NULL) >= r - 1e-9);
+    fbVec2 v = fbContacts_Clip(&c, fbV(4, 3));
+    assert_true(v.x <= 1e-9 && v.y <= 1e-9);
+  }
+  fbObstacles_Free(&o);
+}
+
+// Round a circle: the slide leaves the body outside, and farther round than the stop alone.
+static void slide_round_a_circle(void **state)
+{
+  (void)state;
+  fbObstacles o;
+  fbObstacles_Init(&o);
+  fbObstacles_AddCircle(&o, fbV(0, 0), 3, NULL, 0);
+  const double r = 0.5;
+  fbVec2 p = fbV(-10, 1);
+  for (int k = 0; k < 80; ++k) {  // pressed toward a point behind the tree, 0.5 a step
+    fbVec2 aim = fbV_Sub(fbV(10, 0.5), p);
+    fbVec2 to = fbV_Add(p, fbV_Scale(aim, 0.5 / fbV_Length(aim)));
+    fbContacts c;
+    fbObstacles_Slide(&o, p, &to, r, &c);
+    assert_true(fbObstacles_Distance(&o, 0, to, NULL, NULL) >= r - 1e-9);
+    assert_true(fbV_Length(fbV_Sub(to, p)) <= 0.5 + 1e-9);
+    p = to;
+  }
+  print_message("after 80 steps: %.3f, %.3f\n", p.x, p.y);
+  assert_true(p.x > 5.0);  // round it and on
+  fbObstacles_Free(&o);
+}
+
+// Random moves among random obstacles: every slide ends outside every grown obstacle, no farther
+// from its start than the move was long, and each of its pieces is a clear segment.
+static void slide_random_steps(void **state)
+{
+  (void)state;
+  int slid = 0;
+  for (int world = 0; world < 20; ++world) {
+    fbObstacles o;
+    fbObstacles_Init(&o);
+    random_world(&o);
+    for (int s = 0; s < 200; ++s) {
+      double r = rnd_in(0, 1.5);
+      fbVec2 from = fbV(rnd_in(-30, 30), rnd_in(-30, 30));
+      if (grown_distance(&o, from, r) <= 0.0) {
+        continue;
+      }
+      fbVec2 to = fbV_Add(from, fbV(rnd_in(-25, 25), rnd_in(-25, 25))), want = to;
+      fbContacts c;
+      fbObstacles_Slide(&o, from, &to, r, &c);
+      assert_true(c.count >= 0 && c.count <= FB_SLIDE_CONTACTS);
+      assert_true(grown_distance(&o, to, r) >= -1e-9);
+      assert_true(fbV_Length(fbV_Sub(to, from)) <= fbV_Length(fbV_Sub(want, from)) + 1e-6);
+      if (c.count == 0) {
+        assert_true(to.x == want.x && to.y == want.y);
+      } else {
+        slid += fbV_Length(fbV_Sub(to, from)) > 0.0;
+        for (int k = 0; k < c.count; ++k) {
+          assert_near(fbV_Length(c.normal[k]), 1.0, 1e-9);
+        }
+      }
+    }
+    fbObstacles_Free(&o);
+  }
+  assert_true(slid > 100);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -612,6 +748,10 @@ int main(void)
       cmocka_unit_test(collide_no_tunnelling),
       cmocka_unit_test(collide_pushes_out_from_inside),
       cmocka_unit_test(collide_random_steps),
+      cmocka_unit_test(slide_along_a_wall),
+      cmocka_unit_test(slide_stops_in_a_corner),
+      cmocka_unit_test(slide_round_a_circle),
+      cmocka_unit_test(slide_random_steps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

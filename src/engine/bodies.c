@@ -211,7 +211,7 @@ static fbVec2 brake(fbVec2 v, fbVec2 p, double dt)
   return against > 0.0 ? fbV_Add(v, fbV_Scale(dir, fmin(push / dt, against))) : v;
 }
 
-// Body i after its push: braked, stopped by obstacles along the push, kept in the world's bounds.
+// Body i after its push: braked, slid along any obstacle the push meets (obstacles.c), kept in the world's bounds.
 // Returns how far it moved.
 static double settle(fbBodies *b, int i, const Push *p)
 {
@@ -220,12 +220,11 @@ static double settle(fbBodies *b, int i, const Push *p)
   const fbVec2 from = fbV(a->px[i], a->py[i]);
   fbVec2 to = fbV(from.x + p->qx, from.y + p->qy);
   fbVec2 v = brake(fbV(a->vx[i], a->vy[i]), fbV(p->qx, p->qy), w->dt);
-  fbVec2 n;
-  if (w->obstacles.count > 0 &&
-      fbObstacles_Collide(&w->obstacles, from, &to, w->species[a->species[i]].limits.body_radius, &n)) {
-    double into = fbV_Dot(v, n);
-    if (into < 0.0) {
-      v = fbV_Sub(v, fbV_Scale(n, into));
+  if (w->obstacles.count > 0) {
+    fbContacts contacts;
+    fbObstacles_Slide(&w->obstacles, from, &to, w->species[a->species[i]].limits.body_radius, &contacts);
+    if (contacts.count > 0) {
+      v = fbContacts_Clip(&contacts, v);
     }
   }
   fbIntegrate_Bound(&to, &v, w->bounds, w->width, w->height);

@@ -98,20 +98,21 @@ static fbVec2 limit_speed(fbVec2 v, fbVec2 heading, double min_speed, double max
 
 /*
  * Collisions (Gompert 8.1): testing only the end position lets a fast body jump over a thin
- * obstacle, so fbObstacles_Collide tests the swept segment from -> to and stops the body at
- * the contact. The velocity then loses its component into the surface (v.n < 0), keeping
- * the tangential part: the body slides along the wall instead of pressing into it. This
- * runs after the speed limits, so a wall may slow a body below min_speed.
+ * obstacle, so fbObstacles_Slide tests the swept segment from -> to. At a contact the move's
+ * part into the surface is dropped and the rest goes on along it within the step (collide and
+ * slide, obstacles.c), and the velocity loses its components into the surfaces met (v.n < 0),
+ * keeping the tangential part: the body slides along the wall instead of pressing into it, and
+ * stops in a corner. This runs after the speed limits, so a wall may slow a body below min_speed.
  */
 static void collide(fbVec2 from, fbVec2 *to, fbVec2 *v, double radius, const fbObstacles *o)
 {
-  fbVec2 n;
-  if (o == NULL || o->count == 0 || !fbObstacles_Collide(o, from, to, radius, &n)) {
+  fbContacts contacts;
+  if (o == NULL || o->count == 0) {
     return;
   }
-  double into = fbV_Dot(*v, n);
-  if (into < 0.0) {
-    *v = fbV_Sub(*v, fbV_Scale(n, into));
+  fbObstacles_Slide(o, from, to, radius, &contacts);
+  if (contacts.count > 0) {
+    *v = fbContacts_Clip(&contacts, *v);
   }
 }
 

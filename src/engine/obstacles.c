@@ -607,3 +607,98 @@ bool fbObstacles_Collide(const fbObstacles *o, fbVec2 from, fbVec2 *to, double r
   }
   return true;
 }
+
+/*
+ * Collide and slide (the "collide and slide" of game character controllers; Quake's
+ * PM_SlideMove clips a move against the planes it touches in the same way). A move d = to - from
+ * that meets a grown surface stops at the contact c (fbObstacles_Collide) with the rest of it,
+ * e = (from + d) - c, still to go. Near c the surface is the line through c with outward unit
+ * normal n: the wall refuses only the part of e into it, (e . n) n when e . n < 0, and the body
+ * goes on by the tangential part
+ *   e_t = e - (e . n) n,        e_t . n = 0,
+ * from c, cast again like the first part: the tangent may meet another surface. Along the face
+ * of one convex obstacle it cannot (its grown surface turns away from every tangent, so at most
+ * the body leaves the face a little outward), only another obstacle can: then e_t is clipped by
+ * that surface's normal n' in turn. Corners: in the plane the tangent lines of two surfaces meet
+ * in a single point, so when the remainder clipped by n' heads into an earlier surface
+ * (e_t' . n < 0) the body is wedged in the corner between them and stops there (Quake slides along
+ * the crease n x n'; a plane has none). At most FB_SLIDE_CONTACTS casts: what is left after the
+ * last is dropped and the body stays at the last contact. Every piece is a swept cast ending
+ * pushed out of every grown obstacle, so a slide neither tunnels nor ends inside. Each piece is
+ * cut to the length the move still had, so a body pushed out from inside slides no farther than
+ * it was asked to move.
+ *
+ * Rounding: e_t is computed at a point on the grown surface, and e_t . n comes out as +-1e-16 |e|;
+ * a ray from the surface heading in by even that much reports a hit at distance 0, which would stop
+ * the slide. So e_t gets an outward lift of FB_SURFACE_EPS / 2, half the width that counts as on
+ * the surface: a body sliding along a wall drifts off it by at most 5e-10 a step.
+ *
+ * A body moving clear of everything pays one cast, as with fbObstacles_Collide; only a body that
+ * hits something casts again.
+ */
+// Whether d heads into a surface met before the last one (a corner, in the plane).
+static bool into_earlier(const fbContacts *c, fbVec2 d)
+{
+  for (int k = 0; k + 1 < c->count; ++k) {
+    if (fbV_Dot(d, c->normal[k]) < 0.0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool fbObstacles_Slide(const fbObstacles *o, fbVec2 from, fbVec2 *to, double r, fbContacts *contacts)
+{
+  contacts->count = 0;
+  if (o->count == 0) {
+    return false;
+  }
+  const fbVec2 aim = *to;
+  fbVec2 p = from, rest = fbV_Sub(aim, from);
+  while (contacts->count < FB_SLIDE_CONTACTS) {
+    fbVec2 end = fbV_Add(p, rest), n;
+    if (!fbObstacles_Collide(o, p, &end, r, &n)) {
+      p = end;  // clear: the whole remainder is walked
+      break;
+    }
+    contacts->normal[contacts->count++] = n;
+    const double left = fbV_Length(rest);
+    rest = fbV_Sub(fbV_Add(p, rest), end);  // what the contact left of this piece
+    p = end;
+    const double into = fbV_Dot(rest, n);
+    if (into < 0.0) {
+      rest = fbV_Sub(rest, fbV_Scale(n, into));
+    }
+    const double along = fbV_Length(rest);
+    if (!(along > FB_SURFACE_EPS)) {
+      break;  // head on: nothing left to slide
+    }
+    if (along > left) {
+      rest = fbV_Scale(rest, left / along);
+    }
+    rest = fbV_Add(rest, fbV_Scale(n, 0.5 * FB_SURFACE_EPS));
+    if (into_earlier(contacts, rest)) {
+      break;  // wedged in a corner
+    }
+  }
+  const bool changed = p.x != aim.x || p.y != aim.y;
+  *to = p;
+  return changed;
+}
+
+fbVec2 fbContacts_Clip(const fbContacts *c, fbVec2 v)
+{
+  const double tolerance = 1e-9 * fbV_Length(v);
+  for (int k = 0; k < c->count; ++k) {
+    const double into = fbV_Dot(v, c->normal[k]);
+    if (into < 0.0) {
+      v = fbV_Sub(v, fbV_Scale(c->normal[k], into));
+    }
+    for (int j = 0; j < k; ++j) {
+      if (fbV_Dot(v, c->normal[j]) < -tolerance) {
+        return fbV(0.0, 0.0);  // into a corner: no way along either surface
+      }
+    }
+  }
+  return v;
+}

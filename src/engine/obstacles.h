@@ -78,4 +78,23 @@ double fbObstacles_FarSide(const fbObstacles *o, int index, fbVec2 dir);
 // last contact into *normal (may be NULL) and returns true if it changed *to.
 bool fbObstacles_Collide(const fbObstacles *o, fbVec2 from, fbVec2 *to, double r, fbVec2 *normal);
 
+// Surfaces one move may meet before it stops: the first wall, the next one slid into, a third
+// (in the plane two surfaces that meet in a corner already stop it).
+#define FB_SLIDE_CONTACTS 3
+
+// The surfaces met by one move of fbObstacles_Slide, in order.
+typedef struct fbContacts {
+  int count;
+  fbVec2 normal[FB_SLIDE_CONTACTS];  // outward unit normals at the contacts
+} fbContacts;
+
+// Collide and slide: as fbObstacles_Collide, but what is left of the move at a contact goes on
+// along the surface (its part into the surface dropped), cast again, up to FB_SLIDE_CONTACTS
+// times; a corner stops it. Never ends inside an obstacle grown by r. Fills *contacts (count 0 if
+// the move was clear) and returns true if it changed *to.
+bool fbObstacles_Slide(const fbObstacles *o, fbVec2 from, fbVec2 *to, double r, fbContacts *contacts);
+
+// The velocity v without its parts into the surfaces met (zero where they make a corner it heads into).
+fbVec2 fbContacts_Clip(const fbContacts *c, fbVec2 v);
+
 #endif
