@@ -5,6 +5,8 @@
 #include <cmocka.h>
 
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +25,23 @@
  * a use after free when one thread grows a buffer the other is reading.
  */
 #define HALF 150
+
+// The program's log function: counts messages, and calls that overlapped another (the engine
+// promises none, whichever sims and threads the messages come from).
+static atomic_int in_log, log_messages, log_overlaps;
+
+static void count_message(fbLogLevel level, const char *message, void *context)
+{
+  (void)level;
+  (void)message;
+  (void)context;
+  if (atomic_fetch_add(&in_log, 1) != 0) {
+    atomic_fetch_add(&log_overlaps, 1);
+  }
+  atomic_fetch_add(&log_messages, 1);
+  sched_yield();  // a window for another thread's message to arrive in
+  atomic_fetch_sub(&in_log, 1);
+}
 
 typedef struct Run {
   const char *scenario;
@@ -122,6 +141,7 @@ static void two_at_once(Side a, Side b)
     pthread_join(thread[k], NULL);
   }
   pthread_barrier_destroy(&start);
+  assert_int_equal(atomic_load(&log_overlaps), 0);
   for (int k = 0; k < 2; ++k) {
     if (!together[k].ok) {
       fail_msg("together: %s", together[k].err);
@@ -139,8 +159,38 @@ static void two_at_once(Side a, Side b)
 static void test_hooks_of_two_sizes_beside_each_other(void **state)
 {
   (void)state;
+  int messages_before = atomic_load(&log_messages);
   two_at_once((Side){"tests/data/threads_hooks.lua", "flock.count=40", 1},
               (Side){"tests/data/threads_hooks.lua", "flock.count=90", 2});
+  assert_true(atomic_load(&log_messages) - messages_before >= 2 * 2 * HALF / 25);  // both sims printed, twice a half
+}
+
+// Many sims alive at once, each with many Lua states (one per worker and one for its hooks): more
+// states than the watchdog's first list holds (64), every one still watched, every sim still stepping.
+static void test_many_sims_alive_at_once(void **state)
+{
+  (void)state;
+  enum { SIMS = 5, THREADS = 16 };
+  fbSim *sim[SIMS];
+  for (int k = 0; k < SIMS; ++k) {
+    Run run;
+    init_run(&run, (Side){"tests/data/threads_hooks.lua", "flock.count=10", THREADS}, THREADS, "many");
+    sim[k] = load(&run);
+    if (sim[k] == NULL) {
+      fail_msg("sim %d: %s", k, run.err);
+    }
+  }
+  uint64_t first = 0;
+  for (int k = 0; k < SIMS; ++k) {
+    Run run;
+    init_run(&run, (Side){"tests/data/threads_hooks.lua", "flock.count=10", THREADS}, THREADS, "many");
+    assert_true(steps(&run, sim[k], 5));
+    first = k == 0 ? fbSim_Hash(sim[k]) : first;
+    assert_int_equal(fbSim_Hash(sim[k]), first);
+  }
+  for (int k = 0; k < SIMS; ++k) {
+    fbSim_Delete(sim[k]);
+  }
 }
 
 // Paths read at once (points, speeds), fb.each walks in id order, fb.closest, Lua rules.
@@ -159,10 +209,12 @@ static void test_flows_beside_a_flock(void **state)
 
 int main(void)
 {
+  fbSetLogFunction(count_message, NULL);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_hooks_of_two_sizes_beside_each_other),
       cmocka_unit_test(test_paths_and_walks_beside_each_other),
       cmocka_unit_test(test_flows_beside_a_flock),
+      cmocka_unit_test(test_many_sims_alive_at_once),
   };
   return fb_run_tests(tests);
 }

@@ -17,6 +17,9 @@ return {
         { "follow_path", params = { path = "loop", bias = 0.05 } } } },
   },
   on_step = function(step)
+    if step % 25 == 0 then
+      print("step", step) -- through the one log function, from both sims' threads
+    end
     -- Sums whose bits depend on the order of the walks: the k-th agent walked weighs k.
     local s, first = 0, nil
     for _ = 1, 8 do
