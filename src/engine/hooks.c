@@ -956,6 +956,7 @@ void fbHooks_Move(fbHooks *to, fbHooks *from, fbHookTarget on)
   to->on = on;
   to->on_step_ref = from->on_step_ref;
   to->on_key_ref = from->on_key_ref;
+  to->each_pool_ref = from->each_pool_ref;  // a ref into the state that moved: it goes with it
   memcpy(to->metric_refs, from->metric_refs, sizeof to->metric_refs);
   memcpy(to->metric_names, from->metric_names, sizeof to->metric_names);
   to->metric_count = from->metric_count;
@@ -966,6 +967,6 @@ void fbHooks_Move(fbHooks *to, fbHooks *from, fbHookTarget on)
   to->stop_step = from->stop_step;
   to->queue = from->queue;
   memset(&from->queue, 0, sizeof from->queue);
-  from->on_step_ref = from->on_key_ref = LUA_NOREF;
+  from->on_step_ref = from->on_key_ref = from->each_pool_ref = LUA_NOREF;
   from->metric_count = 0;
 }
