@@ -293,6 +293,28 @@ static void test_scenario_reload_keeps_the_last_good_rule(void **state)
   assert_int_equal(system(cmd), 0);
 }
 
+// A scenario reload hands the fresh hooks' state to the running sim: fb.each's pool of walks (a
+// ref into that state) goes with it. It used to stay behind, naming another value in the new
+// state, and the next fb.each crashed (bodyguards.lua, saved while the window ran it).
+static void test_scenario_reload_keeps_fb_each_working(void **state)
+{
+  (void)state;
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.threads = 1;
+  load("scripts/bodyguards.lua", &o);
+  for (int k = 0; k < 5; ++k) {
+    assert_true(fbSim_Step(&sim));
+  }
+  reload_scenario_files();
+  for (int k = 0; k < 5; ++k) {
+    assert_true(fbSim_Step(&sim));
+  }
+  reload_scenario_files();
+  assert_true(fbSim_Step(&sim));
+  free_sim();
+}
+
 static void test_memory_bomb_is_contained(void **state)
 {
   (void)state;
@@ -454,6 +476,7 @@ int main(void)
       cmocka_unit_test_teardown(test_memory_bomb_is_contained, teardown),
       cmocka_unit_test_teardown(test_a_flood_of_removals_is_contained, teardown),
       cmocka_unit_test_teardown(test_scenario_reload_keeps_the_last_good_rule, teardown),
+      cmocka_unit_test_teardown(test_scenario_reload_keeps_fb_each_working, teardown),
       cmocka_unit_test_teardown(test_a_rule_may_read_every_key, teardown),
       cmocka_unit_test_teardown(test_sandbox_refuses_escapes, teardown),
       cmocka_unit_test_teardown(test_same_seed_same_run_on_any_thread_count, teardown),

@@ -284,6 +284,23 @@ void fbSim_SetWeight(fbSim *sim, int s, int k, double weight);
 // the module's validate refuses it.
 bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, char *msg, size_t len);
 
+// ---- threads ----------------------------------------------------------------------------------
+
+/*
+ * One thread at a time per sim: calls on one fbSim (fbSim_Step, the getters, the setters,
+ * fbSim_Delete) must not overlap; a program that steps a sim on one thread and reads it on another
+ * takes its own lock. fbSim_Step itself runs the sim's worker threads (fbRunOptions.threads, each
+ * with its own Lua state) and returns when they have finished.
+ *
+ * Separate sims are independent: they may be created (fbSim_New, fbSim_NewFromFile), stepped and
+ * deleted on different threads at once, each with its own Lua states, hooks and scratch, and each
+ * runs bit for bit as it would alone. An fbScenarioDef belongs to one thread at a time, like a sim.
+ *
+ * Shared by the whole process: fbSetDataFolder, to be set before creating sims; the log function
+ * (fbSetLogFunction), which the engine calls under one lock for all sims; and the one watchdog
+ * thread that stops stuck scripts in every sim.
+ */
+
 // ---- where shipped files are found ------------------------------------------------------------
 
 // The folder holding the shipped behaviours/ (rule modules and behaviours/lib/steering.lua),
@@ -305,11 +322,13 @@ typedef enum fbLogLevel {
 
 // Receives every message of the engine: one line or a few, with no program name and no final
 // newline. Called on the thread that steps the sim, except a rule's print(...), which arrives from
-// the worker thread running the rule; never by two threads at a time.
+// the worker thread running the rule; never by two threads at a time, even with several sims
+// running on several threads (the engine holds one lock around each call).
 typedef void fbLogFcn(fbLogLevel level, const char *message, void *context);
 
 // Sets where the engine's messages go; NULL: back to the default, stderr as "flockbox: <message>".
-// Set it before creating a sim. Otherwise the engine writes only to files it is asked to write and
+// Set it before creating a sim (it is taken under the same lock, so a later change is safe, but the
+// messages before it went to the old function). Otherwise the engine writes only to files it is asked to write and
 // never ends the process; the one exception is an assertion (a bug in flockbox), which aborts.
 void fbSetLogFunction(fbLogFcn *fcn, void *context);
 

@@ -289,11 +289,10 @@ typedef struct Walk {
   int index[];
 } Walk;
 
-static const fbWorld *walk_world;  // for sorting indices by id (hooks run on one thread)
-
-static int by_id(const void *a, const void *b)
+// Sort keys: an agent's id in the high 32 bits, its index in the low, so keys order as ids do.
+static int by_key(const void *a, const void *b)
 {
-  uint32_t x = walk_world->agents.id[*(const int *)a], y = walk_world->agents.id[*(const int *)b];
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
   return (x > y) - (x < y);
 }
 
@@ -304,26 +303,33 @@ static int by_id(const void *a, const void *b)
  * O(agents + ids) with no comparison. When removals have left ids far more numerous than agents,
  * a sort (O(agents log agents)) is the cheaper way.
  */
-static int in_id_order(const fbWorld *w, int s, int *index)
+static int in_id_order(fbHooks *h, int s, int *index)
 {
+  const fbWorld *w = h->on.world;
   const fbAgents *a = &w->agents;
   int count = 0;
   if ((uint64_t)w->next_id > 4u * (uint64_t)a->count + 1024u) {
+    if (h->sort_key_capacity < a->count) {
+      h->sort_keys = fbMemory_Grow(h->sort_keys, sizeof *h->sort_keys, (size_t)a->count);
+      h->sort_key_capacity = a->count;
+    }
+    uint64_t *key = h->sort_keys;
     for (int i = 0; i < a->count; ++i) {
       if (s < 0 || a->species[i] == s) {
-        index[count++] = i;
+        key[count++] = (uint64_t)a->id[i] << 32 | (uint32_t)i;
       }
     }
-    walk_world = w;
-    qsort(index, (size_t)count, sizeof(int), by_id);
+    qsort(key, (size_t)count, sizeof *key, by_key);
+    for (int k = 0; k < count; ++k) {
+      index[k] = (int)(uint32_t)key[k];
+    }
     return count;
   }
-  static int *slot;  // by id: index + 1, 0 for none (grown, kept: hooks run on one thread)
-  static size_t slots;
-  if (slots < w->next_id) {
-    slot = fbMemory_Grow(slot, sizeof *slot, w->next_id);
-    slots = w->next_id;
+  if (h->id_slots < w->next_id) {
+    h->id_slot = fbMemory_Grow(h->id_slot, sizeof *h->id_slot, w->next_id);
+    h->id_slots = w->next_id;
   }
+  int *slot = h->id_slot;  // by id: index + 1, 0 for none
   memset(slot, 0, sizeof *slot * w->next_id);
   for (int i = 0; i < a->count; ++i) {
     if (s < 0 || a->species[i] == s) {
@@ -384,11 +390,11 @@ static Walk *new_walk(lua_State *L, int capacity)
 
 static void begin_walk(lua_State *L, Walk *walk, int species)
 {
-  const fbWorld *w = world_of(L);
-  walk->step = w->step;
+  fbHooks *h = hooks_of(L);
+  walk->step = h->on.world->step;
   walk->next = 0;
   walk->ended = false;
-  walk->count = in_id_order(w, species, walk->index);
+  walk->count = in_id_order(h, species, walk->index);
 }
 
 // fb.agents([species]) -> an iterator over the agents (of that species), in id order, each as a
@@ -474,20 +480,19 @@ static const double *values_named(const fbWorld *w, const char *key, bool *speed
   return f >= 0 ? a->field[f] : NULL;
 }
 
-// The agents of the species named at arg (all when absent) in id order, in a buffer kept for
-// the next call; their count in *count.
+// The agents of the species named at arg (all when absent) in id order, in the hooks' buffer
+// (valid until the next call); their count in *count.
 static const int *agents_arg(lua_State *L, int arg, int *count)
 {
-  static int *index;  // grown, kept: hooks run on one thread
-  static int capacity;
-  const fbWorld *w = world_of(L);
+  fbHooks *h = hooks_of(L);
+  const fbWorld *w = h->on.world;
   int s = lua_isnoneornil(L, arg) ? -1 : species_arg(L, arg);
-  if (capacity < w->agents.count) {
-    index = fbMemory_Grow(index, sizeof *index, (size_t)w->agents.count);
-    capacity = w->agents.count;
+  if (h->ordered_capacity < w->agents.count) {
+    h->ordered = fbMemory_Grow(h->ordered, sizeof *h->ordered, (size_t)w->agents.count);
+    h->ordered_capacity = w->agents.count;
   }
-  *count = in_id_order(w, s, index);
-  return index;
+  *count = in_id_order(h, s, h->ordered);
+  return h->ordered;
 }
 
 /*
@@ -746,6 +751,13 @@ void fbHooks_Close(fbHooks *h)
   h->group[0] = h->group[1] = NULL;
   h->group_capacity = 0;
   fbClosestScratch_Free(&h->closest);
+  free(h->ordered);
+  free(h->id_slot);
+  free(h->sort_keys);
+  h->ordered = h->id_slot = NULL;
+  h->sort_keys = NULL;
+  h->ordered_capacity = h->sort_key_capacity = 0;
+  h->id_slots = 0;
   h->on_step_ref = h->on_key_ref = h->each_pool_ref = LUA_NOREF;
   h->metric_count = 0;
 }
@@ -944,6 +956,7 @@ void fbHooks_Move(fbHooks *to, fbHooks *from, fbHookTarget on)
   to->on = on;
   to->on_step_ref = from->on_step_ref;
   to->on_key_ref = from->on_key_ref;
+  to->each_pool_ref = from->each_pool_ref;  // a ref into the state that moved: it goes with it
   memcpy(to->metric_refs, from->metric_refs, sizeof to->metric_refs);
   memcpy(to->metric_names, from->metric_names, sizeof to->metric_names);
   to->metric_count = from->metric_count;
@@ -954,6 +967,6 @@ void fbHooks_Move(fbHooks *to, fbHooks *from, fbHookTarget on)
   to->stop_step = from->stop_step;
   to->queue = from->queue;
   memset(&from->queue, 0, sizeof from->queue);
-  from->on_step_ref = from->on_key_ref = LUA_NOREF;
+  from->on_step_ref = from->on_key_ref = from->each_pool_ref = LUA_NOREF;
   from->metric_count = 0;
 }

@@ -41,6 +41,14 @@ typedef struct fbHooks {
   int *group[2];                         // fb.closest's two groups, grown and kept
   int group_capacity;
   fbClosestScratch closest;
+  // The agents in id order (fb.mean, fb.centre), and what ordering them uses: a slot per id, or
+  // keys to sort (id, index) when ids far outnumber agents. Grown and kept, each sim its own.
+  int *ordered;
+  int ordered_capacity;
+  int *id_slot;
+  size_t id_slots;
+  uint64_t *sort_keys;
+  int sort_key_capacity;
 } fbHooks;
 
 // Opens the state with the fb.* functions working on `on`.
@@ -72,7 +80,7 @@ bool fbHooks_Metrics(fbHooks *h, const char *path, double *values, bool keep_goi
 void fbHooks_SwitchOffStep(fbHooks *h, uint64_t step);
 
 // Moves a state to another address and points its fb.* functions at `on` (a scenario reload adopts
-// the fresh state); from is left closed.
+// the fresh state); from is left closed. The scratch buffers (groups, id order) stay where they are.
 void fbHooks_Move(fbHooks *to, fbHooks *from, fbHookTarget on);
 
 #endif

@@ -16,7 +16,8 @@ static void write_stderr(fbLogLevel level, const char *message, void *context)
 // Set before any sim runs (a program's first lines): workers read it while a step runs.
 static fbLogFcn *log_fcn = write_stderr;
 static void *log_context = NULL;
-// A rule's print runs on a worker thread: the program's function is called by one thread at a time.
+// A rule's print runs on a worker thread, and several sims may run on several threads: the
+// program's function is called by one thread at a time, for every sim of the process.
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void deliver(fbLogLevel level, const char *message)
@@ -26,10 +27,13 @@ static void deliver(fbLogLevel level, const char *message)
   pthread_mutex_unlock(&log_lock);
 }
 
+// Under the lock: a program may set it while another sim's worker is delivering a message.
 void fbSetLogFunction(fbLogFcn *fcn, void *context)
 {
+  pthread_mutex_lock(&log_lock);
   log_fcn = fcn != NULL ? fcn : write_stderr;
   log_context = fcn != NULL ? context : NULL;
+  pthread_mutex_unlock(&log_lock);
 }
 
 void fbLog(fbLogLevel level, const char *fmt, ...)

@@ -74,15 +74,20 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 
 // ---- watchdog -----------------------------------------------------------------------------------
 
-#define FB_MAX_HOSTS 64
+// One watchdog for the process watches every live state of every sim, so the list is shared and
+// locked; it grows as states are made (a sim has one per worker thread and one for its hooks, and
+// any number of sims may live at once).
+typedef struct Watched {
+  fbLuaHost *host;
+  unsigned long seen_progress;
+  double seen_cpu_ms;           // the thread's CPU time when progress was last seen
+  unsigned long seen_entry;     // the busy stretch seen last
+  double entry_cpu_ms;          // the thread's CPU time when that stretch was first seen
+} Watched;
 
 static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
-static fbLuaHost *watched[FB_MAX_HOSTS];
-static unsigned long seen_progress[FB_MAX_HOSTS];
-static double seen_cpu_ms[FB_MAX_HOSTS];  // the thread's CPU time when progress was last seen
-static unsigned long seen_entry[FB_MAX_HOSTS];  // the busy stretch seen last
-static double entry_cpu_ms[FB_MAX_HOSTS];       // the thread's CPU time when that stretch was first seen
-static int watched_count;
+static Watched *watched;
+static int watched_count, watched_capacity;
 static bool watchdog_running;
 static atomic_int stop_requested;  // set from a signal handler (fbLuaHost_RequestStop)
 
@@ -260,13 +265,15 @@ static void *watchdog_main(void *arg)
     nanosleep(&tick, NULL);
     pthread_mutex_lock(&watch_lock);
     for (int i = 0; i < watched_count; ++i) {
-      fbLuaHost *h = watched[i];
+      Watched *seen = &watched[i];
+      fbLuaHost *h = seen->host;
       unsigned long e = atomic_load(&h->entries), p = atomic_load(&h->progress);
       bool stopping = atomic_load(&stop_requested) && h->timeout_ms > FB_STOP_GRACE_MS;
-      if (stalled(h, e, &seen_entry[i], &entry_cpu_ms[i], (double)h->timeout_ms * FB_STEP_BUDGET_FACTOR)) {
+      if (stalled(h, e, &seen->seen_entry, &seen->entry_cpu_ms, (double)h->timeout_ms * FB_STEP_BUDGET_FACTOR)) {
         h->stuck_entry = e;
         stop(h, true, false);
-      } else if (stalled(h, p, &seen_progress[i], &seen_cpu_ms[i], stopping ? FB_STOP_GRACE_MS : h->timeout_ms)) {
+      } else if (stalled(h, p, &seen->seen_progress, &seen->seen_cpu_ms,
+                         stopping ? FB_STOP_GRACE_MS : h->timeout_ms)) {
         h->stuck_at = p;
         stop(h, false, stopping);
       }
@@ -293,12 +300,12 @@ static void watch(fbLuaHost *h)
     pthread_sigmask(SIG_SETMASK, &saved, NULL);
     pthread_attr_destroy(&attr);
   }
-  FB_ASSERT(watched_count < FB_MAX_HOSTS);
-  seen_progress[watched_count] = 0;
-  seen_cpu_ms[watched_count] = 0.0;
-  seen_entry[watched_count] = 0;
-  entry_cpu_ms[watched_count] = 0.0;
-  watched[watched_count++] = h;
+  if (watched_count == watched_capacity) {
+    watched_capacity = watched_capacity > 0 ? 2 * watched_capacity : 64;
+    watched = realloc(watched, sizeof *watched * (size_t)watched_capacity);
+    FB_ASSERT(watched != NULL);
+  }
+  watched[watched_count++] = (Watched){.host = h};
   pthread_mutex_unlock(&watch_lock);
 }
 
@@ -306,13 +313,8 @@ static void unwatch(fbLuaHost *h)
 {
   pthread_mutex_lock(&watch_lock);
   for (int i = 0; i < watched_count; ++i) {
-    if (watched[i] == h) {
-      watched[i] = watched[watched_count - 1];
-      seen_progress[i] = seen_progress[watched_count - 1];
-      seen_cpu_ms[i] = seen_cpu_ms[watched_count - 1];
-      seen_entry[i] = seen_entry[watched_count - 1];
-      entry_cpu_ms[i] = entry_cpu_ms[watched_count - 1];
-      --watched_count;
+    if (watched[i].host == h) {
+      watched[i] = watched[--watched_count];
       break;
     }
   }

@@ -249,11 +249,11 @@ static bool open_rules(fbRuleRunner *r, const fbWorld *w, const char *steering, 
 
 static bool write_steering(FILE *out, const char *steering, char *err, size_t errlen)
 {
-  static fbWorld w;  // large: not on the stack; only fb.world's numbers are read, all 0
+  fbWorld *w = calloc(1, sizeof *w);  // large: not on the stack; only fb.world's numbers are read, all 0
   fbRuleRunner *r = calloc(1, sizeof *r);
-  FB_ASSERT(r != NULL);
+  FB_ASSERT(w != NULL && r != NULL);
   Source src = {NULL, NULL, 0};
-  bool ok = open_rules(r, &w, steering, err, errlen) && read_source(steering, &src, err, errlen);
+  bool ok = open_rules(r, w, steering, err, errlen) && read_source(steering, &src, err, errlen);
   if (ok) {
     lua_State *L = r->host.L;
     fputs("\n---The steering library every rule gets as `steering` (behaviours/lib/steering.lua): vectors go in\n"
@@ -274,6 +274,7 @@ static bool write_steering(FILE *out, const char *steering, char *err, size_t er
   free(src.line);
   free(src.text);
   free(r);
+  free(w);
   return ok;
 }
 
@@ -397,12 +398,12 @@ static void write_std(FILE *out, lua_State *L, const char *name, const char *abo
 
 bool fbLuaTypes_WriteLuacheck(FILE *out, const char *steering, char *err, size_t errlen)
 {
-  static fbWorld w;  // large: not on the stack; only the names of fb.world's fields are read
+  fbWorld *w = calloc(1, sizeof *w);  // large: not on the stack; only the names of fb.world's fields are read
   fbRuleRunner *r = calloc(1, sizeof *r);
   fbHooks *h = calloc(1, sizeof *h);
-  FB_ASSERT(r != NULL && h != NULL);
-  bool ok = open_rules(r, &w, steering, err, errlen);
-  if (ok && !fbHooks_Open(h, (fbHookTarget){&w, NULL, NULL}, LUA_MEMORY, LUA_TIMEOUT_MS, 1)) {
+  FB_ASSERT(w != NULL && r != NULL && h != NULL);
+  bool ok = open_rules(r, w, steering, err, errlen);
+  if (ok && !fbHooks_Open(h, (fbHookTarget){w, NULL, NULL}, LUA_MEMORY, LUA_TIMEOUT_MS, 1)) {
     snprintf(err, errlen, "cannot create a Lua state");
     fbRules_Close(r);
     ok = false;
@@ -415,7 +416,7 @@ bool fbLuaTypes_WriteLuacheck(FILE *out, const char *steering, char *err, size_t
     ok = false;
   }
   if (ok) {
-    fbHooks_SetWorld(h, &w);
+    fbHooks_SetWorld(h, w);
     fputs("-- types/luacheck_std.lua — the globals flockbox's sandboxes give a rule, a scenario and an experiment\n"
           "-- file, for luacheck (.luacheckrc reads it): written by `flockbox --luacheck-std` from the environments\n"
           "-- the engine makes (do not edit; tests/cli_lua_types.sh checks it).\n"
@@ -431,5 +432,6 @@ bool fbLuaTypes_WriteLuacheck(FILE *out, const char *steering, char *err, size_t
   }
   free(r);
   free(h);
+  free(w);
   return ok;
 }

@@ -281,8 +281,7 @@ static bool load_protected(lua_State *L, void *ud, char *err, size_t errlen)
     return false;
   }
   int module = lua_gettop(L);
-  static fbParamSpecs scratch_specs;  // large; loading runs on one thread
-  fbParamSpecs *specs = specs_out != NULL ? specs_out : &scratch_specs;
+  fbParamSpecs *specs = specs_out != NULL ? specs_out : &r->load_specs;
   bool ok = false;
   if (!lua_istable(L, module)) {
     snprintf(err, errlen, "%s: must return a table with a steer function", path);

@@ -46,6 +46,7 @@ typedef struct fbRuleRunner {
   bool inspect_ran[FB_MAX_RULES];
   fbProfileCounters *profile;  // this thread's sums while the profile is on (profile.h), else NULL
   double clock_ns;             // the cost of a clock read, taken off each timing
+  fbParamSpecs load_specs;     // a load's parameters when its caller keeps none (large: not on the stack)
 } fbRuleRunner;
 
 // The species table's fields (ended by a NULL name), and the math functions a rule state refuses

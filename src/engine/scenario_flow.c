@@ -128,7 +128,7 @@ bool fbScenario_ReadFlows(fbTableReader *r, fbScenarioDef *d, int root)
   if (!t) {
     return ok;
   }
-  static Name names[FB_MAX_FLOW_FIELDS];  // reading runs on one thread
+  Name names[FB_MAX_FLOW_FIELDS];  // 768 bytes: on the stack, so two sims may read at once
   int n = 0;
   ok = sorted_names(r, t, "flow_fields", FB_MAX_FLOW_FIELDS, names, &n);
   for (int k = 0; ok && k < n; ++k) {
@@ -181,7 +181,7 @@ bool fbScenario_ReadRegions(fbTableReader *r, fbScenarioDef *d, int root)
   if (!t) {
     return ok;
   }
-  static Name names[FB_MAX_REGIONS];
+  Name names[FB_MAX_REGIONS];
   int n = 0;
   ok = sorted_names(r, t, "regions", FB_MAX_REGIONS, names, &n);
   for (int k = 0; ok && k < n; ++k) {

@@ -3,27 +3,26 @@
 
 #include <string.h>
 
-// A list of n pairs of finite numbers at index t (points { {x, y}, ... } or keys { {time, speed}, ... }).
-static bool read_pairs(fbTableReader *r, int t, const char *where, const char *key, int max, double *out, int *n)
+// How many pairs the list at index t holds (points { {x, y}, ... } or keys { {time, speed}, ... });
+// false, naming key, when it holds more than max.
+static bool pair_count(fbTableReader *r, int t, const char *where, const char *key, int max, int *n)
 {
-  lua_State *L = r->L;
-  *n = (int)lua_rawlen(L, t);
-  if (*n > max) {
-    return fbTable_Fail(r, where, key, "at most %d entries, got %d", max, *n);
-  }
-  for (int k = 0; k < *n; ++k) {
-    char item[64];
-    snprintf(item, sizeof item, "%s[%d]", key, k + 1);
-    lua_rawgeti(L, t, k + 1);
-    bool ok = fbTable_Numbers(r, lua_gettop(L), where, item, out + 2 * k, 2);
-    lua_pop(L, 1);
-    if (!ok) {
-      return false;
-    }
-  }
-  return true;
+  *n = (int)lua_rawlen(r->L, t);
+  return *n <= max || fbTable_Fail(r, where, key, "at most %d entries, got %d", max, *n);
 }
 
+// The k-th pair (from 0) of the list at index t: two finite numbers.
+static bool read_pair(fbTableReader *r, int t, const char *where, const char *key, int k, double pair[2])
+{
+  char item[64];
+  snprintf(item, sizeof item, "%s[%d]", key, k + 1);
+  lua_rawgeti(r->L, t, k + 1);
+  bool ok = fbTable_Numbers(r, lua_gettop(r->L), where, item, pair, 2);
+  lua_pop(r->L, 1);
+  return ok;
+}
+
+// The pairs go straight into the def being read, which frees them with itself: no scratch.
 static bool read_points(fbTableReader *r, fbPathDef *p, int t, const char *where)
 {
   lua_State *L = r->L;
@@ -32,15 +31,17 @@ static bool read_points(fbTableReader *r, fbPathDef *p, int t, const char *where
   if (!list) {
     return ok ? fbTable_Fail(r, where, "points", "every path needs its control points { {x, y}, ... }") : false;
   }
-  static double xy[2 * FB_PATH_MAX_POINTS];  // reading runs on one thread
   int n = 0;
-  ok = read_pairs(r, list, where, "points", FB_PATH_MAX_POINTS, xy, &n);
-  lua_pop(L, 1);
+  ok = pair_count(r, list, where, "points", FB_PATH_MAX_POINTS, &n);
+  n = ok ? n : 0;
   p->points = malloc(sizeof *p->points * (size_t)(n > 0 ? n : 1));
   FB_ASSERT(p->points != NULL);
   for (int k = 0; ok && k < n; ++k) {
-    p->points[k] = fbV(xy[2 * k], xy[2 * k + 1]);
+    double xy[2];
+    ok = read_pair(r, list, where, "points", k, xy);
+    p->points[k] = ok ? fbV(xy[0], xy[1]) : fbV(0, 0);
   }
+  lua_pop(L, 1);
   p->point_count = ok ? n : 0;
   return ok;
 }
@@ -58,18 +59,22 @@ static bool read_speed(fbTableReader *r, fbPathDef *p, int t, const char *where)
       fbPathDef_SetSpeed(p, v);
     }
   } else if (type == LUA_TTABLE) {
-    static double pairs[2 * FB_PATH_MAX_KEYS];
-    static fbSpeedKey keys[FB_PATH_MAX_KEYS];
-    int n = 0;
-    ok = read_pairs(r, lua_gettop(L), where, "speed", FB_PATH_MAX_KEYS, pairs, &n);
+    int n = 0, list = lua_gettop(L);
+    ok = pair_count(r, list, where, "speed", FB_PATH_MAX_KEYS, &n);
     if (ok && n == 0) {
       ok = fbTable_Fail(r, where, "speed", "expected a number or { {time, speed}, ... } with at least one key");
     }
-    for (int k = 0; ok && k < n; ++k) {
-      keys[k] = (fbSpeedKey){pairs[2 * k], pairs[2 * k + 1]};
-    }
-    if (ok) {
-      fbPathDef_SetKeys(p, keys, n);
+    if (ok) {  // the old keys go at once: a failed read leaves the def with none
+      free(p->keys);
+      p->keys = malloc(sizeof *p->keys * (size_t)n);
+      FB_ASSERT(p->keys != NULL);
+      p->key_count = 0;
+      for (int k = 0; ok && k < n; ++k) {
+        double pair[2];
+        ok = read_pair(r, list, where, "speed", k, pair);
+        p->keys[k] = ok ? (fbSpeedKey){pair[0], pair[1]} : (fbSpeedKey){0, 0};
+      }
+      p->key_count = ok ? n : 0;
     }
   } else if (type != LUA_TNIL) {
     ok = fbTable_Fail(r, where, "speed", "expected a number or { {time, speed}, ... }, got a %s",

@@ -384,28 +384,37 @@ bool fbState_Restore(fbSim *sim, const void *data, size_t len, bool keep_rules, 
 
 // ---- the file ----------------------------------------------------------------------------------
 
-// Every rule file the run reads (each once) and the steering library: path and SHA-256.
-static int rule_files(const fbSim *sim, char (*paths)[512], char (*hex)[65], int max)
+#define MAX_FILES (FB_MAX_SPECIES * FB_MAX_RULES + 1)
+
+// Every rule file a run reads, each once, and the steering library: 220 KB, so made on the heap
+// by each save or load (never in a static: two sims may save at once on two threads).
+typedef struct RuleFiles {
+  int count;
+  char path[MAX_FILES][512];
+  char hex[MAX_FILES][65];  // SHA-256
+} RuleFiles;
+
+static RuleFiles *rule_files(const fbSim *sim)
 {
-  int n = 0;
+  RuleFiles *f = malloc(sizeof *f);
+  FB_ASSERT(f != NULL);
+  f->count = 0;
   const fbWorld *w = &sim->world;
   for (int s = 0; s < w->species_count; ++s) {
     for (int k = 0; k <= w->species[s].rule_count; ++k) {
       const char *p = k < w->species[s].rule_count ? fbSim_RulePath(sim, s, k) : fbSim_LibraryPath(sim);
       bool seen = p[0] == '\0';
-      for (int j = 0; j < n && !seen; ++j) {
-        seen = strcmp(paths[j], p) == 0;
+      for (int j = 0; j < f->count && !seen; ++j) {
+        seen = strcmp(f->path[j], p) == 0;
       }
-      if (!seen && n < max) {
-        snprintf(paths[n], 512, "%s", p);
-        fbSha256_File(p, hex[n++]);
+      if (!seen && f->count < MAX_FILES) {
+        snprintf(f->path[f->count], sizeof f->path[0], "%s", p);
+        fbSha256_File(p, f->hex[f->count++]);
       }
     }
   }
-  return n;
+  return f;
 }
-
-#define MAX_FILES (FB_MAX_SPECIES * FB_MAX_RULES + 1)
 
 // The SHA-256 of the snapshot, in the header: a flipped byte anywhere in it is refused.
 static void body_hash(const unsigned char *data, size_t len, char hex[65])
@@ -431,13 +440,13 @@ static void write_header(fbBytes *b, const fbSim *sim, const fbBytes *body)
   for (int k = 0; k < sim->options.set_count; ++k) {
     fbBytes_Str(b, sim->options.sets[k]);
   }
-  static char paths[MAX_FILES][512], hexes[MAX_FILES][65];
-  int n = rule_files(sim, paths, hexes, MAX_FILES);
-  fbBytes_U32(b, (uint32_t)n);
-  for (int k = 0; k < n; ++k) {
-    fbBytes_Str(b, paths[k]);
-    fbBytes_Str(b, hexes[k]);
+  RuleFiles *files = rule_files(sim);
+  fbBytes_U32(b, (uint32_t)files->count);
+  for (int k = 0; k < files->count; ++k) {
+    fbBytes_Str(b, files->path[k]);
+    fbBytes_Str(b, files->hex[k]);
   }
+  free(files);
   fbBytes_U64(b, sim->world.step);
   char body_hex[65];
   body_hash(body->data, body->len, body_hex);
@@ -517,23 +526,23 @@ static bool same_sets(fbReader *r, const fbRunOptions *o, char *which, size_t le
 // The rule files: noted in info when one changed since the save (allowed).
 static void compare_rules(fbReader *r, const fbSim *sim, fbStateInfo *info)
 {
-  static char paths[MAX_FILES][512], hexes[MAX_FILES][65];
-  int now = rule_files(sim, paths, hexes, MAX_FILES);
+  RuleFiles *files = rule_files(sim);
   uint32_t n = fbReader_U32(r);
-  info->rules_differ = n != (uint32_t)now;
+  info->rules_differ = n != (uint32_t)files->count;
   for (uint32_t k = 0; k < n && !r->bad; ++k) {
     char path[512], hex[65];
     fbReader_Str(r, path, sizeof path);
     fbReader_Str(r, hex, sizeof hex);
     bool same = false;
-    for (int j = 0; j < now && !same; ++j) {
-      same = strcmp(paths[j], path) == 0 && strcmp(hexes[j], hex) == 0;
+    for (int j = 0; j < files->count && !same; ++j) {
+      same = strcmp(files->path[j], path) == 0 && strcmp(files->hex[j], hex) == 0;
     }
     if (!same && !info->rules_differ) {
       snprintf(info->rule_changed, sizeof info->rule_changed, "%s", path);
     }
     info->rules_differ = info->rules_differ || !same;
   }
+  free(files);
 }
 
 static bool check_header(fbReader *r, const fbSim *sim, const char *path, fbStateInfo *info, char *err, size_t errlen)
