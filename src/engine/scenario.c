@@ -7,6 +7,7 @@
 
 #include "lua_host.h"
 #include "lua_table.h"
+#include "names.h"
 #include "paths.h"
 #include "scenario_flow.h"
 #include "scenario_paths.h"
@@ -189,9 +190,13 @@ static bool read_params(fbTableReader *r, fbRuleDef *rule, int t, const char *wh
     } else if (type == LUA_TBOOLEAN) {
       param.kind = FB_VALUE_BOOL;
       param.number = lua_toboolean(L, -1);
-    } else if (type == LUA_TSTRING && lua_rawlen(L, -1) < FB_PARAM_TEXT) {
+    } else if (type == LUA_TSTRING) {
+      size_t len = 0;
+      const char *text = lua_tolstring(L, -1, &len);
+      char why[160];
       param.kind = FB_VALUE_STRING;
-      snprintf(param.text, sizeof param.text, "%s", lua_tostring(L, -1));
+      ok = fbName_CheckParamText(text, len, why, sizeof why) || fbTable_Fail(r, where, key, "%s", why);
+      snprintf(param.text, sizeof param.text, "%s", text);
     } else {
       ok = fbTable_Fail(r, where, key, "a %s cannot be used here (numbers, booleans and strings shorter than %d "
                         "characters only)", lua_typename(L, type), FB_PARAM_TEXT);
