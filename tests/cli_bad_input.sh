@@ -243,6 +243,10 @@ expect "a --set fraction for an integer field" "species[1].update_every: must be
 expect "a line break in a --set number" "--set boid.max_speed: scripts/classic_flock.lua: species[1].max_speed: holds a control character (byte 10 at 2)" \
   --headless --steps 3 --set "boid.max_speed=3
 4" scripts/classic_flock.lua
+scenario goalnul.lua '' 'goals = { ["a\0b"] = { 1, 2 } },'
+expect "a zero byte in a goal's name" "goalnul.lua: goals: a goal's name holds a control character (byte 0 at 2)" --headless --steps 3 "$tmp/goalnul.lua"
+scenario goalhook.lua '' 'on_step = function() fb.set_goal("a\nb", 1, 2) end,'
+expect "a line break in a goal a hook makes" "bad argument #1 to 'set_goal' (holds a control character (byte 10 at 2)" --headless --steps 3 "$tmp/goalhook.lua"
 scenario metricmap.lua '' 'metrics = { spin = function() return 1 end },'
 expect "metrics given as a map" "metricmap.lua: metrics: must be a list of { \"column_name\", function() return number end } entries, not a map (found the key 'spin')" --headless --steps 3 "$tmp/metricmap.lua"
 scenario metricextra.lua '' 'metrics = { { "spin", function() return 1 end, every = 5 } },'

@@ -146,12 +146,19 @@ static int s_set_param(lua_State *L)
 static int s_goal(lua_State *L)
 {
   fbWorld *w = world_of(L);
-  const char *name = luaL_checkstring(L, 1);
+  size_t len = 0;
+  const char *name = luaL_checklstring(L, 1, &len);
   int g = fbWorld_FindGoal(w, name);
   if (lua_gettop(L) >= 3) {
     double x = fbRuleApi_CheckNumber(L, 2), y = fbRuleApi_CheckNumber(L, 3);
     if (g < 0) {
-      luaL_argcheck(L, w->goal_count < FB_MAX_GOALS && strlen(name) < FB_NAME_LEN, 1, "too many goals");
+      // A new goal's name is one a rule's string parameter can give: "a\0b" would make a goal "a".
+      char why[160];
+      if (len >= FB_NAME_LEN) {
+        return luaL_argerror(L, 1, lua_pushfstring(L, "a goal's name is at most %d bytes", FB_NAME_LEN - 1));
+      }
+      luaL_argcheck(L, fbName_CheckLine(name, len, why, sizeof why), 1, why);
+      luaL_argcheck(L, w->goal_count < FB_MAX_GOALS, 1, "too many goals");
       g = w->goal_count++;
       snprintf(w->goals[g].name, FB_NAME_LEN, "%s", name);
     }

@@ -94,10 +94,14 @@ static bool read_goals(fbTableReader *r, fbScenarioDef *d, int root)
   }
   lua_pushnil(r->L);
   while (ok && lua_next(r->L, t) != 0) {
-    const char *name = lua_type(r->L, -2) == LUA_TSTRING ? lua_tostring(r->L, -2) : NULL;
+    size_t len = 0;
+    const char *name = lua_type(r->L, -2) == LUA_TSTRING ? lua_tolstring(r->L, -2, &len) : NULL;
     double xy[2];
-    if (name == NULL || strlen(name) >= FB_NAME_LEN) {
+    char why[160];
+    if (name == NULL || len >= FB_NAME_LEN) {
       ok = fbTable_Fail(r, "goals", "", "keys must be names shorter than %d characters", FB_NAME_LEN);
+    } else if (!fbName_CheckLine(name, len, why, sizeof why)) {  // a rule's string parameter names it
+      ok = fbTable_Fail(r, "goals", "", "a goal's name %s", why);
     } else if (d->goal_count >= FB_MAX_GOALS) {
       ok = fbTable_Fail(r, "goals", name, "too many goals (at most %d)", FB_MAX_GOALS);
     } else if ((ok = fbTable_Numbers(r, lua_gettop(r->L), "goals", name, xy, 2))) {
