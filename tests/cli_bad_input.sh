@@ -208,5 +208,75 @@ expect "bad --set" "has no world field, terrain field or species named 'wolf'" -
 expect "bad --set value" "species[1].max_speed: expected a number" --headless --set boid.max_speed=fast scripts/classic_flock.lua
 expect "bad --set param" "params.gian: unknown parameter" --headless --set boid.cohesion.gian=3 scripts/classic_flock.lua
 
+# Text and numbers (issue 37): a string parameter is one short line wherever it comes from, a count
+# is a whole number, a table field's keys are all read, and a non-string error still names its line.
+scenario nul.lua 'rules = { { "chase", params = { target = "f\0x" } } }'
+expect "a zero byte in a string parameter" "nul.lua: species[1].rules[1].params.target: holds a control character (byte 0 at 2)" --headless --steps 3 "$tmp/nul.lua"
+scenario crlf.lua 'rules = { { "chase", params = { target = "f\r\n" } } }'
+expect "a line break in a string parameter" "crlf.lua: species[1].rules[1].params.target: holds a control character (byte 13 at 2)" --headless --steps 3 "$tmp/crlf.lua"
+scenario longtext.lua 'rules = { { "chase", params = { target = string.rep("x", 100) } } }'
+expect "an over-long string parameter" "params.target: a string of at most 63 characters (got 100)" --headless --steps 3 "$tmp/longtext.lua"
+scenario chase.lua 'rules = { "chase" }'
+expect "a line break in a --set string parameter" "--set boid.chase.target: $tmp/chase.lua: species[1].rules[1].params.target: holds a control character (byte 10 at 2)" \
+  --headless --steps 3 --set "boid.chase.target=f
+x" "$tmp/chase.lua"
+mkdir -p "$tmp/textrules"
+printf 'return { params = { tag = "a\\nb" }, steer = function() return 0, 0 end }\n' >"$tmp/textrules/bare_text.lua"
+printf 'return { params = { tag = { "a\\0b", help = "x" } }, steer = function() return 0, 0 end }\n' >"$tmp/textrules/declared_text.lua"
+printf 'return { params = { looks = { 3, min = 1, integer = true } }, steer = function(a, p) return 0, 0 end }\n' >"$tmp/textrules/counted.lua"
+scenario baretext.lua 'rules = { "bare_text" }' "behaviours = { \"$tmp/textrules\" },"
+expect "a module's string default with a line break" "params.tag: holds a control character (byte 10 at 2)" --headless --steps 3 "$tmp/baretext.lua"
+scenario decltext.lua 'rules = { "declared_text" }' "behaviours = { \"$tmp/textrules\" },"
+expect "a module's declared string default with a zero byte" "params.tag: the default: holds a control character (byte 0 at 2)" --headless --steps 3 "$tmp/decltext.lua"
+scenario counted.lua 'rules = { { "counted", params = { looks = 2.5 } } }' "behaviours = { \"$tmp/textrules\" },"
+expect "a fraction for a parameter declared integer" "rule 'counted': params.looks: must be a whole number (got 2.5)" --headless --steps 3 "$tmp/counted.lua"
+scenario counted2.lua 'rules = { "counted" }' "behaviours = { \"$tmp/textrules\" },"
+expect "a --set fraction for a parameter declared integer" "params.looks: must be a whole number (got 2.5)" --headless --steps 3 --set boid.counted.looks=2.5 "$tmp/counted2.lua"
+scenario orcafrac.lua 'orca = { neighbours = 2.5 }'
+expect "a fraction for orca.neighbours" "orcafrac.lua: species[1].orca.neighbours: must be a whole number (got 2.5)" --headless --steps 3 "$tmp/orcafrac.lua"
+scenario samplefrac.lua 'vision = { sample = 2.5 }'
+expect "a fraction for vision.sample" "samplefrac.lua: species[1].vision.sample: must be a whole number (got 2.5)" --headless --steps 3 "$tmp/samplefrac.lua"
+scenario countfrac.lua 'count = 10.5'
+expect "a fraction for count" "species[1].count: must be a whole number (got 10.5)" --headless --steps 3 "$tmp/countfrac.lua"
+scenario iterfrac.lua '' 'world = { width = 100, height = 100, collision_iterations = 1.5 },'
+expect "a fraction for world.collision_iterations" "world.collision_iterations: must be a whole number (got 1.5)" --headless --steps 3 "$tmp/iterfrac.lua"
+expect "a --set fraction for an integer field" "species[1].update_every: must be a whole number (got 2.5)" --headless --steps 3 --set boid.update_every=2.5 scripts/classic_flock.lua
+expect "a line break in a --set number" "--set boid.max_speed: scripts/classic_flock.lua: species[1].max_speed: holds a control character (byte 10 at 2)" \
+  --headless --steps 3 --set "boid.max_speed=3
+4" scripts/classic_flock.lua
+scenario goalnul.lua '' 'goals = { ["a\0b"] = { 1, 2 } },'
+expect "a zero byte in a goal's name" "goalnul.lua: goals: a goal's name holds a control character (byte 0 at 2)" --headless --steps 3 "$tmp/goalnul.lua"
+scenario goalhook.lua '' 'on_step = function() fb.set_goal("a\nb", 1, 2) end,'
+expect "a line break in a goal a hook makes" "bad argument #1 to 'set_goal' (holds a control character (byte 10 at 2)" --headless --steps 3 "$tmp/goalhook.lua"
+scenario metricmap.lua '' 'metrics = { spin = function() return 1 end },'
+expect "metrics given as a map" "metricmap.lua: metrics: must be a list of { \"column_name\", function() return number end } entries, not a map (found the key 'spin')" --headless --steps 3 "$tmp/metricmap.lua"
+scenario metricextra.lua '' 'metrics = { { "spin", function() return 1 end, every = 5 } },'
+expect "a metric entry with a key that is not read" "metricextra.lua: metrics[1]: expected { \"column_name\", function() return number end }, and nothing else (found the key 'every')" --headless --steps 3 "$tmp/metricextra.lua"
+printf 'return { scenario = "scripts/classic_flock.lua", out = "" }\n' >"$tmp/emptyout.lua"
+expect "an experiment with an empty out" "emptyout.lua: out: an empty string names nothing" sweep "$tmp/emptyout.lua"
+check_first_line() {  # check_first_line NAME TEXT: the first line of the last run's stderr begins with TEXT
+  if [ "$(head -1 "$tmp/err" | cut -c1-${#2})" != "$2" ]; then
+    echo "FAIL $1: first line: $(head -1 "$tmp/err")"; failures=$((failures + 1))
+  else
+    passed=$((passed + 1))
+  fi
+}
+for value in '1420|a number (1420)' '{}|a table' 'nil|nil' \
+  'setmetatable({}, { __tostring = function() error("x") end })|a table whose __tostring failed'; do
+  scenario raise.lua '' "on_step = function()
+    error(${value%%|*})
+  end,"
+  expect "a hook raising ${value%%|*}" "raise.lua:5: raised ${value#*|} rather than a message" --headless --steps 3 "$tmp/raise.lua"
+  check_first_line "a hook raising ${value%%|*}: the place first" "flockbox: $tmp/raise.lua:5: raised"
+done
+printf 'return { steer = function()\n  error(1420)\nend }\n' >"$tmp/textrules/raise_rule.lua"
+scenario raiserule.lua 'rules = { "raise_rule" }' "behaviours = { \"$tmp/textrules\" },"
+timeout 20 "$flockbox" --headless --steps 3 "$tmp/raiserule.lua" >/dev/null 2>"$tmp/err"
+if grep -qF "raise_rule.lua:2: raised a number (1420) rather than a message" "$tmp/err"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL a rule raising a number:"; sed 's/^/    /' "$tmp/err"; failures=$((failures + 1))
+fi
+
 echo "$passed passed, $failures failed"
 [ $failures -eq 0 ]

@@ -59,6 +59,20 @@ refused "an existing rule is never overwritten" "behaviours/swirl.lua: already e
 refused "a name that is no identifier" "'9lives' is not a rule name" --new-rule 9lives
 refused "a name with a path in it" "'../x' is not a rule name" --new-rule ../x
 refused "a folder that is not there" "nowhere: no such folder" --new-rule fine nowhere
+# A refused name is echoed safely and the message says why: one line, the name cut with an ellipsis,
+# control characters escaped.
+long=$(head -c 5000 /dev/zero | tr '\0' a)
+"$flockbox" --new-rule "$long" >/dev/null 2>"$tmp/err"
+check "a 5 000-byte name: exit 2" test $? -eq 2
+check "  says why, with the limit" grep -qF "is not a rule name: too long (5000 bytes; at most 47)" "$tmp/err"
+check "  echoes 40 bytes of it and an ellipsis" grep -qF "'$(head -c 40 /dev/zero | tr '\0' a)…'" "$tmp/err"
+check "  in one line" test "$(wc -l <"$tmp/err")" -eq 1
+"$flockbox" --new-rule "bad
+name" >/dev/null 2>"$tmp/err"
+check "a name with a line break: exit 2" test $? -eq 2
+check "  escaped, and the position named" \
+  grep -qF "'bad\\nname' is not a rule name: the character at position 4 ('\\n') is not a letter, a digit or _" "$tmp/err"
+check "  in one line" test "$(wc -l <"$tmp/err")" -eq 1
 check "the existing rule kept its text" grep -q "Started by flockbox --new-rule" behaviours/swirl.lua
 # A folder whose name holds a line break: the name goes into the header comment, never into code.
 mkdir -p "$tmp/project/odd

@@ -238,6 +238,63 @@ static void test_every_species_field_is_settable(void **state)
   fbScenarioDef_Delete(d);
 }
 
+// A string parameter is one short line, from a C def as from a scenario: fbRuleDef_SetParam refuses
+// a control character, and one written into params[] directly is refused by the sim, named.
+static void test_string_parameters_are_one_line(void **state)
+{
+  (void)state;
+  fbScenarioDef *d = flock_def();
+  fbRuleDef *chase = fbSpeciesDef_AddRule(&d->species[0], "chase");
+  fbParamDef p = {.name = "target", .kind = FB_VALUE_STRING, .text = "f\r\n"};
+  assert_false(fbRuleDef_SetParam(chase, &p));
+  snprintf(p.text, sizeof p.text, "boid");
+  assert_true(fbRuleDef_SetParam(chase, &p));
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  if (!fbSim_Create(&sim, d, &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  snprintf(p.text, sizeof p.text, "bo\x1bid");  // the panel and the embedding API change it through here
+  assert_false(fbSim_SetParamValue(&sim, 0, 0, &p, err, sizeof err));
+  assert_non_null(strstr(err, "chase.target: holds a control character (byte 27 at 3)"));
+  fbSim_Free(&sim);
+  snprintf(chase->params[0].text, sizeof chase->params[0].text, "bo\nid");
+  expect_refused(d, "rule 'chase': params.target: holds a control character (byte 10 at 3)");
+}
+
+// Every integer field of every table refuses a fraction, naming the field, rather than cut it: a
+// scenario, --set and the C API all write through fbField_SetNumber.
+static void test_integer_fields_refuse_fractions(void **state)
+{
+  (void)state;
+  const fbSchema *schemas[] = {&fbScenarioSchema, &fbSpeciesSchema, &fbRuleSchema, &fbPathSchema, &fbFlowSchema};
+  int seen = 0;
+  for (size_t q = 0; q < sizeof schemas / sizeof schemas[0]; ++q) {
+    for (int k = 0; k < schemas[q]->count; ++k) {
+      const fbField *f = &schemas[q]->fields[k];
+      if (f->kind != FB_FIELD_INT) {
+        continue;
+      }
+      static char def[1 << 16];  // larger than any def: only the field's bytes are written
+      char msg[256];
+      assert_true(f->offset + sizeof(int) <= sizeof def);
+      double whole = f->lo > 1 ? f->lo : 1;
+      assert_true(fbField_SetNumber(f, def, whole, msg, sizeof msg));
+      if (fbField_SetNumber(f, def, whole + 0.5, msg, sizeof msg) || strstr(msg, "must be a whole number") == NULL) {
+        fail_msg("%s took %g: %s", f->name, whole + 0.5, msg);
+      }
+      seen++;
+    }
+  }
+  print_message("%d integer fields refuse a fraction\n", seen);
+  assert_true(seen >= 6);  // count, collision_iterations, terrain.samples, vision.sample, update_every, orca.neighbours
+  fbScenarioDef *d = flock_def();
+  expect_set(d, "boid.orca.neighbours=2.5", "species[1].orca.neighbours: must be a whole number (got 2.5)");
+  expect_set(d, "boid.vision.sample=2.5", "species[1].vision.sample: must be a whole number (got 2.5)");
+  expect_set(d, "boid.vision.sample=3", NULL);
+  fbScenarioDef_Delete(d);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -246,6 +303,8 @@ int main(void)
       cmocka_unit_test(test_c_defs_are_checked),
       cmocka_unit_test(test_set_goes_through_the_schema),
       cmocka_unit_test(test_every_species_field_is_settable),
+      cmocka_unit_test(test_string_parameters_are_one_line),
+      cmocka_unit_test(test_integer_fields_refuse_fractions),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -445,6 +445,7 @@ fb = {}
 ---@field max? number the highest
 ---@field help? string one line: what it is, in which units
 ---@field circle? boolean a distance from the agent, drawn round the selected agent
+---@field integer? boolean a count: a fraction is refused, the rule gets a Lua integer
 
 ---What a rule file returns (rules.c, params.c read these keys).
 ---@class fbRule

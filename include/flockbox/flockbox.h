@@ -205,8 +205,9 @@ fbRuleDef *fbSpeciesDef_AddRule(fbSpeciesDef *s, const char *module);
 fbRuleDef *fbSpeciesDef_FindRule(fbSpeciesDef *s, const char *name);
 const char *fbRuleDef_Name(const fbRuleDef *r);
 
-// Sets (or replaces) a parameter override; false when FB_MAX_PARAMS differ already or the name or
-// text is too long.
+// Sets (or replaces) a parameter override; false when FB_MAX_PARAMS differ already, the name or
+// text is too long, or the text holds a control character (text is one line: fbSim_New refuses a
+// control character written into params[] directly, naming the parameter).
 bool fbRuleDef_SetParam(fbRuleDef *r, const fbParamDef *p);
 bool fbRuleDef_SetNumber(fbRuleDef *r, const char *name, double value);
 

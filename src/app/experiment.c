@@ -180,6 +180,9 @@ static bool read_string(fbTableReader *r, int t, const char *key, char **out)
     if (!fbName_CheckLine(text, len, why, sizeof why)) {
       return fbTable_Fail(r, "", key, "%s", why);
     }
+    if (len == 0) {  // out = "" would have made the sweep's folders at /runs
+      return fbTable_Fail(r, "", key, "an empty string names nothing (leave the field out for its default)");
+    }
     set_text(out, text);
   }
   lua_pop(r->L, 1);

@@ -44,16 +44,49 @@ static const char template_text[] =
     "  end,\n"
     "}\n";
 
+// The name as a message can echo it: its first 40 bytes, control characters and bytes past ASCII
+// written as \n, \t or \xNN (a newline would end the message line, a cut could fall inside a
+// UTF-8 sequence), then "…" if there was more.
+static void printable(const char *name, char *out, size_t len)
+{
+  size_t used = 0, k = 0;
+  out[0] = '\0';
+  for (; name[k] != '\0' && k < 40 && used + 8 < len; ++k) {
+    unsigned char c = (unsigned char)name[k];
+    int n = c == '\n' ? snprintf(out + used, len - used, "\\n")
+            : c == '\t' ? snprintf(out + used, len - used, "\\t")
+            : c < 0x20 || c >= 0x7f ? snprintf(out + used, len - used, "\\x%02x", c)
+            : snprintf(out + used, len - used, "%c", c);
+    used += (size_t)n;
+  }
+  if (name[k] != '\0') {
+    snprintf(out + used, len - used, "…");
+  }
+}
+
 // A Lua identifier (a module name require and the scenario's rules can name), short enough for a
-// rule's name.
-static bool is_rule_name(const char *name)
+// rule's name. False with the reason in why.
+static bool is_rule_name(const char *name, char *why, size_t whylen)
 {
   size_t n = strlen(name);
-  if (n == 0 || n >= FB_NAME_LEN || !(isalpha((unsigned char)name[0]) || name[0] == '_')) {
+  if (n == 0) {
+    snprintf(why, whylen, "it is empty");
     return false;
   }
-  for (size_t k = 1; k < n; ++k) {
-    if (!(isalnum((unsigned char)name[k]) || name[k] == '_')) {
+  if (n >= FB_NAME_LEN) {
+    snprintf(why, whylen, "too long (%zu bytes; at most %d)", n, FB_NAME_LEN - 1);
+    return false;
+  }
+  for (size_t k = 0; k < n; ++k) {
+    unsigned char c = (unsigned char)name[k];
+    if (isdigit(c) && k == 0) {
+      snprintf(why, whylen, "it starts with a digit");
+      return false;
+    }
+    if (!(isalnum(c) || c == '_') || c >= 0x80) {
+      char one[2] = {(char)c, '\0'}, shown[16];
+      printable(one, shown, sizeof shown);
+      snprintf(why, whylen, "the character at position %zu ('%s') is not a letter, a digit or _", k + 1, shown);
       return false;
     }
   }
@@ -68,9 +101,11 @@ static const char *default_folder(void)
 
 bool fbNewRule_Write(const char *name, const char *folder, char *written, size_t written_len, char *err, size_t errlen)
 {
-  if (!is_rule_name(name)) {
-    snprintf(err, errlen, "--new-rule: '%s' is not a rule name (letters, digits and _, not starting with a digit, "
-             "at most %d characters)", name, FB_NAME_LEN - 1);
+  char why[160], shown[256];
+  if (!is_rule_name(name, why, sizeof why)) {
+    printable(name, shown, sizeof shown);
+    snprintf(err, errlen, "--new-rule: '%s' is not a rule name: %s (letters, digits and _, not starting with a digit, "
+             "at most %d characters)", shown, why, FB_NAME_LEN - 1);
     return false;
   }
   folder = folder != NULL ? folder : default_folder();
@@ -97,12 +132,12 @@ bool fbNewRule_Write(const char *name, const char *folder, char *written, size_t
   }
   // The path goes into the header comment: a folder named with a line break would end the comment
   // and make the rest of its name code, so control characters are written as '?'.
-  char shown[1024];
-  snprintf(shown, sizeof shown, "%s", written);
-  for (char *c = shown; *c != '\0'; ++c) {
+  char header[1024];
+  snprintf(header, sizeof header, "%s", written);
+  for (char *c = header; *c != '\0'; ++c) {
     *c = iscntrl((unsigned char)*c) ? '?' : *c;
   }
-  bool ok = f != NULL && fprintf(f, template_text, shown, name) > 0;
+  bool ok = f != NULL && fprintf(f, template_text, header, name) > 0;
   ok = (f != NULL && fclose(f) == 0) && ok;
   if (!ok) {
     snprintf(err, errlen, "--new-rule: %s: cannot write it", written);

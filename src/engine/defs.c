@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "names.h"
+
 fbWorldDef fbDefaultWorldDef(void)
 {
   fbWorldDef d;
@@ -134,7 +136,9 @@ fbRuleDef *fbSpeciesDef_FindRule(fbSpeciesDef *s, const char *name)
 
 bool fbRuleDef_SetParam(fbRuleDef *r, const fbParamDef *p)
 {
-  if (strlen(p->name) >= FB_NAME_LEN || strlen(p->text) >= FB_PARAM_TEXT) {
+  char why[160];
+  if (strnlen(p->name, sizeof p->name) >= FB_NAME_LEN ||
+      !fbName_CheckParamText(p->text, strnlen(p->text, sizeof p->text), why, sizeof why)) {
     return false;
   }
   for (int k = 0; k < r->param_count; ++k) {

@@ -146,12 +146,19 @@ static int s_set_param(lua_State *L)
 static int s_goal(lua_State *L)
 {
   fbWorld *w = world_of(L);
-  const char *name = luaL_checkstring(L, 1);
+  size_t len = 0;
+  const char *name = luaL_checklstring(L, 1, &len);
   int g = fbWorld_FindGoal(w, name);
   if (lua_gettop(L) >= 3) {
     double x = fbRuleApi_CheckNumber(L, 2), y = fbRuleApi_CheckNumber(L, 3);
     if (g < 0) {
-      luaL_argcheck(L, w->goal_count < FB_MAX_GOALS && strlen(name) < FB_NAME_LEN, 1, "too many goals");
+      // A new goal's name is one a rule's string parameter can give: "a\0b" would make a goal "a".
+      char why[160];
+      if (len >= FB_NAME_LEN) {
+        return luaL_argerror(L, 1, lua_pushfstring(L, "a goal's name is at most %d bytes", FB_NAME_LEN - 1));
+      }
+      luaL_argcheck(L, fbName_CheckLine(name, len, why, sizeof why), 1, why);
+      luaL_argcheck(L, w->goal_count < FB_MAX_GOALS, 1, "too many goals");
       g = w->goal_count++;
       snprintf(w->goals[g].name, FB_NAME_LEN, "%s", name);
     }
@@ -801,6 +808,35 @@ static bool column_is_free(const fbHooks *h, const char *name, char *why, size_t
   return true;
 }
 
+// The first key of table t that is not a position 1 .. n, described for a message ("the key 'speed'",
+// "the key 2.5", "a boolean key"); false when every key is a position. A key the reader would not
+// read must not pass silently: a map of metrics would give no column and no message.
+static bool stray_key(lua_State *L, int t, lua_Integer n, char *out, size_t len)
+{
+  lua_pushnil(L);
+  while (lua_next(L, t) != 0) {
+    lua_pop(L, 1);
+    int isint = 0;
+    lua_Integer k = lua_tointegerx(L, -1, &isint);
+    if (lua_type(L, -1) == LUA_TNUMBER && isint && k >= 1 && k <= n) {
+      continue;
+    }
+    size_t klen = 0;
+    const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &klen) : NULL;
+    char why[160];
+    if (text != NULL && klen < FB_NAME_LEN && fbName_CheckLine(text, klen, why, sizeof why)) {
+      snprintf(out, len, "the key '%s'", text);
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
+      snprintf(out, len, "the key %.17g", lua_tonumber(L, -1));
+    } else {
+      snprintf(out, len, "a %s key", luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    return true;
+  }
+  return false;
+}
+
 static bool read_metrics(ReadJob *job, lua_State *L, int root)
 {
   fbHooks *h = job->h;
@@ -816,6 +852,12 @@ static bool read_metrics(ReadJob *job, lua_State *L, int root)
   int t = lua_gettop(L);
   bool ok = true;
   char why[200];
+  if (stray_key(L, t, (lua_Integer)lua_rawlen(L, t), why, sizeof why)) {
+    snprintf(job->err, job->errlen, "%s: metrics: must be a list of { \"column_name\", function() return number end } "
+             "entries, not a map (found %s)", job->path, why);
+    lua_pop(L, 1);
+    return false;
+  }
   for (int k = 1; ok && k <= (int)lua_rawlen(L, t); ++k) {
     lua_rawgeti(L, t, k);
     bool entry = lua_istable(L, -1);
@@ -833,6 +875,10 @@ static bool read_metrics(ReadJob *job, lua_State *L, int root)
     } else if (name == NULL || !lua_isfunction(L, -1)) {
       snprintf(job->err, job->errlen, "%s: metrics[%d]: expected { \"column_name\", function() return number end }",
                job->path, k);
+      ok = false;
+    } else if (stray_key(L, lua_absindex(L, -3), 2, why, sizeof why)) {
+      snprintf(job->err, job->errlen, "%s: metrics[%d]: expected { \"column_name\", function() return number end }, "
+               "and nothing else (found %s)", job->path, k, why);
       ok = false;
     } else if (!fbName_CheckColumn(name, lua_rawlen(L, -2), true, why, sizeof why) ||
                !column_is_free(h, name, why, sizeof why)) {

@@ -383,17 +383,77 @@ void fbLuaHost_Move(fbLuaHost *to, fbLuaHost *from)
 
 // ---- protected calls ----------------------------------------------------------------------------
 
-static int traceback_handler(lua_State *L)
+// Pushes "file:line: " of the innermost Lua function on the stack: the line it was running (the
+// error call) where known, else the line it was defined on; "" when no Lua function is running.
+static void push_error_place(lua_State *L)
 {
-  const char *msg = lua_tostring(L, 1);
-  if (msg == NULL) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
-      msg = lua_tostring(L, -1);
-    } else {
-      msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  lua_Debug ar;
+  for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
     }
   }
-  luaL_traceback(L, L, msg, 1);
+  for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+    if (lua_getinfo(L, "S", &ar) && ar.linedefined > 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.linedefined);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
+// Calls the error object's __tostring without letting an error of its own escape (it runs in its
+// own protected call, with no handler): true with the string pushed, else false and nothing pushed.
+static bool push_tostring(lua_State *L, int obj)
+{
+  if (luaL_getmetafield(L, obj, "__tostring") == LUA_TNIL) {
+    return false;
+  }
+  lua_pushvalue(L, obj);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK || lua_type(L, -1) != LUA_TSTRING) {
+    lua_pop(L, 1);
+    return false;
+  }
+  return true;
+}
+
+/*
+ * The message handler of every protected call. A message is a string that starts with the
+ * file:line of the error. A script may raise anything else (error(1420), error({}), error(nil)); a
+ * number is not converted as if it were the message (it would print "1420" with no place), and
+ * any other value is described after the place of the error call: "x.lua:12: raised a number (1420)
+ * rather than a message". An error object's own __tostring gives the message when it answers a
+ * string; one that fails or loops says so, it never escapes.
+ */
+static int traceback_handler(lua_State *L)
+{
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    luaL_traceback(L, L, lua_tostring(L, 1), 1);
+    return 1;
+  }
+  push_error_place(L);
+  int place = lua_gettop(L);
+  int type = lua_type(L, 1);
+  if (type == LUA_TNUMBER) {
+    if (lua_isinteger(L, 1)) {
+      lua_pushfstring(L, "%sraised a number (%I) rather than a message", lua_tostring(L, place), lua_tointeger(L, 1));
+    } else {
+      lua_pushfstring(L, "%sraised a number (%f) rather than a message", lua_tostring(L, place), lua_tonumber(L, 1));
+    }
+  } else if (type == LUA_TBOOLEAN) {
+    lua_pushfstring(L, "%sraised a boolean (%s) rather than a message", lua_tostring(L, place),
+                    lua_toboolean(L, 1) ? "true" : "false");
+  } else if (type == LUA_TNIL || type == LUA_TNONE) {
+    lua_pushfstring(L, "%sraised nil rather than a message", lua_tostring(L, place));
+  } else if (push_tostring(L, 1)) {
+    lua_pushfstring(L, "%s%s", lua_tostring(L, place), lua_tostring(L, -1));
+  } else {
+    bool has_tostring = luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL;
+    lua_pushfstring(L, "%sraised a %s%s rather than a message", lua_tostring(L, place), luaL_typename(L, 1),
+                    has_tostring ? " whose __tostring failed" : "");
+  }
+  luaL_traceback(L, L, lua_tostring(L, -1), 1);
   return 1;
 }
 

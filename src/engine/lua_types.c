@@ -307,6 +307,7 @@ static const char *const shapes =
     "---@field max? number the highest\n"
     "---@field help? string one line: what it is, in which units\n"
     "---@field circle? boolean a distance from the agent, drawn round the selected agent\n"
+    "---@field integer? boolean a count: a fraction is refused, the rule gets a Lua integer\n"
     "\n---What a rule file returns (rules.c, params.c read these keys).\n"
     "---@class fbRule\n"
     "---@field params? table<string, number|string|boolean|fbParamDecl> the rule's parameters and defaults\n"

@@ -35,6 +35,15 @@ bool fbName_CheckLine(const char *s, size_t len, char *why, size_t whylen)
   return true;
 }
 
+bool fbName_CheckParamText(const char *s, size_t len, char *why, size_t whylen)
+{
+  if (len >= FB_PARAM_TEXT) {
+    snprintf(why, whylen, "a string of at most %d characters (got %zu)", FB_PARAM_TEXT - 1, len);
+    return false;
+  }
+  return fbName_CheckLine(s, len, why, whylen);
+}
+
 bool fbName_CheckColumn(const char *s, size_t len, bool dots, char *why, size_t whylen)
 {
   if (len == 0 || len >= FB_NAME_LEN) {

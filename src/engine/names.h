@@ -22,4 +22,10 @@ bool fbName_CheckColumn(const char *s, size_t len, bool dots, char *why, size_t 
 // command. False with the reason in why.
 bool fbName_CheckLine(const char *s, size_t len, char *why, size_t whylen);
 
+// A rule's string parameter, wherever it comes from (a module's default, a scenario, --set, the
+// panel, the embedding API): shorter than FB_PARAM_TEXT and one line (fbName_CheckLine). A zero byte
+// would cut the text short in C, so the rule would run with less than it was given; a newline would
+// be accepted here and fail later, blamed on the rule. False with the reason in why.
+bool fbName_CheckParamText(const char *s, size_t len, char *why, size_t whylen);
+
 #endif

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "names.h"
 #include "schema.h"
 
 bool fbOverrides_ParseParam(const char *name, const char *text, fbParamDef *p)
@@ -40,6 +41,11 @@ static bool set_field(const fbField *f, void *def, const char *value, const char
                       const char *where, char *err, size_t errlen)
 {
   char msg[256];
+  if (!fbName_CheckLine(value, strlen(value), msg, sizeof msg)) {  // echoed by name: the value is not one line
+    snprintf(err, errlen, "--set %.*s: %s: %s%s%s: %s", (int)strcspn(set, "="), set, file, where, where[0] ? "." : "",
+             f->name, msg);
+    return false;
+  }
   if (fbField_Parse(f, def, value, msg, sizeof msg)) {
     return true;
   }
@@ -67,6 +73,12 @@ static bool set_rule(fbSpeciesDef *s, int index, const char *rest, const char *v
     return set_field(f, rule, value, set, file, where, err, errlen);
   }
   fbParamDef p;
+  char why[160];
+  if (!fbName_CheckParamText(value, strlen(value), why, sizeof why)) {
+    // the name alone: the value could hold the very line break refused
+    snprintf(err, errlen, "--set %.*s: %s: %s.params.%s: %s", (int)strcspn(set, "="), set, file, where, field, why);
+    return false;
+  }
   if (strchr(field, '.') != NULL || !fbOverrides_ParseParam(field, value, &p) || !fbRuleDef_SetParam(rule, &p)) {
     snprintf(err, errlen, "--set %s: %s.params.%s: not a parameter name, or too many parameters", set, where, field);
     return false;

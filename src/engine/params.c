@@ -4,14 +4,19 @@
 #include <lauxlib.h>
 #include <string.h>
 
+#include "names.h"
+
 static int compare_specs(const void *a, const void *b)
 {
   return strcmp(((const fbParamSpec *)a)->name, ((const fbParamSpec *)b)->name);
 }
 
-// The default at the top of the stack into spec; false if it is not a number, boolean or string.
-static bool take_default(lua_State *L, fbParamSpec *spec)
+// The default at the top of the stack into spec; false if it is not a number, boolean or string,
+// and for a string that is not one short line of text, with the reason in why (else why stays "").
+static bool take_default(lua_State *L, fbParamSpec *spec, char *why, size_t whylen)
 {
+  size_t len = 0;
+  why[0] = '\0';
   switch (lua_type(L, -1)) {
   case LUA_TNUMBER:
     spec->kind = lua_isinteger(L, -1) ? FB_VALUE_INTEGER : FB_VALUE_NUMBER;
@@ -23,8 +28,8 @@ static bool take_default(lua_State *L, fbParamSpec *spec)
     return true;
   case LUA_TSTRING:
     spec->kind = FB_VALUE_STRING;
-    snprintf(spec->text, sizeof spec->text, "%s", lua_tostring(L, -1));
-    return lua_rawlen(L, -1) < FB_PARAM_TEXT;
+    snprintf(spec->text, sizeof spec->text, "%s", lua_tolstring(L, -1, &len));
+    return fbName_CheckParamText(lua_tostring(L, -1), len, why, whylen);
   default: return false;
   }
 }
@@ -40,18 +45,24 @@ static bool read_declaration(lua_State *L, int t, fbParamSpec *spec, const char 
                                                       (strcmp(lua_tostring(L, -2), "min") == 0 ||
                                                        strcmp(lua_tostring(L, -2), "max") == 0 ||
                                                        strcmp(lua_tostring(L, -2), "help") == 0 ||
-                                                       strcmp(lua_tostring(L, -2), "circle") == 0);
+                                                       strcmp(lua_tostring(L, -2), "circle") == 0 ||
+                                                       strcmp(lua_tostring(L, -2), "integer") == 0);
     lua_pop(L, 1);
     if (!known) {
-      snprintf(err, errlen, "%s: params.%s: a declaration holds the default first, then min, max, help and circle", what,
+      snprintf(err, errlen, "%s: params.%s: a declaration holds the default first, then min, max, help, circle and integer", what,
                spec->name);
       lua_pop(L, 1);
       return false;
     }
   }
   lua_rawgeti(L, t, 1);
-  bool ok = take_default(L, spec);
+  char why[160];
+  bool ok = take_default(L, spec, why, sizeof why);
   lua_pop(L, 1);
+  if (!ok && why[0] != '\0') {
+    snprintf(err, errlen, "%s: params.%s: the default: %s", what, spec->name, why);
+    return false;
+  }
   if (!ok) {
     snprintf(err, errlen, "%s: params.%s: the default (first item) must be a finite number, a boolean or a string", what,
              spec->name);
@@ -76,6 +87,13 @@ static bool read_declaration(lua_State *L, int t, fbParamSpec *spec, const char 
       (spec->circle && spec->kind == FB_VALUE_BOOL)) {
     snprintf(err, errlen, "%s: params.%s.circle: true for a distance the window draws round the agent, and only numbers are distances",
              what, spec->name);
+    return false;
+  }
+  int integer = lua_getfield(L, t, "integer");
+  spec->integer = integer == LUA_TBOOLEAN && lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if ((integer != LUA_TNIL && integer != LUA_TBOOLEAN) || (spec->integer && spec->kind != FB_VALUE_INTEGER)) {
+    snprintf(err, errlen, "%s: params.%s.integer: true for a count, whose default is a whole number", what, spec->name);
     return false;
   }
   if (lua_getfield(L, t, "help") == LUA_TSTRING) {
@@ -113,6 +131,7 @@ bool fbParams_Read(lua_State *L, int module, fbParamSpecs *specs, const char *wh
   }
   int params = lua_gettop(L);
   bool ok = true;
+  char why[160];
   lua_pushnil(L);
   while (ok && lua_next(L, params) != 0) {
     if (lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) >= FB_NAME_LEN || specs->count >= FB_MAX_PARAM_SPECS) {
@@ -128,8 +147,9 @@ bool fbParams_Read(lua_State *L, int module, fbParamSpecs *specs, const char *wh
     spec->max = INFINITY;
     if (lua_istable(L, -1)) {
       ok = read_declaration(L, lua_gettop(L), spec, what, err, errlen);
-    } else if (!(ok = take_default(L, spec))) {
-      snprintf(err, errlen, "%s: params.%s: a default is a finite number, a boolean or a string", what, spec->name);
+    } else if (!(ok = take_default(L, spec, why, sizeof why))) {
+      snprintf(err, errlen, "%s: params.%s: %s", what, spec->name,
+               why[0] != '\0' ? why : "a default is a finite number, a boolean or a string");
     }
     lua_pop(L, 1);
   }
@@ -180,6 +200,10 @@ bool fbParams_CheckNumber(const fbParamSpec *spec, double value, char *msg, size
     snprintf(msg, len, "must be a finite number (got %g)", value);
     return false;
   }
+  if (spec->integer && (value != floor(value) || fabs(value) >= 9007199254740992.0)) {  // 2^53: exact as a double
+    snprintf(msg, len, "must be a whole number (got %g)", value);
+    return false;
+  }
   if (value < spec->min || value > spec->max) {
     if (isinf(spec->max)) {
       snprintf(msg, len, "must be at least %g (got %g)", spec->min, value);
@@ -215,8 +239,7 @@ bool fbParams_Parse(const fbParamSpec *spec, const char *text, fbParamDef *p, ch
   quoted(text, q, sizeof q);
   size_t n = strlen(text);
   if (spec->kind == FB_VALUE_STRING) {
-    if (n >= FB_PARAM_TEXT) {
-      snprintf(msg, len, "a string of at most %d characters (got %zu)", FB_PARAM_TEXT - 1, n);
+    if (!fbName_CheckParamText(text, n, msg, len)) {
       return false;
     }
     memcpy(v.text, text, n + 1);

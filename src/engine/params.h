@@ -12,6 +12,7 @@
  *     divisor = { 100, min = 1, max = 10000, help = "perceived centre divisor (Parker: 100)" },
  *     goal = { "goal", help = "the goal it heads for" },
  *     gain = 1,
+ *     looks = { 3, min = 1, integer = true, help = "..." },
  *   }
  * The default's type (number, boolean, string) is the parameter's type. min and max bound a
  * number; the engine refuses values outside them wherever they come from (the scenario, --set,
@@ -28,6 +29,7 @@ typedef struct fbParamSpec {
   double min, max;             // -INFINITY and INFINITY when not declared
   bool declared;               // given as a table, not a bare default
   bool circle;                 // circle = true: a distance, drawn round the selected agent in the window
+  bool integer;                // integer = true: a count, so a fraction is refused wherever it comes from
   char help[FB_PARAM_HELP];
 } fbParamSpec;
 
@@ -46,7 +48,8 @@ const fbParamSpec *fbParams_Find(const fbParamSpecs *specs, const char *name);
 // The parameter names, comma-separated, for messages ("valid parameters: divisor, gain").
 void fbParams_Names(const fbParamSpecs *specs, char *out, size_t len);
 
-// Checks a number against the spec's range; false with "must be between 1 and 100 (got 0)".
+// Checks a number against the spec's range, and that it is whole where the spec says integer = true;
+// false with "must be between 1 and 100 (got 0)" or "must be a whole number (got 2.5)".
 bool fbParams_CheckNumber(const fbParamSpec *spec, double value, char *msg, size_t len);
 
 // Reads text (a --set value, what the panel's field holds) as the spec's kind into p: a number in

@@ -113,7 +113,11 @@ static bool merge_overrides(lua_State *L, const fbRuleDef *def, const fbParamSpe
       snprintf(err, errlen, "%s: params.%s: %s", what, p->name, msg);
       return false;
     }
-    switch (p->kind) {
+    if (p->kind == FB_VALUE_STRING && !fbName_CheckParamText(p->text, strnlen(p->text, sizeof p->text), msg, sizeof msg)) {
+      snprintf(err, errlen, "%s: params.%s: %s", what, p->name, msg);
+      return false;
+    }
+    switch (spec->integer ? FB_VALUE_INTEGER : p->kind) {  // a count stays a Lua integer, 3.0 included
     case FB_VALUE_INTEGER: lua_pushinteger(L, (lua_Integer)p->number); break;
     case FB_VALUE_NUMBER: lua_pushnumber(L, p->number); break;
     case FB_VALUE_BOOL: lua_pushboolean(L, p->number != 0); break;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "names.h"
 #include "paths.h"
 
 // Where modules and helpers are looked for, after a module's own folder: the scenario's rule
@@ -361,6 +362,11 @@ bool fbRuleSet_SetValue(fbRuleSet *rs, const fbWorld *w, int s, int k, const fbP
   char why[1024];
   fbParamDef value = *p;
   if (number && !fbParams_CheckNumber(spec, value.number, why, sizeof why)) {
+    snprintf(msg, len, "%s.%s: %s", rule, p->name, why);
+    return false;
+  }
+  if (!number && spec->kind == FB_VALUE_STRING &&
+      !fbName_CheckParamText(p->text, strnlen(p->text, sizeof p->text), why, sizeof why)) {
     snprintf(msg, len, "%s.%s: %s", rule, p->name, why);
     return false;
   }

@@ -7,6 +7,7 @@
 
 #include "lua_host.h"
 #include "lua_table.h"
+#include "names.h"
 #include "paths.h"
 #include "scenario_flow.h"
 #include "scenario_paths.h"
@@ -93,10 +94,14 @@ static bool read_goals(fbTableReader *r, fbScenarioDef *d, int root)
   }
   lua_pushnil(r->L);
   while (ok && lua_next(r->L, t) != 0) {
-    const char *name = lua_type(r->L, -2) == LUA_TSTRING ? lua_tostring(r->L, -2) : NULL;
+    size_t len = 0;
+    const char *name = lua_type(r->L, -2) == LUA_TSTRING ? lua_tolstring(r->L, -2, &len) : NULL;
     double xy[2];
-    if (name == NULL || strlen(name) >= FB_NAME_LEN) {
+    char why[160];
+    if (name == NULL || len >= FB_NAME_LEN) {
       ok = fbTable_Fail(r, "goals", "", "keys must be names shorter than %d characters", FB_NAME_LEN);
+    } else if (!fbName_CheckLine(name, len, why, sizeof why)) {  // a rule's string parameter names it
+      ok = fbTable_Fail(r, "goals", "", "a goal's name %s", why);
     } else if (d->goal_count >= FB_MAX_GOALS) {
       ok = fbTable_Fail(r, "goals", name, "too many goals (at most %d)", FB_MAX_GOALS);
     } else if ((ok = fbTable_Numbers(r, lua_gettop(r->L), "goals", name, xy, 2))) {
@@ -189,9 +194,13 @@ static bool read_params(fbTableReader *r, fbRuleDef *rule, int t, const char *wh
     } else if (type == LUA_TBOOLEAN) {
       param.kind = FB_VALUE_BOOL;
       param.number = lua_toboolean(L, -1);
-    } else if (type == LUA_TSTRING && lua_rawlen(L, -1) < FB_PARAM_TEXT) {
+    } else if (type == LUA_TSTRING) {
+      size_t len = 0;
+      const char *text = lua_tolstring(L, -1, &len);
+      char why[160];
       param.kind = FB_VALUE_STRING;
-      snprintf(param.text, sizeof param.text, "%s", lua_tostring(L, -1));
+      ok = fbName_CheckParamText(text, len, why, sizeof why) || fbTable_Fail(r, where, key, "%s", why);
+      snprintf(param.text, sizeof param.text, "%s", text);
     } else {
       ok = fbTable_Fail(r, where, key, "a %s cannot be used here (numbers, booleans and strings shorter than %d "
                         "characters only)", lua_typename(L, type), FB_PARAM_TEXT);

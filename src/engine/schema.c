@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "names.h"
+
 // ---- the tables -----------------------------------------------------------------------------------
 
 static const fbChoices BOUNDS = {(const fbChoice[]){{"wrap", FB_BOUNDS_WRAP}, {"clamp", FB_BOUNDS_CLAMP}, {NULL, 0}}, NULL};
@@ -250,6 +252,10 @@ bool fbField_SetNumber(const fbField *f, void *def, double v, char *msg, size_t 
     return false;
   }
   if (f->kind == FB_FIELD_INT) {
+    // A count, a number of passes or of samples: 2.5 would run as 2, so it is refused, not cut.
+    if (isfinite(v) && v != floor(v)) {
+      return say(msg, len, "must be a whole number (got %g)", v);
+    }
     if (in_range(f, v, msg, len)) {
       int i = (int)v;
       memcpy(at, &i, sizeof i);
@@ -314,6 +320,9 @@ bool fbField_SetText(const fbField *f, void *def, const char *text, char *msg, s
   size_t n = strlen(text);
   if (n == 0 || n >= (size_t)f->size) {
     return say(msg, len, "must be 1 to %d characters long", f->size - 1);
+  }
+  if (!fbName_CheckLine(text, n, msg, len)) {  // --set and the C API, as the scenario reader
+    return false;
   }
   memcpy(at, text, n + 1);
   return true;

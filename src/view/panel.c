@@ -254,7 +254,7 @@ static void rule_rows(fbParamPanel *p, fbSim *sim, int s, int k)
     memcpy(row->label, v->name, sizeof row->label);
     snprintf(row->key, sizeof row->key, "%s.%s.%.*s", species, rule, FB_NAME_LEN - 1, v->name);
     param_range(spec, v->number, &row->lo, &row->hi);
-    row->integer = spec != NULL && spec->kind == FB_VALUE_INTEGER;
+    row->integer = spec != NULL && (spec->kind == FB_VALUE_INTEGER || spec->integer);
     row->step = row->integer ? 1 : 0;
     row->base = base_of(p, row, v->number);
     const fbPanelSet *e = find_set(p, row->key);
