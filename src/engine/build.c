@@ -102,16 +102,17 @@ static bool check_rule(const fbScenarioDef *d, const fbRuleDef *r, const char *w
   }
   for (int k = 0; k < r->param_count; ++k) {
     const fbParamDef *p = &r->params[k];
-    const char *why = NULL;
+    char why[128] = "";
     if (memchr(p->name, '\0', sizeof p->name) == NULL || p->name[0] == '\0') {
-      why = "name: expected 1 to 47 characters";
+      snprintf(why, sizeof why, "name: expected 1 to %d characters", FB_NAME_LEN - 1);
     } else if (p->kind != FB_VALUE_NUMBER && p->kind != FB_VALUE_INTEGER && p->kind != FB_VALUE_BOOL &&
                p->kind != FB_VALUE_STRING) {
-      why = "kind: expected FB_VALUE_NUMBER, FB_VALUE_INTEGER, FB_VALUE_BOOL or FB_VALUE_STRING";
+      snprintf(why, sizeof why, "kind: expected FB_VALUE_NUMBER, _INTEGER, _BOOL or _STRING (got the value %d)",
+               (int)p->kind);
     } else if (memchr(p->text, '\0', sizeof p->text) == NULL) {
-      why = "text: is not ended within its 64 bytes (no zero byte)";
+      snprintf(why, sizeof why, "text: is not ended within its %d bytes (no zero byte)", FB_PARAM_TEXT);
     }
-    if (why != NULL) {
+    if (why[0] != '\0') {
       snprintf(err, errlen, "%s: %s.params[%d].%s", file_of(d), where, k + 1, why);
       return false;
     }
