@@ -58,6 +58,9 @@ scenario fov.lua 'vision = { fov = 400 }'
 expect "fov out of range" "fov.lua: species[1].vision.fov: must be between 0 and 360" --headless "$tmp/fov.lua"
 scenario cruise.lua 'max_speed = 5, cruise_speed = 8'
 expect "cruise above max" "species[1].cruise_speed: must not exceed max_speed" --headless "$tmp/cruise.lua"
+# An agent placed by hand far beyond any world (1e300 used to reach the step): named as written.
+scenario faraway.lua 'agents = { { 5, 5 }, { 1e300, 5, 0, 0 } }'
+expect "agent placed far away" "faraway.lua: species[1].agents[2]: position (1e+300, 5): expected finite numbers within -1e+07 .. 1e+07" --headless "$tmp/faraway.lua"
 scenario typo.lua 'max_sped = 5'
 expect "unknown species field" "species[1].max_sped: unknown field" --headless "$tmp/typo.lua"
 scenario type.lua 'max_speed = "fast"'

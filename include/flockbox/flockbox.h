@@ -211,7 +211,10 @@ const char *fbRuleDef_Name(const fbRuleDef *r);
 bool fbRuleDef_SetParam(fbRuleDef *r, const fbParamDef *p);
 bool fbRuleDef_SetNumber(fbRuleDef *r, const char *name, double value);
 
-// An agent placed by hand, spawned after its species' random ones.
+// An agent placed by hand, spawned after its species' random ones; species is the index of one
+// already added (0 for the first), else false and nothing placed. Its position and velocity are
+// checked by fbSim_New, as the rest of the description is: finite, within -1e7 .. 1e7, else
+// refused naming it as a scenario's agents list would ("species[1].agents[2]: position ...").
 bool fbScenarioDef_PlaceAgent(fbScenarioDef *d, int species, fbVec2 p, fbVec2 v);
 
 // ---- running it -------------------------------------------------------------------------------
@@ -257,6 +260,24 @@ const char *fbSim_Error(const fbSim *sim);
 double fbSim_Time(const fbSim *sim);
 fbVec2 fbSim_WorldSize(const fbSim *sim);
 
+/*
+ * Indices and errors. A species index s runs from 0 to fbSim_SpeciesCount - 1, a rule index k from
+ * 0 to the species' rule count - 1 (fbSim_FindRule gives it); any other value is the program's to
+ * get wrong, and every function here checks it before it reaches an array:
+ *   - a function returning bool returns false and changes nothing: the reason goes into its msg
+ *     buffer where it has one (fbSim_SetParam), else to the log function as an FB_LOG_ERROR
+ *     (fbSim_SetWeight);
+ *   - a function answering a question answers "none": fbSim_SpeciesName NULL, fbSim_FindRule -1
+ *     (also for a name it does not know, or NULL), fbSim_GetAgents 0 (max <= 0 or out NULL).
+ * Values are checked as a scenario file's are: a NaN or infinite weight or parameter is refused
+ * like one beyond its range. The sim itself must be one fbSim_New made and fbSim_Delete has not
+ * freed (fbSim_Delete(NULL) does nothing); it is not checked, as free() does not check its pointer.
+ * The same holds for a description: fbSim_New refuses, with one message naming the field, a NaN
+ * or infinity where a number is expected (NaN means "not given" only in spawn.area[0] and
+ * spawn.heading, whose defaults it is), an enum value none of its names has (vision.sampling = 77),
+ * a count beyond its array, and a rule module that is not a plain name ("../scripts/x").
+ */
+
 int fbSim_SpeciesCount(const fbSim *sim);
 const char *fbSim_SpeciesName(const fbSim *sim, int s);
 
@@ -279,7 +300,8 @@ uint64_t fbSim_Hash(const fbSim *sim);
 // Rule index of species s by the name the scenario gave it (or its module's), -1 if none.
 int fbSim_FindRule(const fbSim *sim, int s, const char *name);
 
-void fbSim_SetWeight(fbSim *sim, int s, int k, double weight);
+// A rule's weight, within -1e9 .. 1e9 as a scenario's; false, and nothing changed, otherwise.
+bool fbSim_SetWeight(fbSim *sim, int s, int k, double weight);
 // One numeric parameter in every thread's state; false with the reason in msg, and nothing changed,
 // if the rule has no numeric parameter of that name, the value lies outside its declared range or
 // the module's validate refuses it.

@@ -73,6 +73,9 @@ int fbSim_AgentCount(const fbSim *sim) { return sim->world.agents.count; }
 
 int fbSim_GetAgents(const fbSim *sim, fbAgentState *out, int max)
 {
+  if (out == NULL || max <= 0) {
+    return 0;
+  }
   const fbAgents *a = &sim->world.agents;
   int n = a->count < max ? a->count : max;
   for (int i = 0; i < n; ++i) {

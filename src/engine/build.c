@@ -58,12 +58,74 @@ static bool resolve_sees(fbWorld *w, const fbScenarioDef *d, int s, char *err, s
   return true;
 }
 
+// The counts of a species' lists: a def filled in C may hold any int there, and each one bounds a
+// loop over a fixed array.
+static bool check_counts(const fbScenarioDef *d, const fbSpeciesDef *sd, const char *where, char *err, size_t errlen)
+{
+  if (sd->rule_count < 0 || sd->rule_count > FB_MAX_RULES) {
+    snprintf(err, errlen, "%s: %s.rules: %d rules, expected 0 to %d", file_of(d), where, sd->rule_count, FB_MAX_RULES);
+    return false;
+  }
+  if (sd->vision.sees_count < 0 || sd->vision.sees_count > FB_MAX_SPECIES) {
+    snprintf(err, errlen, "%s: %s.vision.sees: %d names, expected 0 to %d", file_of(d), where, sd->vision.sees_count,
+             FB_MAX_SPECIES);
+    return false;
+  }
+  for (int k = 0; k < sd->vision.sees_count; ++k) {
+    if (memchr(sd->vision.sees[k], '\0', FB_NAME_LEN) == NULL) {
+      snprintf(err, errlen, "%s: %s.vision.sees[%d]: is not ended within its %d bytes (no zero byte)", file_of(d),
+               where, k + 1, FB_NAME_LEN);
+      return false;
+    }
+  }
+  return true;
+}
+
+// A rule slot beyond its schema: a module name that stays inside the rule folders (the check a
+// scenario's rules list gets, which a def filled in C skipped: "../scripts/x" was loaded), and
+// parameter overrides whose count, kind and texts are sound.
+static bool check_rule(const fbScenarioDef *d, const fbRuleDef *r, const char *where, char *err, size_t errlen)
+{
+  if (r->module[0] == '\0' && r->native == NULL) {
+    snprintf(err, errlen, "%s: %s.rule: name the rule's module (or give a native function)", file_of(d), where);
+    return false;
+  }
+  if (r->module[0] != '\0' && !fbName_IsModule(r->module)) {
+    snprintf(err, errlen, "%s: %s.rule: '%s' is not a module name (letters, digits and _ only)", file_of(d), where,
+             r->module);
+    return false;
+  }
+  if (r->param_count < 0 || r->param_count > FB_MAX_PARAMS) {
+    snprintf(err, errlen, "%s: %s.params: %d parameters, expected 0 to %d", file_of(d), where, r->param_count,
+             FB_MAX_PARAMS);
+    return false;
+  }
+  for (int k = 0; k < r->param_count; ++k) {
+    const fbParamDef *p = &r->params[k];
+    char why[128] = "";
+    if (memchr(p->name, '\0', sizeof p->name) == NULL || p->name[0] == '\0') {
+      snprintf(why, sizeof why, "name: expected 1 to %d characters", FB_NAME_LEN - 1);
+    } else if (p->kind != FB_VALUE_NUMBER && p->kind != FB_VALUE_INTEGER && p->kind != FB_VALUE_BOOL &&
+               p->kind != FB_VALUE_STRING) {
+      snprintf(why, sizeof why, "kind: expected FB_VALUE_NUMBER, _INTEGER, _BOOL or _STRING (got the value %d)",
+               (int)p->kind);
+    } else if (memchr(p->text, '\0', sizeof p->text) == NULL) {
+      snprintf(why, sizeof why, "text: is not ended within its %d bytes (no zero byte)", FB_PARAM_TEXT);
+    }
+    if (why[0] != '\0') {
+      snprintf(err, errlen, "%s: %s.params[%d].%s", file_of(d), where, k + 1, why);
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool build_species(fbWorld *w, const fbScenarioDef *d, int s, char *err, size_t errlen)
 {
   const fbSpeciesDef *sd = &d->species[s];
   char where[640];
   snprintf(where, sizeof where, "species[%d]", s + 1);
-  if (!check_def(d, &fbSpeciesSchema, sd, where, err, errlen)) {
+  if (!check_def(d, &fbSpeciesSchema, sd, where, err, errlen) || !check_counts(d, sd, where, err, errlen)) {
     return false;
   }
   if (sd->name[0] == '\0' || fbWorld_FindSpecies(w, sd->name) >= 0) {
@@ -91,7 +153,7 @@ static bool build_species(fbWorld *w, const fbScenarioDef *d, int s, char *err, 
     const fbRuleDef *r = &sd->rules[k];
     char rule_where[64];
     snprintf(rule_where, sizeof rule_where, "species[%d].rules[%d]", s + 1, k + 1);
-    if (!check_def(d, &fbRuleSchema, r, rule_where, err, errlen)) {
+    if (!check_def(d, &fbRuleSchema, r, rule_where, err, errlen) || !check_rule(d, r, rule_where, err, errlen)) {
       return false;
     }
     sp->rules[k] = fbRuleSlot_FromDef(r);
@@ -215,6 +277,38 @@ static bool check_agent_total(const fbScenarioDef *d, char *err, size_t errlen)
   return true;
 }
 
+/*
+ * Agents placed by hand, named as a scenario's agents list names them (species[1].agents[2]): of a
+ * species the world has (fbScenarioDef_PlaceAgent refuses others), at a finite position within
+ * the reach of a spawn area, moving at a finite velocity within the reach of a spawn speed. A
+ * scenario file's reader checks only that they are finite; a def filled in C, not even that.
+ */
+static bool check_placed(const fbScenarioDef *d, char *err, size_t errlen)
+{
+  const fbField *area = fbSchema_Find(&fbSpeciesSchema, "spawn.area");
+  const fbField *speed = fbSchema_Find(&fbSpeciesSchema, "spawn.speed");
+  int placed[FB_MAX_SPECIES] = {0};
+  for (int k = 0; k < d->placed_count; ++k) {
+    const fbPlacedAgent *a = &d->placed[k];
+    if (a->species < 0 || a->species >= d->species_count) {
+      snprintf(err, errlen, "%s: agent %d placed by hand: species %d does not exist (there are %d)", file_of(d),
+               k + 1, a->species, d->species_count);
+      return false;
+    }
+    int n = ++placed[a->species];
+    fbVec2 v[2] = {a->p, a->v};
+    double reach[2] = {area->hi, speed->hi};
+    for (int q = 0; q < 2; ++q) {
+      if (!isfinite(v[q].x) || !isfinite(v[q].y) || fabs(v[q].x) > reach[q] || fabs(v[q].y) > reach[q]) {
+        snprintf(err, errlen, "%s: species[%d].agents[%d]: %s (%g, %g): expected finite numbers within -%g .. %g",
+                 file_of(d), a->species + 1, n, q == 0 ? "position" : "velocity", v[q].x, v[q].y, reach[q], reach[q]);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
 {
   if (!check_def(d, &fbScenarioSchema, d, "", err, errlen)) {
@@ -241,7 +335,7 @@ bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
   if (!build_paths(w, d, err, errlen) || !build_flows(w, d, err, errlen) || !build_regions(w, d, err, errlen)) {
     return false;
   }
-  if (!check_agent_total(d, err, errlen)) {
+  if (!check_agent_total(d, err, errlen) || !check_placed(d, err, errlen)) {
     return false;
   }
   for (int s = 0; s < d->species_count; ++s) {

@@ -169,7 +169,9 @@ bool fbRuleDef_SetNumber(fbRuleDef *r, const char *name, double value)
 
 bool fbScenarioDef_PlaceAgent(fbScenarioDef *d, int species, fbVec2 p, fbVec2 v)
 {
-  if (d->placed_count >= FB_MAX_PLACED) {
+  // The species is what the agent is filed under: one not added yet would never be spawned. Its
+  // position and velocity are checked with the rest of the def, by fbSim_New, which names them.
+  if (species < 0 || species >= d->species_count || d->placed_count >= FB_MAX_PLACED) {
     return false;
   }
   if (d->placed_count == d->placed_capacity) {

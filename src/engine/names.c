@@ -21,6 +21,19 @@ bool fbName_IsIdentifier(const char *s)
   return true;
 }
 
+bool fbName_IsModule(const char *s)
+{
+  if (*s == '\0') {
+    return false;
+  }
+  for (; *s; ++s) {
+    if (!is_alpha(*s) && !(*s >= '0' && *s <= '9')) {
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool is_control(unsigned char c) { return c < 0x20 || c == 0x7f; }
 
 bool fbName_CheckLine(const char *s, size_t len, char *why, size_t whylen)

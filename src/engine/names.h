@@ -8,6 +8,10 @@
 // A Lua identifier: a letter or '_', then letters, digits and '_'.
 bool fbName_IsIdentifier(const char *s);
 
+// A rule module's name, as a scenario's rules list and a C def give it: one or more letters, digits
+// and '_' (no '/', no '.': the file is <rule folder>/<name>.lua, never a path out of the folders).
+bool fbName_IsModule(const char *s);
+
 /*
  * A name that becomes part of a CSV header and of --set paths: species ("boid" -> "boid.agents",
  * "boid.max_speed") and metrics. 1 to 63 bytes (len counts a zero byte inside, which C would cut

@@ -219,16 +219,6 @@ static bool read_params(fbTableReader *r, fbRuleDef *rule, int t, const char *wh
   return ok;
 }
 
-static bool is_module_name(const char *s)
-{
-  for (; *s; ++s) {
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) {
-      return false;
-    }
-  }
-  return true;
-}
-
 // One entry of a species' rules: "cohesion", or { "cohesion", name = ..., weight = ..., force = ..., params = {...} }.
 static bool read_rule(fbTableReader *r, fbSpeciesDef *s, int t, const char *where)
 {
@@ -244,7 +234,7 @@ static bool read_rule(fbTableReader *r, fbSpeciesDef *s, int t, const char *wher
   if (ok && rule->module[0] == '\0') {
     return fbTable_Fail(r, where, "", "name the rule first: { \"cohesion\", weight = 1 }");
   }
-  if (ok && !is_module_name(rule->module)) {
+  if (ok && !fbName_IsModule(rule->module)) {
     return fbTable_Fail(r, where, "rule", "'%s' is not a module name (letters, digits and _ only)", rule->module);
   }
   for (int k = 0; ok && k < s->rule_count - 1; ++k) {
@@ -356,11 +346,11 @@ static bool read_species_entry(fbTableReader *r, fbScenarioDef *d, int t, const 
   if (ok && fbScenarioDef_FindSpecies(d, s->name) != NULL) {
     ok = fbTable_Fail(r, where, "name", "two species are named '%s'", s->name);
   }
-  ok = ok && read_sees(r, s, t, where) && read_rules(r, s, t, where) && read_placed(r, d, d->species_count, t, where);
+  ok = ok && read_sees(r, s, t, where) && read_rules(r, s, t, where);
   if (ok) {
-    d->species_count++;
+    d->species_count++;  // before its agents placed by hand, which name it by its index
   }
-  return ok;
+  return ok && read_placed(r, d, d->species_count - 1, t, where);
 }
 
 static bool read_species(fbTableReader *r, fbScenarioDef *d, int root)

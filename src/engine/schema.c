@@ -57,7 +57,7 @@ static const fbField species_fields[] = {
     {"count", FB_FIELD_INT, SP(count), 0, 0, FB_MAX_AGENTS, NULL, false, "agents spawned at the start"},
     {"spawn.area", FB_FIELD_LIST, SP(spawn.area), 4, -1e7, 1e7, NULL, false, "x0, y0, x1, y1 (default: the world)"},
     {"spawn.around", FB_FIELD_LIST, SP(spawn.around), 3, -1e7, 1e7, NULL, false, "x, y, r: a disc instead of the area"},
-    {"spawn.speed", FB_FIELD_RANGE, SP(spawn.speed), 0, 0, 1e7, NULL, false, "units/s, or {min, max} (default 0 to the cruising speed)"},
+    {"spawn.speed", FB_FIELD_RANGE, SP(spawn.speed), 0, 0, 1e7, NULL, true, "units/s, or {min, max} (default 0 to the cruising speed)"},
     {"spawn.heading", FB_FIELD_NUMBER, SP(spawn.heading), 0, -1e6, 1e6, NULL, false, "degrees, 0 = +x, 90 = +y (default random)"},
     {"agents", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "agents placed by hand: { {x, y, vx, vy}, ... }"},
     {"body_length", FB_FIELD_NUMBER, SP(body_length), 0, 1e-6, 1e6, NULL, false, "world units"},
@@ -404,31 +404,83 @@ bool fbField_Parse(const fbField *f, void *def, const char *text, char *msg, siz
   return say(msg, len, "cannot be set from the command line (edit the scenario)");
 }
 
+// The fields whose default is NaN, meaning "not given" (flockbox.h): a random heading, the whole
+// world as the spawn area (in its first item; the rest are then unused). Anywhere else a NaN is a
+// mistake, and one that would reach the step.
+static bool nan_means_unset(const fbField *f)
+{
+  const fbField *end = species_fields + sizeof species_fields / sizeof species_fields[0];
+  return f >= species_fields && f < end && (strcmp(f->name, "spawn.area") == 0 || strcmp(f->name, "spawn.heading") == 0);
+}
+
+// A number of field f as a def holds it: unset when it is the field's "not given" marker (NaN where
+// nan_means_unset, a finite negative where derived), else checked against the range.
+static bool check_number(const fbField *f, double v, char *msg, size_t len)
+{
+  bool unset = (nan_means_unset(f) && isnan(v)) || (f->derived && isfinite(v) && v < 0);
+  return unset || in_range(f, v, msg, len);
+}
+
+// A RANGE as a def holds it: { min, max }, max negative where the field is derived (the spawn
+// speed's default: up to the cruising speed).
+static bool check_range(const fbField *f, const double *v, char *msg, size_t len)
+{
+  if (f->derived && isfinite(v[1]) && v[1] < 0) {
+    return in_range(f, v[0], msg, len);
+  }
+  if (!isfinite(v[0]) || !isfinite(v[1]) || v[0] > v[1] || v[0] < f->lo || v[1] > f->hi) {
+    return say(msg, len, "expected %g <= min <= max <= %g (got %g, %g)", f->lo, f->hi, v[0], v[1]);
+  }
+  return true;
+}
+
+// A def filled in C holds whatever its program wrote: an enum's int may name no choice, and a text
+// may run to the end of its buffer without its zero byte.
+static bool check_field(const fbField *f, const char *at, char *msg, size_t len)
+{
+  double v[8];
+  int i;
+  switch (f->kind) {
+  case FB_FIELD_NUMBER: memcpy(v, at, sizeof(double)); return check_number(f, v[0], msg, len);
+  case FB_FIELD_INT: memcpy(&i, at, sizeof i); return in_range(f, i, msg, len);
+  case FB_FIELD_LIST:
+    memcpy(v, at, sizeof(double) * (size_t)f->size);
+    if (nan_means_unset(f) && isnan(v[0])) {
+      return true;
+    }
+    for (int q = 0; q < f->size; ++q) {
+      if (!in_range(f, v[q], msg, len)) {
+        return say(msg, len, "item %d: expected a number between %g and %g (got %g)", q + 1, f->lo, f->hi, v[q]);
+      }
+    }
+    return true;
+  case FB_FIELD_RANGE: memcpy(v, at, 2 * sizeof(double)); return check_range(f, v, msg, len);
+  case FB_FIELD_CHOICE:
+    memcpy(&i, at, sizeof i);
+    if (fbField_ChoiceName(f, i) == NULL) {
+      char names[256];
+      choice_names(f, names, sizeof names);
+      return say(msg, len, "expected %s (got the value %d)", names, i);
+    }
+    return true;
+  case FB_FIELD_TEXT:
+    if (memchr(at, '\0', (size_t)f->size) == NULL) {
+      return say(msg, len, "is not ended within its %d bytes (no zero byte)", f->size);
+    }
+    return true;
+  case FB_FIELD_BOOL:
+  case FB_FIELD_TABLE: break;
+  }
+  return true;
+}
+
 bool fbSchema_Check(const fbSchema *s, const void *def, const char **field, char *msg, size_t len)
 {
   for (int k = 0; k < s->count; ++k) {
     const fbField *f = &s->fields[k];
-    const char *at = (const char *)def + f->offset;
-    double v[8];
-    int n = 0;
-    if (f->kind == FB_FIELD_NUMBER) {
-      memcpy(v, at, sizeof(double));
-      n = 1;
-    } else if (f->kind == FB_FIELD_INT) {
-      int i;
-      memcpy(&i, at, sizeof i);
-      v[0] = i;
-      n = 1;
-    } else if (f->kind == FB_FIELD_LIST) {
-      n = f->size;
-      memcpy(v, at, sizeof(double) * (size_t)n);
-    }
-    for (int q = 0; q < n; ++q) {
-      bool unset = isnan(v[q]) || (f->derived && v[q] < 0);  // NaN: not given (random heading, whole-world area)
-      if (!unset && !in_range(f, v[q], msg, len)) {
-        *field = f->name;
-        return false;
-      }
+    if (!check_field(f, (const char *)def + f->offset, msg, len)) {
+      *field = f->name;
+      return false;
     }
   }
   return true;

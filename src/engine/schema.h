@@ -30,6 +30,7 @@ typedef struct fbField {
   double lo, hi;               // NUMBER, INT, LIST, RANGE
   const struct fbChoices *choices;  // CHOICE: its names (read them with fbField_Choice)
   bool derived;                // a negative value (the default) means "derived from other fields"
+                               // (RANGE: a negative max)
   const char *help;            // one line, with units
 } fbField;
 
@@ -75,8 +76,10 @@ bool fbField_SetList(const fbField *f, void *def, const double *v, int n, char *
 // A value written on the command line: 3.5, true, wrap, 10,20,30.
 bool fbField_Parse(const fbField *f, void *def, const char *text, char *msg, size_t len);
 
-// Checks every number of a def against its field's range (a world built in C gets the checks a
-// scenario file gets). On failure names the field in `field` and says why in msg.
+// Checks every field of a def as a scenario file's reader would have (a world built in C gets the
+// checks a scenario file gets): numbers finite and within their range (NaN only in the two fields
+// whose default NaN means "not given": spawn.area, spawn.heading), a choice one of its values, a
+// text ended within its buffer. On failure names the field in `field` and says why in msg.
 bool fbSchema_Check(const fbSchema *s, const void *def, const char **field, char *msg, size_t len);
 
 #endif

@@ -11,6 +11,7 @@
 #include "log.h"
 #include "overrides.h"
 #include "scenario.h"
+#include "schema.h"
 #include "spawn.h"
 
 void fbRunOptions_Default(fbRunOptions *o)
@@ -545,7 +546,33 @@ bool fbSim_Metrics(fbSim *sim, double *values)
 
 // ---- the rules, for the panel, hooks and hot reload ---------------------------------------------
 
-int fbSim_FindRule(const fbSim *sim, int s, const char *name) { return fbRuleSet_Find(&sim->rules, &sim->world, s, name); }
+/*
+ * flockbox.h's "indices and errors": a species or rule index handed to the API is the caller's
+ * value, checked before it reaches an array (FindRule's -1 for a name it does not know used to
+ * become SetWeight's index). False with the reason in msg, naming the function.
+ */
+static bool rule_exists(const fbSim *sim, const char *function, int s, int k, char *msg, size_t len)
+{
+  if (s < 0 || s >= sim->world.species_count) {
+    snprintf(msg, len, "%s: no species %d (the sim has %d, from 0)", function, s, sim->world.species_count);
+    return false;
+  }
+  const fbSpecies *sp = &sim->world.species[s];
+  if (k < 0 || k >= sp->rule_count) {
+    snprintf(msg, len, "%s: species '%s' has no rule %d (it has %d, from 0; fbSim_FindRule gives -1 for a name it "
+             "does not know)", function, sp->name, k, sp->rule_count);
+    return false;
+  }
+  return true;
+}
+
+int fbSim_FindRule(const fbSim *sim, int s, const char *name)
+{
+  if (s < 0 || s >= sim->world.species_count || name == NULL) {
+    return -1;
+  }
+  return fbRuleSet_Find(&sim->rules, &sim->world, s, name);
+}
 
 const char *fbSim_RuleName(const fbSim *sim, int s, int k) { return fbRuleDef_Name(&sim->rules.info[s][k].def); }
 
@@ -553,16 +580,40 @@ const char *fbSim_RuleModule(const fbSim *sim, int s, int k) { return sim->rules
 
 const char *fbSim_RuleError(const fbSim *sim, int s, int k) { return sim->rules.info[s][k].error; }
 
-void fbSim_SetWeight(fbSim *sim, int s, int k, double weight) { sim->world.species[s].rules[k].weight = weight; }
+// The weight's range and finiteness are the rule schema's, as a scenario's `weight = ...` gets them.
+bool fbSim_SetWeight(fbSim *sim, int s, int k, double weight)
+{
+  char msg[512], why[256];
+  if (!rule_exists(sim, "fbSim_SetWeight", s, k, msg, sizeof msg)) {
+    fbLog(FB_LOG_ERROR, "%s", msg);
+    return false;
+  }
+  fbRuleDef checked = fbDefaultRuleDef();
+  if (!fbField_SetNumber(fbSchema_Find(&fbRuleSchema, "weight"), &checked, weight, why, sizeof why)) {
+    fbLog(FB_LOG_ERROR, "fbSim_SetWeight: %s.%s.weight: %s", sim->world.species[s].name, fbSim_RuleName(sim, s, k),
+          why);
+    return false;
+  }
+  sim->world.species[s].rules[k].weight = weight;
+  return true;
+}
 
 bool fbSim_SetParam(fbSim *sim, int s, int k, const char *name, double value, char *msg, size_t len)
 {
+  if (!rule_exists(sim, "fbSim_SetParam", s, k, msg, len)) {
+    return false;
+  }
+  if (name == NULL) {
+    snprintf(msg, len, "fbSim_SetParam: the parameter's name is NULL");
+    return false;
+  }
   return fbRuleSet_SetParam(&sim->rules, &sim->world, s, k, name, value, msg, len);
 }
 
 bool fbSim_SetParamValue(fbSim *sim, int s, int k, const fbParamDef *p, char *msg, size_t len)
 {
-  return fbRuleSet_SetValue(&sim->rules, &sim->world, s, k, p, msg, len);
+  return rule_exists(sim, "fbSim_SetParamValue", s, k, msg, len) &&
+         fbRuleSet_SetValue(&sim->rules, &sim->world, s, k, p, msg, len);
 }
 
 const fbSpeciesDef *fbSim_SpeciesDef(const fbSim *sim, int s) { return &sim->species_defs[s]; }
