@@ -17,7 +17,7 @@ enum { TAG_NIL, TAG_FALSE, TAG_TRUE, TAG_INT, TAG_FLOAT, TAG_STRING, TAG_TABLE, 
  * own room first (lua_checkstack), and the depth is bounded before that: FB_HOOK_STATE_DEPTH
  * levels of tables, and as many of functions reached through upvalues.
  */
-#define LEVEL_SLOTS 5  // the most one level of a walk holds at once, with one lookup on top
+#define LEVEL_SLOTS 8  // the most one level holds at once (the keys, a key, its value, a lookup's two), and spare
 
 // ---- the walk: every data upvalue of the hooks' closures, by path --------------------------------
 
