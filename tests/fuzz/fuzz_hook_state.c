@@ -92,7 +92,7 @@ static void load_once(void)
 
 #define MAX_TABLES 96
 #define SLOTS 6              // the keys a graph's table may hold: "a", "b", "c", 1, 2, 3
-#define MAX_UNFOLDED 100000  // a graph whose tree has more values is not saved: its cost, not a bug
+#define MAX_UNFOLDED 4000  // a graph whose tree has more values is not saved: its size is not the point here
 
 typedef struct Graph {
   int count;
