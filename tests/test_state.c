@@ -259,10 +259,12 @@ static void test_coroutine_refused(void **state)
  * function, or nil); written to /tmp, as each case needs its own shape. Its rules are found in the
  * repo's behaviours/ (the tests run from the repo's root).
  */
+static char scenario_path[128];  // removed when the tests are done
+
 static const char *hooks_scenario(const char *make, const char *helper)
 {
-  static char path[128];
-  snprintf(path, sizeof path, "/tmp/flockbox_state_kept_%d.lua", (int)getpid());
+  char *path = scenario_path;
+  snprintf(path, sizeof scenario_path, "/tmp/flockbox_state_kept_%d.lua", (int)getpid());
   FILE *f = fopen(path, "w");
   assert_non_null(f);
   fprintf(f,
@@ -451,5 +453,9 @@ int main(void)
       cmocka_unit_test(test_shared_table_saved), cmocka_unit_test(test_function_chain),
       cmocka_unit_test(test_restore_deep_section),
   };
-  return fb_run_tests(tests);
+  int failed = fb_run_tests(tests);
+  if (scenario_path[0] != '\0') {
+    remove(scenario_path);
+  }
+  return failed;
 }
