@@ -62,6 +62,19 @@ refused "a coroutine upvalue" "hook upvalue 'on_step.ticker' is a thread" --save
   tests/data/state_coroutine.lua
 check "... and no file written" test ! -e "$tmp/co.state"
 
+# Hook data nested 16 deep saves and loads (it used to end in SIGSEGV); a table that holds itself is
+# refused as a cycle, with one message, exit 2.
+"$flockbox" --headless --steps 20 --quiet --save-state "$tmp/deep.state" tests/data/state_deep.lua >/dev/null 2>"$tmp/err"
+check "16 deep: saved, exit 0" test $? -eq 0
+"$flockbox" --headless --steps 5 --load-state "$tmp/deep.state" tests/data/state_deep.lua >"$tmp/deep-b.out" 2>&1
+check "16 deep: loads, exit 0" test $? -eq 0
+"$flockbox" --headless --steps 25 tests/data/state_deep.lua >"$tmp/deep-all.out"
+check "16 deep: same final hash" test "$(hash_of "$tmp/deep-all.out")" = "$(hash_of "$tmp/deep-b.out")"
+refused "a cycle" "hook upvalue 'on_step.seen' contains itself: a cycle through 'on_step.seen.self'" \
+  --save-state "$tmp/cycle.state" tests/data/state_cycle.lua
+check "... in one line" test "$(wc -l <"$tmp/err")" -eq 1
+check "... and no file written" test ! -e "$tmp/cycle.state"
+
 # A rule file changed since the save: allowed (the point: try a fixed rule on the moment it
 # failed), and noted in the metadata.
 mkdir -p "$tmp/s"

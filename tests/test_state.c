@@ -6,7 +6,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "hook_state.h"
 #include "sim_internal.h"  // white-box: compares every agent array
 #include "state.h"
 #include "test_util.h"
@@ -250,6 +252,197 @@ static void test_coroutine_refused(void **state)
   fbSim_Free(&sim);
 }
 
+// ---- hook data: depth, cycles, sharing -----------------------------------------------------------
+
+/*
+ * A scenario whose hooks keep `kept`, made by the Lua expression `make` (nest(n) is a table of
+ * tables n levels deep, linked by `next`), with a metric reading its depth, and call `helper` (a
+ * function, or nil); written to /tmp, as each case needs its own shape. Its rules are found in the
+ * repo's behaviours/ (the tests run from the repo's root).
+ */
+static char scenario_path[128];  // removed when the tests are done
+
+static const char *hooks_scenario(const char *make, const char *helper)
+{
+  char *path = scenario_path;
+  snprintf(path, sizeof scenario_path, "/tmp/flockbox_state_kept_%d.lua", (int)getpid());
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f,
+          "local function nest(levels)\n"
+          "  local t = { leaf = levels }\n"
+          "  for d = levels - 1, 1, -1 do t = { d = d, next = t } end\n"
+          "  return t\n"
+          "end\n"
+          "local kept = %s\n"
+          "local helper = %s\n"
+          "return {\n"
+          "  world = { width = 60, height = 60, dt = 0.05 },\n"
+          "  species = { { name = \"boid\", count = 6, rules = { \"separation\" } } },\n"
+          "  on_step = function(step) kept.step = step if helper then helper() end end,\n"
+          "  metrics = { { \"depth\", function()\n"
+          "    local d, t = 0, kept\n"
+          "    while type(t) == \"table\" do d, t = d + 1, t.next end\n"
+          "    return d\n"
+          "  end } },\n"
+          "}\n",
+          make, helper);
+  assert_int_equal(fclose(f), 0);
+  return path;
+}
+
+static const char *kept_scenario(const char *make) { return hooks_scenario(make, "nil"); }
+
+static double first_metric(fbSim *sim)
+{
+  double m[FB_MAX_METRICS];
+  assert_true(fbSim_Metrics(sim, m));
+  return m[0];
+}
+
+// Saved after 5 steps, restored into a fresh sim of the scenario and saved again: the same bytes;
+// both then step on alike. Returns the metric (kept's depth) as restored.
+static double assert_round_trip(const char *path)
+{
+  char err[4096];
+  fbBytes a = {0}, b = {0};
+  load(&straight, path, 1, NULL);
+  steps(&straight, 5);
+  if (!fbState_Snapshot(&straight, &a, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  load(&resumed, path, 1, NULL);
+  if (!fbState_Restore(&resumed, a.data, a.len, false, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  if (!fbState_Snapshot(&resumed, &b, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  assert_int_equal(a.len, b.len);
+  assert_memory_equal(a.data, b.data, a.len);
+  double depth = first_metric(&resumed);
+  steps(&straight, 3);
+  steps(&resumed, 3);
+  assert_same(&straight, &resumed);
+  fbBytes_Free(&a);
+  fbBytes_Free(&b);
+  fbSim_Free(&straight);
+  fbSim_Free(&resumed);
+  return depth;
+}
+
+// The scenario refuses to be saved, with a message holding each of the wanted pieces.
+static void assert_save_refused(const char *path, const char *want, const char *want2)
+{
+  char err[4096] = "";
+  fbBytes b = {0};
+  load(&straight, path, 1, NULL);
+  steps(&straight, 2);
+  bool ok = fbState_Snapshot(&straight, &b, err, sizeof err);
+  fbBytes_Free(&b);
+  fbSim_Free(&straight);
+  if (ok || strstr(err, want) == NULL || strstr(err, want2) == NULL) {
+    fail_msg("expected a refusal with '%s' and '%s', got %s: %s", want, want2, ok ? "saved" : "refused", err);
+  }
+}
+
+// 16 levels used to overflow the Lua stack (three slots a level, unchecked): SIGSEGV. The limit,
+// FB_HOOK_STATE_DEPTH, holds exactly.
+static void test_nested_tables(void **state)
+{
+  (void)state;
+  assert_true(assert_round_trip(kept_scenario("nest(16)")) == 16);
+  assert_true(assert_round_trip(kept_scenario("nest(32)")) == FB_HOOK_STATE_DEPTH);
+  char next32[32 * 5 + 16] = "'on_step.kept";
+  for (int k = 0; k < 32; ++k) {
+    strcat(next32, ".next");
+  }
+  strcat(next32, "'");
+  assert_save_refused(kept_scenario("nest(33)"), next32, "is a table nested 33 deep (at most 32)");
+  assert_save_refused(kept_scenario("nest(5000)"), next32, "is a table nested 33 deep (at most 32)");
+}
+
+// A table that holds itself is named as a cycle, where it starts and the way back to it; it used to
+// be caught only by the depth limit, after the stack had overflowed (a bad free under ASan).
+static void test_cycle_refused(void **state)
+{
+  (void)state;
+  assert_save_refused(kept_scenario("(function() local t = {} t.self = t return t end)()"),
+                      "hook upvalue 'on_step.kept' contains itself: a cycle through 'on_step.kept.self'", "");
+  assert_save_refused(kept_scenario("(function() local t = nest(6) t.next.next.back = t.next return t end)()"),
+                      "'on_step.kept.next' contains itself: a cycle through 'on_step.kept.next.next.back'", "");
+}
+
+// A table in two places, no cycle: saved in each (and restored as two tables).
+static void test_shared_table_saved(void **state)
+{
+  (void)state;
+  assert_true(assert_round_trip(kept_scenario("(function() local s = { 1, 2, { x = 3 } }\n"
+                                              "  local t = nest(30) t.a, t.b, t.next.c = s, s, { s, s } return t end)()")) ==
+              30);
+}
+
+/*
+ * A hook section written by hand: no generator state, one record for on_step.kept, a chain of
+ * `levels` tables each holding the next under "next". The tags are hook_state.c's (TAG_STRING 5,
+ * TAG_TABLE 6): a section another program wrote.
+ */
+static void deep_section(fbBytes *b, int levels)
+{
+  fbBytes_Blob(b, "", 0);
+  fbBytes_U32(b, 1);
+  fbBytes_Str(b, "on_step.kept");
+  for (int k = 0; k < levels; ++k) {
+    fbBytes_U8(b, 6);
+    fbBytes_U32(b, k + 1 < levels ? 1 : 0);
+    if (k + 1 < levels) {
+      fbBytes_U8(b, 5);
+      fbBytes_Str(b, "next");
+    }
+  }
+}
+
+// Restoring as deep as saving allows builds every level (the stack grown for it); deeper is malformed.
+static void test_restore_deep_section(void **state)
+{
+  (void)state;
+  load(&resumed, kept_scenario("nest(1)"), 1, NULL);
+  const int depths[] = {16, FB_HOOK_STATE_DEPTH, FB_HOOK_STATE_DEPTH + 1, 100000};
+  for (size_t k = 0; k < sizeof depths / sizeof depths[0]; ++k) {
+    fbBytes b = {0};
+    deep_section(&b, depths[k]);
+    fbReader r = fbReader_Of(b.data, b.len);
+    char err[4096] = "";
+    bool ok = fbHookState_Restore(&resumed.hooks, &r, err, sizeof err);
+    fbBytes_Free(&b);
+    if (depths[k] <= FB_HOOK_STATE_DEPTH) {
+      assert_true(ok);
+      assert_true(first_metric(&resumed) == depths[k]);
+    } else if (ok || strstr(err, "the hooks' state is malformed (record 1 of 1)") == NULL) {
+      fail_msg("%d levels: expected 'malformed', got %s: %s", depths[k], ok ? "restored" : "refused", err);
+    }
+  }
+  fbSim_Free(&resumed);
+}
+
+// Functions reached through upvalues are followed FB_HOOK_STATE_DEPTH deep (each closure below
+// calls the one before it, its upvalue g): a chain of a thousand is refused by name, not followed
+// until the stack runs out.
+#define CHAIN "(function(n) local f = function() return 0 end\n" \
+              "  for i = 1, n do local g = f f = function() return g() + 1 end end return f end)"
+
+static void test_function_chain(void **state)
+{
+  (void)state;
+  assert_true(assert_round_trip(hooks_scenario("nest(3)", CHAIN "(30)")) == 3);
+  char want[40 * 2 + 64] = "'on_step.helper";  // on_step the first function, helper the second
+  for (int k = 2; k < 33; ++k) {
+    strcat(want, ".g");
+  }
+  strcat(want, "' is a function nested 33 deep");
+  assert_save_refused(hooks_scenario("nest(3)", CHAIN "(1000)"), want, "(at most 32)");
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -257,6 +450,13 @@ int main(void)
       cmocka_unit_test(test_predator_prey),     cmocka_unit_test(test_herd_split),
       cmocka_unit_test(test_refused),           cmocka_unit_test(test_restore_checks_lengths),
       cmocka_unit_test(test_coroutine_refused), cmocka_unit_test(test_params_set_by_a_hook),
+      cmocka_unit_test(test_nested_tables),     cmocka_unit_test(test_cycle_refused),
+      cmocka_unit_test(test_shared_table_saved), cmocka_unit_test(test_function_chain),
+      cmocka_unit_test(test_restore_deep_section),
   };
-  return fb_run_tests(tests);
+  int failed = fb_run_tests(tests);
+  if (scenario_path[0] != '\0') {
+    remove(scenario_path);
+  }
+  return failed;
 }

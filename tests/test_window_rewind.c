@@ -259,6 +259,42 @@ static void test_budget_option(void **state)
   assert_non_null(strstr(v->notice, "rewind is off (--rewind-mb 0)"));
 }
 
+// Hooks keeping a table 16 deep: snapshots are taken (the window used to crash at step 50, the
+// first snapshot after the start), and Backspace goes back to one.
+static void test_deep_hook_data(void **state)
+{
+  (void)state;
+  fbViewer *v = fbTest_OpenViewer(&viewer, "3", "tests/data/state_deep.lua", NULL);
+  fbTest_Key(v, SDLK_SPACE, 0);
+  step_to(v, 120);
+  assert_false(v->rewind.off);
+  assert_int_equal(v->rewind.count, 3);  // 0, 50, 100
+  fbTest_Key(v, SDLK_BACKSPACE, 0);
+  assert_int_equal(step_of(v), 100);
+}
+
+// Hooks keeping a table that holds itself: the first snapshot is refused, the window says so once
+// and goes on without rewind; Backspace says why.
+static void test_refused_snapshot_turns_rewind_off(void **state)
+{
+  (void)state;
+  fbViewer *v = fbTest_OpenViewer(&viewer, "3", "tests/data/state_cycle.lua", NULL);
+  assert_true(v->rewind.off);
+  assert_int_equal(v->rewind.count, 0);
+  assert_non_null(strstr(v->notice, "rewind off: hook upvalue 'on_step.seen' contains itself: a cycle"));
+  long said_until = v->notice_until;
+  fbTest_Key(v, SDLK_SPACE, 0);
+  step_to(v, 120);  // past two snapshots' steps: nothing said again
+  assert_int_equal(v->notice_until, said_until);
+  assert_false(v->scenario_failed);
+  fbTest_Key(v, SDLK_BACKSPACE, 0);
+  assert_int_equal(step_of(v), 120);
+  assert_non_null(strstr(v->notice, "cannot rewind: hook upvalue 'on_step.seen' contains itself: a cycle"));
+  fbTest_Key(v, SDLK_SPACE, 0);
+  fbTest_Frames(v, 30);  // running on
+  assert_true(step_of(v) > 120);
+}
+
 static int teardown(void **state)
 {
   (void)state;
@@ -279,6 +315,8 @@ int main(void)
       cmocka_unit_test_teardown(test_timeline_drag, teardown),
       cmocka_unit_test_teardown(test_snapshot_size, teardown),
       cmocka_unit_test_teardown(test_budget_option, teardown),
+      cmocka_unit_test_teardown(test_deep_hook_data, teardown),
+      cmocka_unit_test_teardown(test_refused_snapshot_turns_rewind_off, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,15 @@ enum { TAG_NIL, TAG_FALSE, TAG_TRUE, TAG_INT, TAG_FLOAT, TAG_STRING, TAG_TABLE, 
 #define PATH_LEN 512
 #define MAX_NODES (1u << 22)  // values in one state: far beyond a scenario's counters, short of a crash
 
+/*
+ * The walks recurse, a table or a function a level, and every level keeps a few values on the Lua
+ * stack (a table's sorted keys, the key and the value being written; the function whose upvalues
+ * are walked). A C function is promised only LUA_MINSTACK (20) slots, so each level asks for its
+ * own room first (lua_checkstack), and the depth is bounded before that: FB_HOOK_STATE_DEPTH
+ * levels of tables, and as many of functions reached through upvalues.
+ */
+#define LEVEL_SLOTS 8  // the most one level holds at once (the keys, a key, its value, a lookup's two), and spare
+
 // ---- the walk: every data upvalue of the hooks' closures, by path --------------------------------
 
 typedef struct Walk Walk;
@@ -22,6 +31,8 @@ struct Walk {
   int visited;            // stack index of a table of the functions walked already
   fbBytes *out;           // saving
   uint32_t count;         // saving: records written
+  int on_path;            // saving: stack index of a table of the tables being written, each to its depth
+  size_t path_len[FB_HOOK_STATE_DEPTH];  // saving: the length of the path of the table at each depth
   const unsigned char *data;  // restoring: the hook section, checked
   struct Record {
     char path[PATH_LEN];
@@ -30,10 +41,21 @@ struct Walk {
   uint32_t record_count;
 };
 
-static bool walk_function(lua_State *L, Walk *w, int f, const char *prefix, char *err, size_t errlen)
+static bool walk_function(lua_State *L, Walk *w, int f, const char *prefix, int depth, char *err, size_t errlen)
 {
   if (lua_iscfunction(L, f)) {
     return true;  // a C function's upvalues are the engine's (math.random's is saved on its own)
+  }
+  if (depth >= FB_HOOK_STATE_DEPTH) {
+    snprintf(err, errlen,
+             "hook upvalue '%s' is a function nested %d deep in the hooks' upvalues, deeper than a saved state "
+             "follows (at most %d)",
+             prefix, depth + 1, FB_HOOK_STATE_DEPTH);
+    return false;
+  }
+  if (!lua_checkstack(L, LEVEL_SLOTS)) {
+    snprintf(err, errlen, "hook upvalue '%s': the Lua stack cannot grow to walk it (not enough memory)", prefix);
+    return false;
   }
   lua_pushvalue(L, f);
   if (lua_rawget(L, w->visited) != LUA_TNIL) {
@@ -55,7 +77,7 @@ static bool walk_function(lua_State *L, Walk *w, int f, const char *prefix, char
     if (strcmp(name, "_ENV") == 0) {
       ok = true;
     } else if (lua_type(L, -1) == LUA_TFUNCTION) {
-      ok = walk_function(L, w, lua_gettop(L), path, err, errlen);
+      ok = walk_function(L, w, lua_gettop(L), path, depth + 1, err, errlen);
     } else {
       ok = w->visit(L, w, f, i, path, err, errlen);
     }
@@ -85,7 +107,7 @@ static bool walk_hooks(lua_State *L, Walk *w, char *err, size_t errlen)
       continue;
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, refs[k]);
-    bool ok = lua_type(L, -1) != LUA_TFUNCTION || walk_function(L, w, lua_gettop(L), names[k], err, errlen);
+    bool ok = lua_type(L, -1) != LUA_TFUNCTION || walk_function(L, w, lua_gettop(L), names[k], 0, err, errlen);
     lua_pop(L, 1);
     if (!ok) {
       return false;
@@ -169,15 +191,53 @@ static bool read_key(lua_State *L, int idx, Key *k, const char *path, char *err,
   return true;
 }
 
-// The table at idx, its keys in a fixed order (so a refilled table is filled the same way each time).
-static bool write_table(lua_State *L, Walk *w, int idx, const char *path, int depth, char *err, size_t errlen)
+/*
+ * A table may hold itself, directly (t.self = t) or further down: written as a tree it would never
+ * end. The tables on the path from the upvalue down to the one being written are kept in
+ * w->on_path (each to its depth), so a table met again on its own path is a cycle, refused naming
+ * where it starts; a table met twice elsewhere (shared, no cycle) is written twice.
+ */
+static bool enter_table(lua_State *L, Walk *w, int idx, const char *path, int depth, char *err, size_t errlen)
 {
+  if (!lua_checkstack(L, LEVEL_SLOTS)) {
+    return refuse(path, "nests tables deeper than the Lua stack can grow (not enough memory)", err, errlen);
+  }
   if (lua_getmetatable(L, idx)) {
     lua_pop(L, 1);
     return refuse(path, "is a table with a metatable", err, errlen);
   }
+  lua_pushvalue(L, idx);
+  if (lua_rawget(L, w->on_path) == LUA_TNUMBER) {
+    char start[PATH_LEN], what[PATH_LEN + 64];
+    snprintf(start, sizeof start, "%.*s", (int)w->path_len[lua_tointeger(L, -1)], path);
+    snprintf(what, sizeof what, "contains itself: a cycle through '%s'", path);
+    return refuse(start, what, err, errlen);
+  }
+  lua_pop(L, 1);
   if (depth >= FB_HOOK_STATE_DEPTH) {
-    return refuse(path, "nests tables too deep (a cycle?)", err, errlen);
+    char what[64];
+    snprintf(what, sizeof what, "is a table nested %d deep (at most %d)", depth + 1, FB_HOOK_STATE_DEPTH);
+    return refuse(path, what, err, errlen);
+  }
+  w->path_len[depth] = strlen(path);
+  lua_pushvalue(L, idx);
+  lua_pushinteger(L, depth);
+  lua_rawset(L, w->on_path);
+  return true;
+}
+
+static void leave_table(lua_State *L, Walk *w, int idx)
+{
+  lua_pushvalue(L, idx);
+  lua_pushnil(L);
+  lua_rawset(L, w->on_path);
+}
+
+// The table at idx, its keys in a fixed order (so a refilled table is filled the same way each time).
+static bool write_table(lua_State *L, Walk *w, int idx, const char *path, int depth, char *err, size_t errlen)
+{
+  if (!enter_table(L, w, idx, path, depth, err, errlen)) {
+    return false;
   }
   size_t n = 0;
   for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1)) {
@@ -220,6 +280,7 @@ static bool write_table(lua_State *L, Walk *w, int idx, const char *path, int de
     }
   }
   lua_pop(L, 1);  // the keys
+  leave_table(L, w, idx);
   return true;
 }
 
@@ -280,6 +341,8 @@ static bool save_protected(lua_State *L, void *ud, char *err, size_t errlen)
   fbBytes_Blob(w->out, rng, rng ? len : 0);
   size_t count_at = w->out->len;
   fbBytes_U32(w->out, 0);
+  lua_newtable(L);
+  w->on_path = lua_gettop(L);
   if (!walk_hooks(L, w, err, errlen)) {
     return false;
   }
@@ -310,7 +373,7 @@ static bool skip_value(fbReader *r, int depth, bool key, uint32_t *nodes)
   case TAG_FLOAT: d = fbReader_F64(r); return !r->bad && !(key && d != d);
   case TAG_STRING: return fbReader_Blob(r, &n) != NULL;
   case TAG_TABLE:
-    if (key) {
+    if (key || depth >= FB_HOOK_STATE_DEPTH) {  // as deep as saving allows, no deeper
       return false;
     }
     n = fbReader_U32(r);
@@ -343,11 +406,14 @@ static void decode_entries(lua_State *L, fbReader *r, int idx)
   }
 }
 
-// Pushes a value skip_value has checked.
+// Pushes a value skip_value has checked: at most FB_HOOK_STATE_DEPTH tables deep, each level
+// holding its table, a key and a value on the stack (an error inside the protected call if the stack
+// cannot grow, which only a lack of memory makes it).
 static void decode_value(lua_State *L, fbReader *r)
 {
   size_t n;
   const unsigned char *s;
+  luaL_checkstack(L, LEVEL_SLOTS, "restoring the hooks' state");
   switch (fbReader_U8(r)) {
   case TAG_FALSE: lua_pushboolean(L, 0); break;
   case TAG_TRUE: lua_pushboolean(L, 1); break;

@@ -13,8 +13,12 @@
  * booleans, numbers (integer or float, kept apart), strings and tables of those, nested, without
  * metatables; a C function inside a table (a local alias of `math`) is left as the script makes
  * it. Anything else (userdata, a coroutine, a Lua function inside a table, a table with a
- * metatable, one nested more than FB_HOOK_STATE_DEPTH deep, a cycle) is refused with a message
- * naming the upvalue. `_ENV` is not walked: globals a script sets are not part of the state.
+ * metatable, a table nested more than FB_HOOK_STATE_DEPTH deep, a function more than that deep in
+ * the chain of upvalues from a hook) is refused with a message naming the upvalue's path. A table
+ * that contains itself (t.self = t, or further down) is refused as a cycle, naming the table and
+ * the path that leads back to it; a table held in two places without a cycle is saved in each
+ * (and restored as two tables). A saved state with tables deeper than that is refused as malformed.
+ * `_ENV` is not walked: globals a script sets are not part of the state.
  * math.random's generator state (a C upvalue of it) is saved too: scripts draw from it.
  */
 #define FB_HOOK_STATE_DEPTH 32

@@ -27,6 +27,21 @@ static void notify(fbViewer *v, const char *text)
 
 // ---- the scenario -------------------------------------------------------------------------------
 
+// A snapshot for rewind if one is due. The first one refused (a hook keeps what a saved state cannot
+// hold) turns rewind off for this run, said once, in the notice and on stderr; the timeline keeps
+// saying why. The run goes on.
+static void note_snapshot(fbViewer *v, fbSim *sim)
+{
+  bool was_off = v->rewind.off;
+  fbRewind_Note(&v->rewind, sim);
+  if (v->rewind.off && !was_off) {
+    char text[640];
+    snprintf(text, sizeof text, "rewind off: %.560s", v->rewind.why);
+    notify(v, text);
+    fprintf(stderr, "flockbox: %s\n", text);
+  }
+}
+
 static void adopt_sim(fbViewer *v)
 {
   fbSim *sim = v->run->sim;
@@ -49,7 +64,7 @@ static void adopt_sim(fbViewer *v)
   fbPlots_Clear(&v->plots, sim);
   fbPlots_Sample(&v->plots, sim, v->run->telemetry.metrics);
   fbRewind_Clear(&v->rewind);
-  fbRewind_Note(&v->rewind, sim);
+  note_snapshot(v, sim);
   v->seeking = false;
   if (v->scenario_failed) {
     fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
@@ -205,7 +220,7 @@ static void advance(fbViewer *v, int steps)
       break;
     }
     cost_add(&v->cost_sum, fbSim_Cost(sim), 1.0);
-    fbRewind_Note(&v->rewind, sim);
+    note_snapshot(v, sim);
     if (v->trails) {
       fbRender_RecordTrails(&v->render, sim);
     }
