@@ -12,6 +12,7 @@
 #include "names.h"
 #include "experiment.h"
 #include "fb.h"
+#include "paths.h"
 #include "plan.h"
 #include "process.h"
 #include "run_record.h"
@@ -300,7 +301,12 @@ static bool lock_folder(const fbPlan *p)
 {
   char path[4200];
   snprintf(path, sizeof path, "%s/sweep.lock", p->e->out);
-  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  char why[256];
+  if (!fbFilePath_CheckOutput(path, why, sizeof why)) {  // a FIFO there would block the open
+    fprintf(stderr, "sweep: %s: cannot be made: %s\n", path, why);
+    return false;
+  }
+  int fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
   if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
     return true;  // held until the process exits
   }

@@ -25,6 +25,7 @@ typedef enum fbRunStart {
   FB_START_RUNNING,
   FB_START_BAD_SCENARIO,  // the scenario did not load (message in err)
   FB_START_CANNOT_WRITE,  // the CSV cannot be written (message in err)
+  FB_START_BAD_OUTPUT,    // an output path names a folder, a FIFO or a device (message in err)
 } fbRunStart;
 
 // Loads cli->scenario with these options, sets it to cli->load_state if given (a state it refuses

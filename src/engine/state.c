@@ -12,6 +12,7 @@
 #include "hook_state.h"
 #include "log.h"
 #include "params.h"
+#include "paths.h"
 #include "sha256.h"
 
 #define BYTE_ORDER_MARK 0x01020304u
@@ -447,7 +448,7 @@ static void write_header(fbBytes *b, const fbSim *sim, const fbBytes *body)
 bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen)
 {
   fbBytes b = {0}, body = {0};
-  char why[1024];
+  char why[1024] = "";
   if (!fbState_Snapshot(sim, &body, why, sizeof why)) {
     snprintf(err, errlen, "%s: cannot save the state: %s", path, why);
     fbBytes_Free(&body);
@@ -458,33 +459,39 @@ bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen)
   fbBytes_Free(&body);
   char tmp[1100];
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  FILE *f = fopen(tmp, "wb");
+  if (!fbFilePath_CheckOutput(path, why, sizeof why)) {  // never renamed over a device or a FIFO
+    snprintf(err, errlen, "%s: cannot write the state: %s", path, why);
+    fbBytes_Free(&b);
+    return false;
+  }
+  FILE *f = fbFilePath_OpenOutput(tmp, "w", why, sizeof why);
   bool ok = f != NULL && fwrite(b.data, 1, b.len, f) == b.len;
-  ok = (f != NULL && fclose(f) == 0) && ok && rename(tmp, path) == 0;
+  ok = (f != NULL && fclose(f) == 0) && ok;
+  ok = ok && fbFilePath_CheckOutput(path, why, sizeof why) && rename(tmp, path) == 0;
   if (!ok) {
-    snprintf(err, errlen, "%s: cannot write the state: %s", path, strerror(errno));
-    remove(tmp);
+    snprintf(err, errlen, "%s: cannot write the state: %s", f == NULL ? tmp : path, why[0] ? why : strerror(errno));
+    if (f != NULL) {
+      remove(tmp);
+    }
   }
   fbBytes_Free(&b);
   return ok;
 }
 
-// The whole file into memory (*data, to free); false with the message.
+// The whole file into memory (*data, to free); false with the message. A FIFO, a device or a
+// folder is refused before anything is read (a FIFO would block, a folder's size is LONG_MAX).
 static bool read_file(const char *path, unsigned char **data, size_t *len, char *err, size_t errlen)
 {
-  FILE *f = fopen(path, "rb");
+  char why[256] = "read failed";
   long size = -1;
-  if (f != NULL && fseek(f, 0, SEEK_END) == 0) {
-    size = ftell(f);
-    rewind(f);
-  }
-  *data = size >= 0 ? malloc((size_t)size + 1) : NULL;
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_STATE_BYTES, &size, why, sizeof why);
+  *data = f != NULL ? malloc((size_t)size + 1) : NULL;
   bool ok = *data != NULL && fread(*data, 1, (size_t)size, f) == (size_t)size;
   if (f != NULL) {
     fclose(f);
   }
   if (!ok) {
-    snprintf(err, errlen, "%s: cannot read the state: %s", path, f == NULL ? strerror(errno) : "read failed");
+    snprintf(err, errlen, "%s: cannot read the state: %s", path, f == NULL ? why : "read failed");
     free(*data);
     *data = NULL;
     return false;

@@ -24,6 +24,7 @@
  */
 #define FB_STATE_MAGIC "FBSTATE\n"
 #define FB_STATE_VERSION 2u  // 2: each rule's parameters follow its weight
+#define FB_MAX_STATE_BYTES (4L << 30)  // 4 GiB: 4 000 000 agents with their fields fit
 
 // Appends sim's state to out (a snapshot: no header); false with the reason if the hooks' state
 // cannot be saved (hook_state.h).
