@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -554,6 +555,27 @@ static int claim_exactly(const fbPlan *p)
   return status;
 }
 
+// The sweep's own files in its folder, checked before any run is made: a folder, a FIFO or a
+// device where one goes is bad input (exit 2), named, never written to or renamed over.
+static bool outputs_are_files(const fbPlan *p, char *err, size_t errlen)
+{
+  const char *out = p->e->out, *files[] = {"plan.txt", "results.csv", "summary.csv", "sweep.lock"};
+  struct stat st;
+  if (stat(out, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    snprintf(err, errlen, "%s: the out folder is not a folder", out);
+    return false;
+  }
+  char path[4200], why[256];
+  for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k) {
+    snprintf(path, sizeof path, "%s/%s", out, files[k]);
+    if (!fbFilePath_CheckOutput(path, why, sizeof why)) {
+      snprintf(err, errlen, "%s: cannot write there: %s", path, why);
+      return false;
+    }
+  }
+  return true;
+}
+
 static int run_mode(const fbPlan *p, const options *o)
 {
   if (o->mode == MODE_RUN || o->mode == MODE_COLLECT) {
@@ -602,6 +624,8 @@ int fbSweep_Main(int argc, char **argv)
     fbPlan_Make(&p, &e, self);
     if (o.mode == MODE_RUN && o.run > p.runs) {
       snprintf(err, sizeof err, "--run %ld: the plan has %ld runs", o.run, p.runs);
+      status = 2;
+    } else if (!outputs_are_files(&p, err, sizeof err)) {
       status = 2;
     }
   }
