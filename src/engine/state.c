@@ -197,7 +197,7 @@ static bool read_params(fbReader *r, fbSim *sim, int s, int k, bool apply, char 
     }
     p->kind = (fbValueKind)kind;
     if (p->kind != FB_VALUE_STRING && !sane(p->number)) {
-      return refuse(err, errlen, "%s rule %d: parameter %s %s (%g)", sim->world.species[s].name, k + 1, p->name,
+      return refuse(err, errlen, "species %s: rule %d: parameter %s %s (%g)", sim->world.species[s].name, k + 1, p->name,
                     not_sane(p->number), p->number);
     }
   }
@@ -655,6 +655,13 @@ static void write_header(fbBytes *b, const fbSim *sim, const fbBytes *body)
   fbBytes_Str(b, body_hex);
 }
 
+void fbState_Encode(const fbSim *sim, const void *snapshot, size_t len, fbBytes *out)
+{
+  fbBytes body = {(unsigned char *)snapshot, len, len};  // read only: never grown or freed here
+  write_header(out, sim, &body);
+  fbBytes_Put(out, snapshot, len);
+}
+
 bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen)
 {
   fbBytes b = {0}, body = {0};
@@ -664,8 +671,7 @@ bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen)
     fbBytes_Free(&body);
     return false;
   }
-  write_header(&b, sim, &body);
-  fbBytes_Put(&b, body.data, body.len);
+  fbState_Encode(sim, body.data, body.len, &b);
   fbBytes_Free(&body);
   char tmp[1100];
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -806,6 +812,20 @@ static bool check_header(fbReader *r, const fbSim *sim, const char *path, fbStat
   return false;
 }
 
+bool fbState_LoadBytes(fbSim *sim, const void *data, size_t len, const char *path, fbStateInfo *info, char *err,
+                       size_t errlen)
+{
+  memset(info, 0, sizeof *info);
+  fbReader r = fbReader_Of(data, len);
+  bool ok = check_header(&r, sim, path, info, err, errlen);
+  char why[1024];
+  if (ok && !fbState_Restore(sim, (const unsigned char *)data + r.at, len - r.at, false, why, sizeof why)) {
+    snprintf(err, errlen, "%s: %s", path, why);
+    ok = false;
+  }
+  return ok;
+}
+
 bool fbState_Load(fbSim *sim, const char *path, fbStateInfo *info, char *err, size_t errlen)
 {
   memset(info, 0, sizeof *info);
@@ -814,13 +834,7 @@ bool fbState_Load(fbSim *sim, const char *path, fbStateInfo *info, char *err, si
   if (!read_file(path, &data, &len, err, errlen)) {
     return false;
   }
-  fbReader r = fbReader_Of(data, len);
-  bool ok = check_header(&r, sim, path, info, err, errlen);
-  char why[1024];
-  if (ok && !fbState_Restore(sim, data + r.at, len - r.at, false, why, sizeof why)) {
-    snprintf(err, errlen, "%s: %s", path, why);
-    ok = false;
-  }
+  bool ok = fbState_LoadBytes(sim, data, len, path, info, err, errlen);
   free(data);
   return ok;
 }
