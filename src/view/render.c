@@ -324,10 +324,12 @@ void fbRender_Free(fbRenderer *r)
 }
 
 // A screen point farther than margin pixels outside the view.
+// Written as "not inside" so that a NaN position (which no comparison holds for) is off the view
+// too, and never reaches an int conversion.
 static bool off_view(const fbCamera *c, fbVec2 p, double margin)
 {
-  return p.x < c->view_x - margin || p.y < c->view_y - margin || p.x > c->view_x + c->view_w + margin ||
-         p.y > c->view_y + c->view_h + margin;
+  return !(p.x >= c->view_x - margin && p.y >= c->view_y - margin && p.x <= c->view_x + c->view_w + margin &&
+           p.y <= c->view_y + c->view_h + margin);
 }
 
 static SDL_FRect world_rect(const fbWorld *w, const fbCamera *cam)
