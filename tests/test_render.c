@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stb_image.h>
 #include <stb_image_write.h>
@@ -15,6 +16,7 @@
 #define FB_RENDER_SDL
 #include "render.h"
 #include "sim_internal.h"  // white-box: reads and sets the sim's members
+#include "splat.h"
 
 #define W 800
 #define H 600
@@ -275,6 +277,23 @@ static void test_insane_agents_are_not_drawn(void **state)
   }
 }
 
+// The splat itself, handed pixels no view holds (a NaN position converts to INT_MIN on x86) and
+// headings that are not numbers: nothing drawn, no signed overflow, a direction in range.
+static void test_splat_takes_any_pixel(void **state)
+{
+  (void)state;
+  static fbSplat s;  // large: kept off the stack
+  memset(&s, 0, sizeof s);
+  s.view_x = -100;
+  s.view_y = 100;
+  fbStamps st = {0};
+  st.radius = 4;
+  fbSplat_Stamp(&s, &st, 0, INT_MIN, 0, 1, false, 0);
+  fbSplat_Stamp(&s, &st, 0, INT_MAX, INT_MIN, 1, false, 0);
+  int d = fbSplat_Direction(&s, NAN, 1e300);
+  assert_true(d >= 0 && d < FB_SPLAT_DIRECTIONS);
+}
+
 // ---- trails -------------------------------------------------------------------------------------
 
 // Runs `steps` steps recording trails as the window does.
@@ -452,6 +471,7 @@ int main(void)
       cmocka_unit_test_teardown(test_unwritable_path_is_reported, teardown),
       cmocka_unit_test_teardown(test_fifo_path_is_refused, teardown),
       cmocka_unit_test_teardown(test_insane_agents_are_not_drawn, teardown),
+      cmocka_unit_test(test_splat_takes_any_pixel),
       cmocka_unit_test_teardown(test_trail_length_sets_the_snapshots, teardown),
       cmocka_unit_test_teardown(test_trails_on_plain_ground, teardown),
       cmocka_unit_test_teardown(test_trails_on_terrain, teardown),
