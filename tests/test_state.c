@@ -445,6 +445,13 @@ static void test_lies_refused(void **state)
   assert_lie_refused("scripts/dragonflies_path.lua", huge_path_point, "path river: point 2 is beyond 1e9");
 }
 
+// A field whose declared initial value is math.huge (beyond what a:set takes) is kept by a state.
+static void test_far_field_initial_value_kept(void **state)
+{
+  (void)state;
+  check_resume("tests/data/state_far_field.lua", 1);
+}
+
 // A FIFO, a folder or a device as the state to load, or as the place to save one: refused at once.
 static void test_not_files(void **state)
 {
@@ -482,6 +489,7 @@ int main(void)
       cmocka_unit_test(test_refused),           cmocka_unit_test(test_restore_checks_lengths),
       cmocka_unit_test(test_coroutine_refused), cmocka_unit_test(test_params_set_by_a_hook),
       cmocka_unit_test(test_lies_refused),      cmocka_unit_test(test_not_files),
+      cmocka_unit_test(test_far_field_initial_value_kept),
   };
   return fb_run_tests(tests);
 }

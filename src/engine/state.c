@@ -196,9 +196,9 @@ static bool read_params(fbReader *r, fbSim *sim, int s, int k, bool apply, char 
       return malformed(r, "the rules' parameters", err, errlen);
     }
     p->kind = (fbValueKind)kind;
-    if (p->kind != FB_VALUE_STRING && !sane(p->number)) {
-      return refuse(err, errlen, "species %s: rule %d: parameter %s %s (%g)", sim->world.species[s].name, k + 1, p->name,
-                    not_sane(p->number), p->number);
+    if (p->kind != FB_VALUE_STRING && !isfinite(p->number)) {  // finite, as a rule's parameters must be
+      return refuse(err, errlen, "species %s: rule %d: parameter %s is not finite (%g)", sim->world.species[s].name,
+                    k + 1, p->name, p->number);
     }
   }
   bool set[2 * FB_MAX_PARAM_SPECS] = {false};
@@ -336,13 +336,13 @@ static void restore_path(fbPath *p, const fbVec2 *points, size_t n, const double
   p->tangent = fbV(object[5], object[6]);
 }
 
-// A path's saved object: where it is along the path and how fast it goes, each a sane number; a
-// hook's speed is negative for none.
+// A path's saved object: where it is along the path (finite: a path through points 1e9 apart is
+// longer than 1e9) and how fast it goes, the rest sane numbers; a hook's speed is negative for none.
 static bool check_path_object(const char *name, const double object[7], char *err, size_t errlen)
 {
   static const char *what[7] = {"arc length", "speed", "hook's speed", "position", "position", "tangent", "tangent"};
   for (int k = 0; k < 7; ++k) {
-    if (!sane(object[k])) {
+    if (k == 0 ? !isfinite(object[k]) : !sane(object[k])) {
       return refuse(err, errlen, "path %s: %s %s", name, what[k], not_sane(object[k]));
     }
   }
@@ -485,14 +485,15 @@ static bool check_agents(const fbReader *r, uint32_t n, uint32_t next_id, const 
   return ids_unique(ids, n, err, errlen);
 }
 
-// One saved field's two buffers (at r->at), each value within FB_MAX_MAGNITUDE as a:set keeps them.
-static bool check_field(const fbReader *r, const char *name, uint32_t n, const unsigned char *ids, char *err,
-                        size_t errlen)
+// One saved field's two buffers (at r->at), each value within FB_MAX_MAGNITUDE as a:set keeps
+// them, or the field's declared initial value (which a rule may make math.huge: no distance yet).
+static bool check_field(const fbReader *r, const char *name, double initial, uint32_t n, const unsigned char *ids,
+                        char *err, size_t errlen)
 {
   for (size_t q = 0; q < 2 * (size_t)n; ++q) {
     double v;
     memcpy(&v, r->p + r->at + sizeof v * q, sizeof v);
-    if (!sane(v)) {
+    if (!sane(v) && memcmp(&v, &initial, sizeof v) != 0) {
       uint32_t i = (uint32_t)(q % n), id;
       memcpy(&id, ids + sizeof id * i, sizeof id);
       return refuse(err, errlen, "agent %u (id %u): field %s %s (%g)", i + 1, id, name, not_sane(v), v);
@@ -546,7 +547,7 @@ static bool read_agents(fbReader *r, fbWorld *w, uint32_t next_id, const uint8_t
     if (!fbReader_Has(r, n, 2 * sizeof(double))) {
       break;
     }
-    if (!apply && f >= 0 && !check_field(r, name, n, ids, err, errlen)) {
+    if (!apply && f >= 0 && !check_field(r, name, w->field_defaults[f], n, ids, err, errlen)) {
       return false;
     }
     if (apply && f >= 0) {
