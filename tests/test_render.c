@@ -5,15 +5,18 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stb_image.h>
 #include <stb_image_write.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define FB_RENDER_SDL
 #include "render.h"
 #include "sim_internal.h"  // white-box: reads and sets the sim's members
+#include "splat.h"
 
 #define W 800
 #define H 600
@@ -232,6 +235,65 @@ static void test_unwritable_path_is_reported(void **state)
   assert_non_null(strstr(err, "/tmp/x.png"));
 }
 
+// A FIFO where the picture goes is refused, not written into (it would block) nor replaced.
+static void test_fifo_path_is_refused(void **state)
+{
+  (void)state;
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  if (!fbSim_Load(&sim, "tests/data/view_test.lua", &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  snprintf(png, sizeof png, "/tmp/flockbox_test_render_%d.fifo", (int)getpid());
+  assert_int_equal(mkfifo(png, 0600), 0);
+  assert_false(fbRender_SavePng(&sim, png, 64, 64, err, sizeof err));
+  assert_non_null(strstr(err, png));
+  assert_non_null(strstr(err, "not a regular file (a FIFO)"));
+  struct stat st;
+  assert_true(stat(png, &st) == 0 && S_ISFIFO(st.st_mode));
+}
+
+// Positions and headings no step makes (NaN, 1e300, far past any int) are drawn as nothing: no
+// conversion to int of a value it cannot hold (splat.c used to overflow on a NaN position).
+static void test_insane_agents_are_not_drawn(void **state)
+{
+  (void)state;
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.headless = true;
+  if (!fbSim_Load(&sim, "scripts/classic_flock.lua", &o, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+  fbAgents *a = &sim.world.agents;
+  a->px[0] = NAN;
+  a->py[1] = 1e300;
+  a->px[2] = -1e300;
+  a->hx[3] = NAN;
+  a->hy[4] = 1e300;
+  a->px[5] = INFINITY;
+  snprintf(png, sizeof png, "/tmp/flockbox_test_render_%d.png", (int)getpid());
+  if (!fbRender_SavePng(&sim, png, W, H, err, sizeof err)) {
+    fail_msg("%s", err);
+  }
+}
+
+// The splat itself, handed pixels no view holds (a NaN position converts to INT_MIN on x86) and
+// headings that are not numbers: nothing drawn, no signed overflow, a direction in range.
+static void test_splat_takes_any_pixel(void **state)
+{
+  (void)state;
+  static fbSplat s;  // large: kept off the stack
+  memset(&s, 0, sizeof s);
+  s.view_x = -100;
+  s.view_y = 100;
+  fbStamps st = {0};
+  st.radius = 4;
+  fbSplat_Stamp(&s, &st, 0, INT_MIN, 0, 1, false, 0);
+  fbSplat_Stamp(&s, &st, 0, INT_MAX, INT_MIN, 1, false, 0);
+  int d = fbSplat_Direction(&s, NAN, 1e300);
+  assert_true(d >= 0 && d < FB_SPLAT_DIRECTIONS);
+}
+
 // ---- trails -------------------------------------------------------------------------------------
 
 // Runs `steps` steps recording trails as the window does.
@@ -407,6 +469,9 @@ int main(void)
       cmocka_unit_test_teardown(test_a_scenario_view_frames_its_subject, teardown),
       cmocka_unit_test_teardown(test_flat_ground_is_a_plain_field, teardown),
       cmocka_unit_test_teardown(test_unwritable_path_is_reported, teardown),
+      cmocka_unit_test_teardown(test_fifo_path_is_refused, teardown),
+      cmocka_unit_test_teardown(test_insane_agents_are_not_drawn, teardown),
+      cmocka_unit_test(test_splat_takes_any_pixel),
       cmocka_unit_test_teardown(test_trail_length_sets_the_snapshots, teardown),
       cmocka_unit_test_teardown(test_trails_on_plain_ground, teardown),
       cmocka_unit_test_teardown(test_trails_on_terrain, teardown),

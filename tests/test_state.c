@@ -1,12 +1,15 @@
 // test_state.c — a saved state goes on bit-identically (save at 300, load, 200 more == 500 straight), and bad states are refused.
+#define _GNU_SOURCE  // memmem
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "hook_state.h"
 #include "sim_internal.h"  // white-box: compares every agent array
@@ -441,6 +444,236 @@ static void test_function_chain(void **state)
   }
   strcat(want, "' is a function nested 33 deep");
   assert_save_refused(hooks_scenario("nest(3)", CHAIN "(1000)"), want, "(at most 32)");
+// ---- states that lie: a matching SHA-256 around numbers no scenario could make ------------------
+
+// Where `what` (n bytes) lies in the snapshot; fails the test unless it is there.
+static unsigned char *find(unsigned char *data, size_t len, const void *what, size_t n)
+{
+  unsigned char *at = memmem(data, len, what, n);
+  if (at == NULL) {
+    fail_msg("the snapshot does not hold the bytes looked for");
+  }
+  return at;
+}
+
+// A name as fbBytes_Str writes it: its length as a u32, then its bytes.
+static unsigned char *find_name(unsigned char *data, size_t len, const char *name)
+{
+  unsigned char key[64];
+  uint32_t n = (uint32_t)strlen(name);
+  memcpy(key, &n, sizeof n);
+  memcpy(key + sizeof n, name, n);
+  return find(data, len, key, sizeof n + n);
+}
+
+// Agent array k (0 px ... 12 energy, 13 the ids, then species, active and held), located by the
+// position array's bytes, which lead the agent section.
+static unsigned char *agent_array(const fbSim *sim, unsigned char *data, size_t len, int k)
+{
+  size_t n = (size_t)sim->world.agents.count;
+  unsigned char *px = find(data, len, sim->world.agents.px, sizeof(double) * n);
+  return k <= 13 ? px + sizeof(double) * n * (size_t)k : px + (13 * sizeof(double) + 4) * n + (size_t)(k - 14) * n;
+}
+
+static void put_double(unsigned char *at, double v) { memcpy(at, &v, sizeof v); }
+
+// True if text holds want, where '*' in want stands for any run of characters (an agent's id).
+static bool holds(const char *text, const char *want)
+{
+  const char *star = strchr(want, '*');
+  if (star == NULL) {
+    return strstr(text, want) != NULL;
+  }
+  char head[256];
+  snprintf(head, sizeof head, "%.*s", (int)(star - want), want);
+  for (const char *at = strstr(text, head); at != NULL; at = strstr(at + 1, head)) {
+    for (const char *rest = at + strlen(head); *rest != '\0'; ++rest) {
+      if (holds(rest, star + 1) && strncmp(rest, star + 1, strcspn(star + 1, "*")) == 0) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+typedef void (*Patch)(const fbSim *sim, unsigned char *data, size_t len);
+
+/*
+ * Saves scenario `path` after 10 steps with the snapshot changed by `patch` and re-hashed (as a
+ * buggy embedder or a hand edit would), then loads it into the same sim: refused with a message
+ * naming the file and holding `want`, and the sim as it was (it steps on to the same hash as a
+ * twin that never saw the file).
+ */
+static void assert_lie_refused(const char *path, Patch patch, const char *want)
+{
+  fbSim sim, twin;
+  load(&sim, path, 1, NULL);
+  load(&twin, path, 1, NULL);
+  steps(&sim, 10);
+  steps(&twin, 10);
+  fbBytes body = {0}, file = {0};
+  char err[4096] = "";
+  assert_true(fbState_Snapshot(&sim, &body, err, sizeof err));
+  patch(&sim, body.data, body.len);
+  fbState_Encode(&sim, body.data, body.len, &file);
+  FILE *f = fopen(STATE_FILE, "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(file.data, 1, file.len, f), file.len);
+  fclose(f);
+  fbBytes_Free(&body);
+  fbBytes_Free(&file);
+  fbStateInfo info;
+  bool ok = fbState_Load(&sim, STATE_FILE, &info, err, sizeof err);
+  if (ok || !holds(err, want) || strncmp(err, STATE_FILE ": ", strlen(STATE_FILE) + 2) != 0) {
+    fail_msg("expected '%s: ...%s...', got %s: %s", STATE_FILE, want, ok ? "loaded" : "refused", err);
+  }
+  assert_int_equal(sim.world.species[0].rules[0].weight, twin.world.species[0].rules[0].weight);
+  steps(&sim, 5);
+  steps(&twin, 5);
+  assert_same(&twin, &sim);
+  fbSim_Free(&sim);
+  fbSim_Free(&twin);
+}
+
+static void nan_position(const fbSim *sim, unsigned char *d, size_t n) { put_double(agent_array(sim, d, n, 0) + 3 * 8, NAN); }
+static void huge_position(const fbSim *sim, unsigned char *d, size_t n) { put_double(agent_array(sim, d, n, 1) + 8, 1e300); }
+static void inf_velocity(const fbSim *sim, unsigned char *d, size_t n) { put_double(agent_array(sim, d, n, 3), INFINITY); }
+static void nan_heading(const fbSim *sim, unsigned char *d, size_t n) { put_double(agent_array(sim, d, n, 4), NAN); }
+static void nan_force(const fbSim *sim, unsigned char *d, size_t n) { put_double(agent_array(sim, d, n, 8), NAN); }
+static void nan_energy(const fbSim *sim, unsigned char *d, size_t n) { put_double(agent_array(sim, d, n, 12), -NAN); }
+static void duplicate_id(const fbSim *sim, unsigned char *d, size_t n)
+{
+  unsigned char *ids = agent_array(sim, d, n, 13);
+  memcpy(ids + 4 * 5, ids + 4 * 2, 4);
+}
+static void id_past_next(const fbSim *sim, unsigned char *d, size_t n)
+{
+  uint32_t id = sim->world.next_id;
+  memcpy(agent_array(sim, d, n, 13), &id, 4);
+}
+static void id_zero(const fbSim *sim, unsigned char *d, size_t n) { memset(agent_array(sim, d, n, 13) + 4, 0, 4); }
+static void active_two(const fbSim *sim, unsigned char *d, size_t n) { agent_array(sim, d, n, 15)[1] = 2; }
+static void held_two(const fbSim *sim, unsigned char *d, size_t n) { agent_array(sim, d, n, 16)[0] = 2; }
+static void species_unknown(const fbSim *sim, unsigned char *d, size_t n) { agent_array(sim, d, n, 14)[0] = 7; }
+static void input_held_two(const fbSim *sim, unsigned char *d, size_t n)
+{
+  (void)sim, (void)n;
+  d[4 + 8 + 4 + 8 + 8 + 16] = 2;  // mark, step, next id, removed, catches, input: then input_held
+}
+static void nan_input(const fbSim *sim, unsigned char *d, size_t n)
+{
+  (void)sim, (void)n;
+  put_double(d + 4 + 8 + 4 + 8 + 8, NAN);
+}
+static void nan_weight(const fbSim *sim, unsigned char *d, size_t n)  // the first rule of the first species
+{
+  put_double(find_name(d, n, sim->world.species[0].name) + 4 + strlen(sim->world.species[0].name) + 4, NAN);
+}
+static void huge_weight(const fbSim *sim, unsigned char *d, size_t n)
+{
+  put_double(find_name(d, n, sim->world.species[0].name) + 4 + strlen(sim->world.species[0].name) + 4, 1e300);
+}
+static void nan_parameter(const fbSim *sim, unsigned char *d, size_t n)  // perch's ceiling: name, kind, number
+{
+  (void)sim;
+  put_double(find_name(d, n, "ceiling") + 4 + strlen("ceiling") + 1, NAN);
+}
+static void nan_goal(const fbSim *sim, unsigned char *d, size_t n)  // its name, then where it is
+{
+  unsigned char key[4 + 5 + 16];
+  uint32_t len = 5;
+  memcpy(key, &len, 4);
+  memcpy(key + 4, "roost", 5);
+  memcpy(key + 9, &sim->world.goals[0].p, 16);
+  put_double(find(d, n, key, sizeof key) + 9, NAN);
+}
+static void nan_field(const fbSim *sim, unsigned char *d, size_t n)  // perch's field alt, after the agents
+{
+  unsigned char *after = agent_array(sim, d, n, 17);
+  put_double(find_name(after, n - (size_t)(after - d), "alt") + 4 + 3 + 8 * 2, NAN);
+}
+static void metric_flag_two(const fbSim *sim, unsigned char *d, size_t n)  // the last byte before the agent count
+{
+  agent_array(sim, d, n, 0)[-5] = 2;
+}
+static void nan_path_speed(const fbSim *sim, unsigned char *d, size_t n)
+{
+  const fbPath *p = &sim->world.paths.items[0];
+  double object[7] = {p->s, p->speed, p->speed_override, p->p.x, p->p.y, p->tangent.x, p->tangent.y};
+  put_double(find(d, n, object, sizeof object) + 8, NAN);
+}
+static void huge_path_point(const fbSim *sim, unsigned char *d, size_t n)
+{
+  const fbPath *p = &sim->world.paths.items[0];
+  put_double(find(d, n, p->points, sizeof *p->points * (size_t)p->point_count) + 8 * 3, -1e300);
+}
+
+static void test_lies_refused(void **state)
+{
+  (void)state;
+  const char *flock = "scripts/classic_flock.lua", *birds = "scripts/perching_birds.lua";
+  assert_lie_refused(flock, nan_position, "agent 4 (id *): position is not finite (nan)");
+  assert_lie_refused(flock, huge_position, "agent 2 (id *): position is beyond 1e9 (1e+300)");
+  assert_lie_refused(flock, inf_velocity, "agent 1 (id *): velocity is not finite (inf)");
+  assert_lie_refused(flock, nan_heading, "agent 1 (id *): heading is not finite");
+  assert_lie_refused(flock, nan_force, "agent 1 (id *): force is not finite");
+  assert_lie_refused(flock, nan_energy, "agent 1 (id *): energy is not finite");
+  assert_lie_refused(flock, duplicate_id, "agent id * is held by two agents");
+  assert_lie_refused(flock, id_past_next, "agent 1 (id ");
+  assert_lie_refused(flock, id_past_next, "the id is not from 1 to");
+  assert_lie_refused(flock, id_zero, "agent 2 (id *): the id is not from 1 to");
+  assert_lie_refused(flock, active_two, "agent 2 (id *): its active flag is 2, not 0 or 1");
+  assert_lie_refused(flock, held_two, "agent 1 (id *): its held flag is 2, not 0 or 1");
+  assert_lie_refused(flock, species_unknown, "agent 1 (id *): species 7 is not one the state lists");
+  assert_lie_refused(flock, input_held_two, "the player's input_held flag is 2, not 0 or 1");
+  assert_lie_refused(flock, nan_input, "the player's input is not finite");
+  assert_lie_refused(flock, nan_weight, "species boid: rule 1: weight nan is not a finite number within");
+  assert_lie_refused(flock, huge_weight, "species boid: rule 1: weight 1e+300 is not a finite number within");
+  assert_lie_refused(birds, nan_parameter, "species bird: rule * parameter ceiling is not finite");
+  assert_lie_refused(birds, nan_goal, "goal roost: position is not finite");
+  assert_lie_refused(birds, nan_field, "field alt is not finite");
+  assert_lie_refused(birds, metric_flag_two, "its switched-off flag is 2, not 0 or 1");
+  assert_lie_refused("scripts/dragonflies_path.lua", nan_path_speed, "path river: speed is not finite");
+  assert_lie_refused("scripts/dragonflies_path.lua", huge_path_point, "path river: point 2 is beyond 1e9");
+}
+
+// A field whose declared initial value is math.huge (beyond what a:set takes) is kept by a state.
+static void test_far_field_initial_value_kept(void **state)
+{
+  (void)state;
+  check_resume("tests/data/state_far_field.lua", 1);
+}
+
+// A FIFO, a folder or a device as the state to load, or as the place to save one: refused at once.
+static void test_not_files(void **state)
+{
+  (void)state;
+  fbSim sim;
+  load(&sim, "scripts/classic_flock.lua", 1, NULL);
+  char err[4096] = "", fifo[512], folder[512];
+  snprintf(fifo, sizeof fifo, "%s", fbTest_ScratchPath("test_state.fifo"));
+  snprintf(folder, sizeof folder, "%s", fbTest_ScratchPath("a_folder"));
+  remove(fifo);
+  assert_int_equal(mkfifo(fifo, 0600), 0);
+  assert_int_equal(mkdir(folder, 0700), 0);
+  fbStateInfo info;
+  const char *inputs[] = {fifo, folder, "/dev/zero"};
+  for (size_t k = 0; k < 3; ++k) {
+    assert_false(fbState_Load(&sim, inputs[k], &info, err, sizeof err));
+    assert_non_null(strstr(err, inputs[k]));
+    assert_non_null(strstr(err, "cannot read the state: not a regular file"));
+  }
+  const char *outputs[] = {fifo, folder};
+  for (size_t k = 0; k < 2; ++k) {
+    assert_false(fbState_Save(&sim, outputs[k], err, sizeof err));
+    assert_non_null(strstr(err, outputs[k]));
+    assert_non_null(strstr(err, "not a regular file"));
+  }
+  struct stat st;
+  assert_int_equal(stat(fifo, &st), 0);
+  assert_true(S_ISFIFO(st.st_mode));
+  remove(fifo);
+  fbSim_Free(&sim);
 }
 
 int main(void)
@@ -453,6 +686,8 @@ int main(void)
       cmocka_unit_test(test_nested_tables),     cmocka_unit_test(test_cycle_refused),
       cmocka_unit_test(test_shared_table_saved), cmocka_unit_test(test_function_chain),
       cmocka_unit_test(test_restore_deep_section),
+      cmocka_unit_test(test_lies_refused),      cmocka_unit_test(test_not_files),
+      cmocka_unit_test(test_far_field_initial_value_kept),
   };
   int failed = fb_run_tests(tests);
   if (scenario_path[0] != '\0') {

@@ -11,6 +11,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "paths.h"
+
 void fbCsv_Split(const char *line, fbTextList *out)
 {
   size_t len = strlen(line);
@@ -88,9 +90,12 @@ FILE *fbCsv_Create(const char *path, char *err, size_t errlen)
 {
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
-  if (f == NULL) {
-    snprintf(err, errlen, "%s: cannot be written: %s", path, strerror(errno));
+  char why[256];
+  FILE *f = NULL;
+  if (!fbFilePath_CheckOutput(path, why, sizeof why)) {  // Commit would rename over it
+    snprintf(err, errlen, "%s: cannot be written: %s", path, why);
+  } else if ((f = fbFilePath_OpenOutput(tmp, "w", why, sizeof why)) == NULL) {
+    snprintf(err, errlen, "%s: cannot be written: %s", tmp, why);
   }
   return f;
 }
@@ -101,10 +106,11 @@ bool fbCsv_Commit(FILE *f, const char *path, char *err, size_t errlen)
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
-  if (ok && rename(tmp, path) == 0) {
+  char why[256] = "";
+  if (ok && fbFilePath_CheckOutput(path, why, sizeof why) && rename(tmp, path) == 0) {
     return true;
   }
-  snprintf(err, errlen, "%s: cannot be written: %s", path, strerror(errno));
+  snprintf(err, errlen, "%s: cannot be written: %s", path, why[0] ? why : strerror(errno));
   unlink(tmp);
   return false;
 }

@@ -3,6 +3,7 @@
 #include "headless.h"
 
 #include "lua_host.h"
+#include "paths.h"
 
 #include <signal.h>
 #include <string.h>
@@ -48,7 +49,10 @@ static void keep_pace(long pace, long steps, double start)
 
 // The exit status of a run that could not start (README, exit statuses): bad input 2, an output
 // that cannot be written 1. The window (viewer.c) answers the same.
-static int start_exit_status(fbRunStart start) { return start == FB_START_BAD_SCENARIO ? 2 : 1; }
+static int start_exit_status(fbRunStart start)
+{
+  return start == FB_START_BAD_SCENARIO || start == FB_START_BAD_OUTPUT ? 2 : 1;
+}
 
 // Ctrl-C (or SIGTERM) ends a headless run after the current step, with its CSV complete. A second
 // one ends it at once: a step cannot be stopped half-way, and a heavy one takes long (12 000 agents
@@ -132,7 +136,8 @@ static int save_state(const fbCli *cli, fbSim *sim, bool at_end, bool *saved)
   *saved = true;
   if (!fbState_Save(sim, cli->save_state, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
-    return strstr(err, "cannot write") != NULL ? 1 : 2;
+    char why[256];  // a folder, a FIFO or a device put there during the run is bad input too
+    return strstr(err, "cannot write") != NULL && fbFilePath_CheckOutput(cli->save_state, why, sizeof why) ? 1 : 2;
   }
   return 0;
 }

@@ -19,10 +19,12 @@
  */
 
 // What a file is, from what it returns: a rule has steer, a scenario species, an experiment its
-// scenario; anything else is a helper module, which runs in a rule's sandbox.
-static const char *std_of(const char *path)
+// scenario; anything else is a helper module, which runs in a rule's sandbox. NULL with why for a
+// file that cannot be read, is not a regular file (a FIFO would block, /dev/zero never ends) or is
+// larger than a script may be.
+static const char *std_of(const char *path, char *why, size_t len)
 {
-  FILE *f = fopen(path, "r");
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, NULL, why, len);
   if (f == NULL) {
     return NULL;
   }
@@ -60,9 +62,10 @@ static void explain(const char *line, const char *std)
 // Runs luacheck on one file; prints its findings with what they mean. Returns luacheck's status.
 static int lint_file(const char *luacheck, const char *config, const char *path, const char *log)
 {
-  const char *std = std_of(path);
+  char why[256];
+  const char *std = std_of(path, why, sizeof why);
   if (std == NULL) {
-    fprintf(stderr, "flockbox: --lint: %s: cannot read the file\n", path);
+    fprintf(stderr, "flockbox: --lint: %s: cannot read: %s\n", path, why);
     return 2;
   }
   char *argv[] = {(char *)luacheck, "--config", (char *)config, "--std", (char *)std, "--no-color", "--codes",

@@ -213,20 +213,32 @@ static char *read_all(const char *path)
 
 // Writes text to path through a temporary file: readers see the old file or the whole new one.
 // With exclusive, fails (EEXIST) if path already exists (link, unlike rename, never replaces).
-static bool write_atomically(const char *path, const char *text, bool exclusive)
+// Something at path that is not a regular file (a folder, a FIFO, a device) is refused, never
+// replaced; false with the reason in why.
+static bool write_atomically(const char *path, const char *text, bool exclusive, char *why, size_t len)
 {
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-  FILE *f = fopen(tmp, "w");
+  if (!fbFilePath_CheckOutput(path, why, len)) {
+    errno = 0;
+    return false;
+  }
+  FILE *f = fbFilePath_OpenOutput(tmp, "w", why, len);
   if (f == NULL) {
+    errno = 0;
     return false;
   }
   bool ok = fputs(text, f) >= 0;
   ok = (fclose(f) == 0) && ok;
-  if (ok) {
-    ok = exclusive ? link(tmp, path) == 0 : rename(tmp, path) == 0;
+  if (ok && exclusive) {
+    ok = link(tmp, path) == 0;
+  } else if (ok) {  // checked again: a FIFO or a device put there meanwhile is not renamed over
+    ok = fbFilePath_CheckOutput(path, why, len) && rename(tmp, path) == 0;
   }
   int saved = errno;
+  if (!ok && saved != 0) {
+    snprintf(why, len, "%s", strerror(saved));
+  }
   unlink(tmp);
   errno = saved;
   return ok;
@@ -314,14 +326,15 @@ int fbPlan_Claim(const fbPlan *p, bool may_change_seeds, char *err, size_t errle
   int status = 0;
   // Two runs started at once on a fresh folder (GNU parallel, a job array) both try to create it:
   // one link wins, the other finds the winner's file and compares.
-  if (!write_atomically(path, now, true)) {
+  char why[256] = "";
+  if (!write_atomically(path, now, true, why, sizeof why)) {
     char *old = errno == EEXIST ? read_all(path) : NULL;
     if (old == NULL) {
-      snprintf(err, errlen, "%s: cannot write or read the plan: %s", path, strerror(errno));
-      status = 1;
+      snprintf(err, errlen, "%s: cannot write or read the plan: %s", path, why);
+      status = fbFilePath_CheckOutput(path, why, sizeof why) ? 1 : 2;  // something not a file there: bad input
     } else if ((status = compare(p, path, now, may_change_seeds, err, errlen)) == 0 && strcmp(old, now) != 0 &&
-               !write_atomically(path, now, false)) {
-      snprintf(err, errlen, "%s: cannot rewrite the plan: %s", path, strerror(errno));
+               !write_atomically(path, now, false, why, sizeof why)) {
+      snprintf(err, errlen, "%s: cannot rewrite the plan: %s", path, why);
       status = 1;
     }
     free(old);

@@ -13,6 +13,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "paths.h"
+
 // In the child between fork and exec the parent may have other threads (the Lua watchdog), so
 // only async-signal-safe calls are allowed: open, dup2, chdir, sigaction, sigprocmask, write, exec.
 static void write_text(int fd, const char *text) { (void)!write(fd, text, strlen(text)); }
@@ -52,6 +54,11 @@ pid_t fbProcess_Start(char *const argv[], const char *log_path, const char *cwd,
 {
   if (access(argv[0], X_OK) != 0) {
     snprintf(err, errlen, "%s: cannot execute: %s", argv[0], strerror(errno));
+    return -1;
+  }
+  char why[256];
+  if (log_path != NULL && !fbFilePath_CheckOutput(log_path, why, sizeof why)) {  // the child would block on a FIFO
+    snprintf(err, errlen, "%s: cannot be written: %s", log_path, why);
     return -1;
   }
   fflush(stdout);  // nothing buffered may be written twice

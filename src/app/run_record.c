@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "csv_text.h"
+#include "paths.h"
 #include "sha256.h"
 
 // The files a run may leave beside its log, as suffixes of OUT/runs/<run>.
@@ -41,7 +42,12 @@ int fbRunRecord_Claim(const fbPlan *p, long run, char *err, size_t errlen)
 {
   char path[4200];
   fbPlan_RunFile(p, run, ".claim", path, sizeof path);
-  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);  // not inherited by the run's process
+  char why[256];
+  if (!fbFilePath_CheckOutput(path, why, sizeof why)) {  // a FIFO there would block the open
+    snprintf(err, errlen, "%s: cannot be made: %s", path, why);
+    return -1;
+  }
+  int fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);  // not inherited by the run's process
   if (fd < 0) {
     snprintf(err, errlen, "%s: cannot be made: %s", path, strerror(errno));
     return -1;
@@ -86,7 +92,8 @@ bool fbRunRecord_Finish(const fbPlan *p, long run, int exit_status)
   char path[4200], tmp[4300], output[4200];
   fbPlan_RunFile(p, run, ".status", path, sizeof path);
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
+  char why[256];
+  FILE *f = fbFilePath_CheckOutput(path, why, sizeof why) ? fbFilePath_OpenOutput(tmp, "w", why, sizeof why) : NULL;
   if (f == NULL) {
     return false;
   }
@@ -100,7 +107,7 @@ bool fbRunRecord_Finish(const fbPlan *p, long run, int exit_status)
   fputc('\n', f);
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
-  ok = ok && rename(tmp, path) == 0;
+  ok = ok && fbFilePath_CheckOutput(path, why, sizeof why) && rename(tmp, path) == 0;
   if (!ok) {
     unlink(tmp);
   }
@@ -112,7 +119,8 @@ fbRunState fbRunRecord_State(const fbPlan *p, long run, int *exit_status)
   char path[4200], line[1024], output[4200];
   *exit_status = -1;
   fbPlan_RunFile(p, run, ".status", path, sizeof path);
-  FILE *f = fopen(path, "r");
+  char why[256];
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_TABLE_BYTES, NULL, why, sizeof why);
   if (f == NULL) {
     return FB_RUN_PENDING;
   }
@@ -224,7 +232,8 @@ static bool json_line(const char *line, char *key, size_t klen, char *value, siz
 
 static void read_metadata(fbRunRecord *r, const char *path)
 {
-  FILE *f = fopen(path, "r");
+  char why[256];
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_TABLE_BYTES, NULL, why, sizeof why);
   if (f == NULL) {
     return;
   }
@@ -268,7 +277,8 @@ static void read_metadata(fbRunRecord *r, const char *path)
 // The header and the last row of the run's CSV (the final state: a headless run always writes it).
 static void read_final_row(fbRunRecord *r, const char *path)
 {
-  FILE *f = fopen(path, "r");
+  char why[256];
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_TABLE_BYTES, NULL, why, sizeof why);
   if (f == NULL) {
     return;
   }

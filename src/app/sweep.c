@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include "names.h"
 #include "experiment.h"
 #include "fb.h"
+#include "paths.h"
 #include "plan.h"
 #include "process.h"
 #include "run_record.h"
@@ -300,7 +302,12 @@ static bool lock_folder(const fbPlan *p)
 {
   char path[4200];
   snprintf(path, sizeof path, "%s/sweep.lock", p->e->out);
-  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  char why[256];
+  if (!fbFilePath_CheckOutput(path, why, sizeof why)) {  // a FIFO there would block the open
+    fprintf(stderr, "sweep: %s: cannot be made: %s\n", path, why);
+    return false;
+  }
+  int fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
   if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
     return true;  // held until the process exits
   }
@@ -548,6 +555,27 @@ static int claim_exactly(const fbPlan *p)
   return status;
 }
 
+// The sweep's own files in its folder, checked before any run is made: a folder, a FIFO or a
+// device where one goes is bad input (exit 2), named, never written to or renamed over.
+static bool outputs_are_files(const fbPlan *p, char *err, size_t errlen)
+{
+  const char *out = p->e->out, *files[] = {"plan.txt", "results.csv", "summary.csv", "sweep.lock"};
+  struct stat st;
+  if (stat(out, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    snprintf(err, errlen, "%s: the out folder is not a folder", out);
+    return false;
+  }
+  char path[4200], why[256];
+  for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k) {
+    snprintf(path, sizeof path, "%s/%s", out, files[k]);
+    if (!fbFilePath_CheckOutput(path, why, sizeof why)) {
+      snprintf(err, errlen, "%s: cannot write there: %s", path, why);
+      return false;
+    }
+  }
+  return true;
+}
+
 static int run_mode(const fbPlan *p, const options *o)
 {
   if (o->mode == MODE_RUN || o->mode == MODE_COLLECT) {
@@ -596,6 +624,8 @@ int fbSweep_Main(int argc, char **argv)
     fbPlan_Make(&p, &e, self);
     if (o.mode == MODE_RUN && o.run > p.runs) {
       snprintf(err, sizeof err, "--run %ld: the plan has %ld runs", o.run, p.runs);
+      status = 2;
+    } else if (!outputs_are_files(&p, err, sizeof err)) {
       status = 2;
     }
   }

@@ -7,13 +7,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "paths.h"
 #include "process.h"
 
 // The first line of a file, without flockbox's "flockbox: " prefix.
 static void first_line(const char *path, char *out, size_t len)
 {
   out[0] = '\0';
-  FILE *f = fopen(path, "r");
+  char why[256];
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_TABLE_BYTES, NULL, why, sizeof why);
   if (f == NULL) {
     return;
   }

@@ -10,6 +10,7 @@
 
 #include "csv_text.h"
 #include "fb.h"
+#include "paths.h"
 #include "run_record.h"
 
 // The columns of results.csv between the grid parameters and the measures.
@@ -60,7 +61,8 @@ static void gather_measures(collected *c)
       continue;
     }
     fbPlan_RunFile(p, run, ".csv", path, sizeof path);
-    FILE *f = fopen(path, "r");
+    char why[256];
+    FILE *f = fbFilePath_OpenRegular(path, FB_MAX_TABLE_BYTES, NULL, why, sizeof why);
     if (f != NULL && fbCsv_ReadLine(f, &line, &cap)) {
       fbTextList header = {0};
       fbCsv_Split(line, &header);

@@ -11,6 +11,7 @@
 
 #include "csv_text.h"
 #include "fb.h"
+#include "paths.h"
 #include "process.h"
 
 typedef struct summary {
@@ -22,7 +23,8 @@ typedef struct summary {
 static bool read_summary(const char *path, summary *s)
 {
   memset(s, 0, sizeof *s);
-  FILE *f = fopen(path, "r");
+  char why[256];
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_TABLE_BYTES, NULL, why, sizeof why);
   if (f == NULL) {
     return false;
   }
@@ -197,7 +199,8 @@ static void write_lines(FILE *f, const fbPlan *p, const summary *s, const series
 static bool write_script(const char *path, const char *base, const char *y, const fbPlan *p, const summary *s,
                          const series *c)
 {
-  FILE *f = fopen(path, "w");
+  char why[256];
+  FILE *f = fbFilePath_OpenOutput(path, "w", why, sizeof why);
   if (f == NULL) {
     return false;
   }

@@ -58,6 +58,60 @@ FILE *fbFilePath_OpenRegular(const char *path, long max_bytes, long *size, char 
   return f;
 }
 
+// What is at a path that is not a regular file, for messages.
+static const char *kind_of(mode_t mode)
+{
+  return S_ISDIR(mode) ? "a folder" : S_ISFIFO(mode) ? "a FIFO" : S_ISSOCK(mode) ? "a socket"
+         : S_ISCHR(mode) || S_ISBLK(mode) ? "a device" : "not a file";
+}
+
+bool fbFilePath_CheckOutput(const char *path, char *why, size_t len)
+{
+  struct stat st;
+  if (stat(path, &st) != 0) {  // follows links: a link to /dev/null is a device
+    return true;  // nothing there, or a dangling link (writing creates a file), or a folder we may not
+                  // enter: the open then says why, as any output that cannot be written
+  }
+  if (!S_ISREG(st.st_mode)) {
+    snprintf(why, len, "not a regular file (%s)", kind_of(st.st_mode));
+    return false;
+  }
+  return true;
+}
+
+FILE *fbFilePath_OpenOutput(const char *path, const char *mode, char *why, size_t len)
+{
+  if (!fbFilePath_CheckOutput(path, why, len)) {
+    return NULL;
+  }
+  bool append = mode[0] == 'a';
+  // O_NONBLOCK: a FIFO made there since the check fails to open or opens at once, never waits;
+  // no O_TRUNC until fstat says it is a regular file.
+  int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (append ? O_APPEND : 0), 0644);
+  if (fd < 0) {
+    snprintf(why, len, "%s", strerror(errno));
+    return NULL;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    snprintf(why, len, "not a regular file");
+    close(fd);
+    return NULL;
+  }
+  if (!append && ftruncate(fd, 0) != 0) {
+    snprintf(why, len, "%s", strerror(errno));
+    close(fd);
+    return NULL;
+  }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  FILE *f = fdopen(fd, append ? "a" : "w");
+  if (f == NULL) {
+    snprintf(why, len, "%s", strerror(errno));
+    close(fd);
+  }
+  return f;
+}
+
 // A regular file or a folder: what a scenario may name.
 static bool exists(const char *path)
 {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #define FB_MAX_SCRIPT_BYTES (16L * 1024 * 1024)  // a scenario, rule or helper module
+#define FB_MAX_TABLE_BYTES (1024L * 1024 * 1024)  // a CSV or a run's record read back
 
 // True for an existing regular file.
 bool fbFilePath_IsFile(const char *path);
@@ -20,6 +21,16 @@ bool fbFilePath_Exists(const char *path);
 // checked before anything is read. On failure returns NULL with the reason in why
 // ("not a regular file", "file is too large (over 16 MiB)", or the system's message).
 FILE *fbFilePath_OpenRegular(const char *path, long max_bytes, long *size, char *why, size_t len);
+
+// Outputs (a state, a CSV, a PNG, a run's records, a sweep's files) go only where nothing is yet or
+// a regular file is: a folder, a FIFO, a device or a socket there (or a link to one) is refused, so
+// no write blocks on a FIFO and no rename replaces /dev/null with a file. True when path may be
+// written; otherwise why says what is there ("not a regular file (a FIFO)").
+bool fbFilePath_CheckOutput(const char *path, char *why, size_t len);
+
+// Opens path for writing ("w": emptied; "a": appended to) after that check, and checks again what
+// was opened (a FIFO put there meanwhile is refused, not waited on). NULL with the reason in why.
+FILE *fbFilePath_OpenOutput(const char *path, const char *mode, char *why, size_t len);
 
 // Where a path a scenario names may be, in the order it is looked for: in the scenario's own folder
 // (scripts/x), beside that folder (scripts/../x: a project folder carries its behaviours/ and

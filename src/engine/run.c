@@ -3,6 +3,7 @@
 #include "run.h"
 
 #include "log.h"
+#include "paths.h"
 
 #include <time.h>
 
@@ -13,10 +14,33 @@ double fbRun_Seconds(void)
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+// Every output the run will write, checked before anything runs: a folder, a FIFO or a device
+// where a file goes is bad input, found now rather than after a long run (and never written to).
+static bool outputs_are_files(const fbCli *cli, char *err, size_t errlen)
+{
+  char meta[1100], why[256];
+  snprintf(meta, sizeof meta, "%s.json", cli->csv ? cli->csv : "");
+  const struct {
+    const char *option, *path;
+  } outputs[] = {{"--csv", cli->csv}, {"--csv", cli->csv ? meta : NULL}, {"--save-state", cli->save_state},
+                 {"--png", cli->png}};
+  for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k) {
+    if (outputs[k].path != NULL && !fbFilePath_CheckOutput(outputs[k].path, why, sizeof why)) {
+      snprintf(err, errlen, "%s: cannot write there (%s): %s", outputs[k].path, outputs[k].option, why);
+      return false;
+    }
+  }
+  return true;
+}
+
 fbRunStart fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char *err, size_t errlen)
 {
   run->cli = cli;
   run->steps = 0;
+  run->sim = NULL;
+  if (!outputs_are_files(cli, err, errlen)) {
+    return FB_START_BAD_OUTPUT;
+  }
   run->sim = fbSim_NewFromFile(cli->scenario, options, err, errlen);
   if (run->sim == NULL) {
     return FB_START_BAD_SCENARIO;

@@ -25,10 +25,13 @@ typedef enum fbRunStart {
   FB_START_RUNNING,
   FB_START_BAD_SCENARIO,  // the scenario did not load (message in err)
   FB_START_CANNOT_WRITE,  // the CSV cannot be written (message in err)
+  FB_START_BAD_OUTPUT,    // an output path names a folder, a FIFO or a device (message in err)
 } fbRunStart;
 
-// Loads cli->scenario with these options, sets it to cli->load_state if given (a state it refuses
-// is FB_START_BAD_SCENARIO) and opens cli->csv (no row yet).
+// Checks that every output path (--csv and its .json, --save-state, --png) is nothing yet or a
+// regular file (else FB_START_BAD_OUTPUT, before anything runs), loads cli->scenario with these
+// options, sets it to cli->load_state if given (a state it refuses is FB_START_BAD_SCENARIO) and
+// opens cli->csv (no row yet).
 fbRunStart fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options, char *err, size_t errlen);
 
 // Writes the CSV row of the current step; false if a scenario metric failed (fbSim_Error).

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paths.h"
 #include "sha256.h"
 
 // A JSON string: quotes, backslashes and control characters escaped (RFC 8259, section 7).
@@ -181,17 +182,22 @@ bool fbRunMeta_Write(const char *path, const fbSim *sim, const fbRunMeta *m, cha
 {
   char temp[1100];
   snprintf(temp, sizeof temp, "%s.tmp", path);
-  FILE *f = fopen(temp, "w");
+  char why[256] = "";
+  if (!fbFilePath_CheckOutput(path, why, sizeof why)) {
+    snprintf(err, errlen, "%s: cannot write the run's metadata: %s", path, why);
+    return false;
+  }
+  FILE *f = fbFilePath_OpenOutput(temp, "w", why, sizeof why);
   if (f == NULL) {
-    snprintf(err, errlen, "%s: cannot write the run's metadata", temp);
+    snprintf(err, errlen, "%s: cannot write the run's metadata: %s", temp, why);
     return false;
   }
   write_body(f, sim, m);
   bool ok = !ferror(f);
   ok = (fclose(f) == 0) && ok;
-  if (!ok || rename(temp, path) != 0) {
+  if (!ok || !fbFilePath_CheckOutput(path, why, sizeof why) || rename(temp, path) != 0) {
     remove(temp);
-    snprintf(err, errlen, "%s: cannot write the run's metadata", path);
+    snprintf(err, errlen, "%s: cannot write the run's metadata%s%s", path, why[0] ? ": " : "", why);
     return false;
   }
   return true;

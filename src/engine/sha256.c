@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "paths.h"
+
 /*
  * FIPS 180-4, section 6.2. The message is padded with a 1 bit, zeros, and its length in bits as a
  * 64-bit big-endian number, to a multiple of 512 bits. Each 512-bit block is expanded into 64
@@ -85,7 +87,8 @@ void fbSha256_Hex(fbSha256 *c, char hex[65])
 bool fbSha256_File(const char *path, char hex[65])
 {
   hex[0] = '\0';
-  FILE *f = fopen(path, "rb");
+  char why[256];
+  FILE *f = fbFilePath_OpenRegular(path, LONG_MAX, NULL, why, sizeof why);  // a FIFO would block
   if (f == NULL) {
     return false;
   }

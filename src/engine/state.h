@@ -24,6 +24,7 @@
  */
 #define FB_STATE_MAGIC "FBSTATE\n"
 #define FB_STATE_VERSION 2u  // 2: each rule's parameters follow its weight
+#define FB_MAX_STATE_BYTES (4L << 30)  // 4 GiB: 4 000 000 agents with their fields fit
 
 // Appends sim's state to out (a snapshot: no header); false with the reason if the hooks' state
 // cannot be saved (hook_state.h).
@@ -31,8 +32,11 @@ bool fbState_Snapshot(fbSim *sim, fbBytes *out, char *err, size_t errlen);
 
 // Sets sim, a run of the same scenario, to a snapshot. keep_rules: the rule weights stay as they
 // are now (the window's rewind resumes with the current rules); otherwise they are the snapshot's
-// too. False with the reason if the snapshot is malformed or names a species the sim does not have;
-// the sim is then in no defined state and should be deleted.
+// too. Every field is checked before any is set, as a scenario's values are (finite numbers within
+// FB_MAX_MAGNITUDE, flags 0 or 1, unique ids below the next id): false with the reason naming the
+// field ("agent 12 (id 40): position is not finite") if the snapshot is malformed, insane or names
+// a species the sim does not have, and the sim is as it was (the hooks' Lua data excepted, when
+// only bytes left over after it are wrong).
 bool fbState_Restore(fbSim *sim, const void *data, size_t len, bool keep_rules, char *err, size_t errlen);
 
 // What a loaded file said beyond the state itself.
@@ -46,7 +50,16 @@ typedef struct fbStateInfo {
 bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen);
 
 // Reads path, checks its header against sim (just loaded from its scenario with the run's
-// options) and restores it. False with one message naming path and what differs.
+// options) and restores it. False with one message naming path and what differs; a FIFO, a device,
+// a folder or a file over FB_MAX_STATE_BYTES is refused before anything is read.
 bool fbState_Load(fbSim *sim, const char *path, fbStateInfo *info, char *err, size_t errlen);
+
+// The same for a file's bytes already in memory; path only names it in messages.
+bool fbState_LoadBytes(fbSim *sim, const void *data, size_t len, const char *path, fbStateInfo *info, char *err,
+                       size_t errlen);
+
+// Appends to out a state file of sim's header around a snapshot (fbState_Snapshot's, or one a test
+// or a fuzzer changed: the header's SHA-256 is the snapshot's as given).
+void fbState_Encode(const fbSim *sim, const void *snapshot, size_t len, fbBytes *out);
 
 #endif

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "paths.h"
+
 void fbTelemetry_Measure(fbSim *sim, fbMeasures *m)
 {
   fbSim_UpdateGrid(sim);
@@ -22,9 +24,10 @@ bool fbTelemetry_Open(fbTelemetry *t, const char *path, const fbSim *sim, char *
   if (path == NULL) {
     return true;
   }
-  t->csv = fopen(path, "w");
+  char why[256];
+  t->csv = fbFilePath_OpenOutput(path, "w", why, sizeof why);
   if (t->csv == NULL) {
-    snprintf(err, errlen, "%s: cannot write the CSV file", path);
+    snprintf(err, errlen, "%s: cannot write the CSV file: %s", path, why);
     return false;
   }
   const fbWorld *w = fbSim_World(sim);

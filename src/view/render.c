@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "accumulate.h"
+#include "paths.h"
 
 static const SDL_Color BACKGROUND = {22, 24, 28, 255};
 static const SDL_Color FIELD = {64, 80, 66, 255};
@@ -323,10 +324,12 @@ void fbRender_Free(fbRenderer *r)
 }
 
 // A screen point farther than margin pixels outside the view.
+// Written as "not inside" so that a NaN position (which no comparison holds for) is off the view
+// too, and never reaches an int conversion.
 static bool off_view(const fbCamera *c, fbVec2 p, double margin)
 {
-  return p.x < c->view_x - margin || p.y < c->view_y - margin || p.x > c->view_x + c->view_w + margin ||
-         p.y > c->view_y + c->view_h + margin;
+  return !(p.x >= c->view_x - margin && p.y >= c->view_y - margin && p.x <= c->view_x + c->view_w + margin &&
+           p.y <= c->view_y + c->view_h + margin);
 }
 
 static SDL_FRect world_rect(const fbWorld *w, const fbCamera *cam)
@@ -974,6 +977,10 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
 
 // ---- pictures -----------------------------------------------------------------------------------
 
+// stb_image_write's sink: our own FILE, opened only after the path was checked (stbi_write_png
+// would open anything, a FIFO or a device included).
+static void write_to_file(void *f, void *data, int size) { fwrite(data, 1, (size_t)size, f); }
+
 bool fbRender_WritePng(SDL_Renderer *sdl, const char *path, char *err, size_t errlen)
 {
   int w, h;
@@ -990,9 +997,13 @@ bool fbRender_WritePng(SDL_Renderer *sdl, const char *path, char *err, size_t er
     for (size_t k = 3; k < (size_t)w * h * 4; k += 4) {
       pixels[k] = 255;  // window surfaces may leave alpha undefined
     }
-    ok = stbi_write_png(path, w, h, 4, pixels, w * 4) != 0;
+    char why[256] = "";
+    FILE *f = fbFilePath_OpenOutput(path, "w", why, sizeof why);
+    ok = f != NULL && stbi_write_png_to_func(write_to_file, f, w, h, 4, pixels, w * 4) != 0;
+    ok = ok && !ferror(f);
+    ok = (f == NULL || fclose(f) == 0) && ok;
     if (!ok) {
-      snprintf(err, errlen, "%s: cannot write the PNG file", path);
+      snprintf(err, errlen, "%s: cannot write the PNG file%s%s", path, why[0] ? ": " : "", why);
     }
   }
   free(pixels);

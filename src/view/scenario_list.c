@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paths.h"
+
 #define PAD 8
 
 static int by_path(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
@@ -14,7 +16,8 @@ static int by_path(const void *a, const void *b) { return strcmp((const char *)a
 static void read_title(const char *path, char *title, size_t len)
 {
   title[0] = '\0';
-  FILE *f = fopen(path, "r");
+  char why[256];
+  FILE *f = fbFilePath_OpenRegular(path, FB_MAX_SCRIPT_BYTES, NULL, why, sizeof why);
   char first[512] = "";
   if (f == NULL || fgets(first, sizeof first, f) == NULL) {
     if (f != NULL) {

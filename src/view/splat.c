@@ -138,13 +138,15 @@ static void build_heading_table(fbSplat *s)
   s->heading_built = true;
 }
 
-int fbSplat_Direction(fbSplat *s, double hx, double hy)
+// A heading component's cell, clamped before the conversion to int: a NaN or huge heading (which
+// no step makes, but a bad value must not turn into undefined behaviour) gives an edge cell.
+static int heading_cell(double h)
 {
-  int i = (int)((hx + 1.0) * (0.5 * FB_SPLAT_HEADING_CELLS)), j = (int)((hy + 1.0) * (0.5 * FB_SPLAT_HEADING_CELLS));
-  i = i < 0 ? 0 : (i >= FB_SPLAT_HEADING_CELLS ? FB_SPLAT_HEADING_CELLS - 1 : i);
-  j = j < 0 ? 0 : (j >= FB_SPLAT_HEADING_CELLS ? FB_SPLAT_HEADING_CELLS - 1 : j);
-  return s->heading[j][i];
+  double cell = (h + 1.0) * (0.5 * FB_SPLAT_HEADING_CELLS);
+  return cell >= 0 ? (cell < FB_SPLAT_HEADING_CELLS - 1 ? (int)cell : FB_SPLAT_HEADING_CELLS - 1) : 0;
 }
+
+int fbSplat_Direction(fbSplat *s, double hx, double hy) { return s->heading[heading_cell(hy)][heading_cell(hx)]; }
 
 // A canvas and texture of a new size, both transparent.
 static void resize(fbSplat *s, int w, int h)
@@ -222,6 +224,9 @@ static void fill(uint8_t *row, int x0, int len, int w, uint8_t colour)
 void fbSplat_Stamp(fbSplat *s, const fbStamps *st, int direction, int x, int y, uint8_t colour, bool outline,
                    uint8_t outline_colour)
 {
+  if (x < -FB_SPLAT_FAR || x > FB_SPLAT_FAR || y < -FB_SPLAT_FAR || y > FB_SPLAT_FAR) {
+    return;  // far off any canvas; subtracting the view could overflow
+  }
   x -= s->view_x;
   y -= s->view_y;
   int r = st->radius;

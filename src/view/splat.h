@@ -68,6 +68,9 @@ uint8_t fbSplat_Colour(fbSplat *s, uint32_t argb);
 // The direction index (0 .. FB_SPLAT_DIRECTIONS - 1) nearest a unit heading.
 int fbSplat_Direction(fbSplat *s, double hx, double hy);
 
+// Pixels beyond this distance from the origin are off every canvas (fbSplat_Stamp draws nothing).
+#define FB_SPLAT_FAR (1 << 28)
+
 // Stamps an agent at window pixel (x, y) in palette colour `colour`, with the outline's rows first
 // in outline_colour if `outline`.
 void fbSplat_Stamp(fbSplat *s, const fbStamps *st, int direction, int x, int y, uint8_t colour, bool outline,
