@@ -71,7 +71,7 @@ run_class() {
   # with ptrace, and once (1 run in ~2000) hung there for minutes with the interrupted run's signals about.
   # The other nine places check for leaks; -k ends a run that ignores the time limit's TERM.
   ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-    bounded 60 "$flockbox" --headless --watch --pace 200 --steps 100000 --csv "$work/reload.csv" "${limits[@]}" "$s" \
+    prlimit --cpu=60:65 timeout -k 5 "$hang_s" "$flockbox" --headless --watch --pace 200 --steps 100000 --csv "$work/reload.csv" "${limits[@]}" "$s" \
     >"$work/out" 2>"$work/err" &
   local pid=$!
   for _ in $(seq $((hang_s * 20))); do

@@ -8,9 +8,12 @@
 hang_s=${FB_TEST_HANG_S:-900}
 
 # bounded CPU_S COMMAND...: COMMAND with CPU_S seconds of CPU time for each of its processes (the
-# kernel's RLIMIT_CPU: past it SIGXCPU ends the process, status 152) and the hang guard (status 124).
+# kernel's RLIMIT_CPU, set by prlimit: past it SIGXCPU ends the process, status 152) and the hang guard
+# (status 124). For a command run in the background, write the same line out instead of calling the
+# function: `prlimit --cpu=CPU_S:HARD timeout -k 5 "$hang_s" COMMAND &`, so that $! is the command (a
+# function run with & is a subshell, which ignores the SIGINT a test sends to stop it).
 bounded() {
   local cpu=$1
   shift
-  (ulimit -t "$cpu" && exec timeout -k 5 "$hang_s" "$@")
+  prlimit --cpu="$cpu:$((cpu + 5))" timeout -k 5 "$hang_s" "$@"
 }
