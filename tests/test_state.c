@@ -8,8 +8,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "hook_state.h"
 #include "sim_internal.h"  // white-box: compares every agent array
@@ -444,6 +444,8 @@ static void test_function_chain(void **state)
   }
   strcat(want, "' is a function nested 33 deep");
   assert_save_refused(hooks_scenario("nest(3)", CHAIN "(1000)"), want, "(at most 32)");
+}
+
 // ---- states that lie: a matching SHA-256 around numbers no scenario could make ------------------
 
 // Where `what` (n bytes) lies in the snapshot; fails the test unless it is there.
@@ -524,7 +526,9 @@ static void assert_lie_refused(const char *path, Patch patch, const char *want)
   fbBytes_Free(&file);
   fbStateInfo info;
   bool ok = fbState_Load(&sim, STATE_FILE, &info, err, sizeof err);
-  if (ok || !holds(err, want) || strncmp(err, STATE_FILE ": ", strlen(STATE_FILE) + 2) != 0) {
+  char prefix[600];
+  snprintf(prefix, sizeof prefix, "%s: ", STATE_FILE);
+  if (ok || !holds(err, want) || strncmp(err, prefix, strlen(prefix)) != 0) {
     fail_msg("expected '%s: ...%s...', got %s: %s", STATE_FILE, want, ok ? "loaded" : "refused", err);
   }
   assert_int_equal(sim.world.species[0].rules[0].weight, twin.world.species[0].rules[0].weight);
