@@ -169,6 +169,42 @@ static void test_passing_a_corner_is_allowed(void **state)
   fbObstacles_Free(&o);
 }
 
+/*
+ * Velocity 0 lies in every obstacle line, wherever the agent is and however it moves (orca.c): the
+ * obstacles' lines are always feasible together, which the 3-D program relies on. A circle, a
+ * square and a thin wall; 20 000 positions round them (inside some too) and velocities up to 3,
+ * from a fixed generator.
+ */
+static void test_zero_is_in_every_obstacle_line(void **state)
+{
+  (void)state;
+  fbObstacles o;
+  fbObstacles_Init(&o);
+  char err[128];
+  assert_true(fbObstacles_AddCircle(&o, fbV(0, 0), 2, err, sizeof err) == 0);
+  fbVec2 square[] = {{4, -3}, {10, -3}, {10, 3}, {4, 3}};
+  assert_true(fbObstacles_AddPolygon(&o, square, 4, err, sizeof err) == 1);
+  fbVec2 wall[] = {{-10, 5}, {10, 5}, {10, 5.2}, {-10, 5.2}};
+  assert_true(fbObstacles_AddPolygon(&o, wall, 4, err, sizeof err) == 2);
+  uint64_t seed = 37;
+  fbOrcaLine lines[FB_ORCA_MAX_OBSTACLE_LINES];
+  for (int k = 0; k < 20000; ++k) {
+    double r[4];
+    for (int j = 0; j < 4; ++j) {
+      seed = seed * 6364136223846793005u + 1442695040888963407u;
+      r[j] = (double)(seed >> 11) / 9007199254740992.0;  // [0, 1)
+    }
+    fbOrcaBody self = {fbV(-12 + 26 * r[0], -8 + 16 * r[1]), fbV(3 * cos(6.3 * r[2]) * r[3], 3 * sin(6.3 * r[2]) * r[3]),
+                       0.5, true};
+    int n = obstacle_lines(&o, 3, &self, lines);
+    for (int j = 0; j < n; ++j) {
+      assert_true(fabs(fbV_Length(lines[j].dir) - 1) < 1e-9);
+      assert_true(inside(lines[j], fbV(0, 0)) >= -1e-12);
+    }
+  }
+  fbObstacles_Free(&o);
+}
+
 // ---- the linear programs --------------------------------------------------------------------------
 
 static void test_program_without_lines_caps_the_speed(void **state)
@@ -391,6 +427,7 @@ int main(void)
       cmocka_unit_test(test_a_circle_is_a_standing_agent),
       cmocka_unit_test(test_a_wall_is_its_cut_off_line),
       cmocka_unit_test(test_passing_a_corner_is_allowed),
+      cmocka_unit_test(test_zero_is_in_every_obstacle_line),
       cmocka_unit_test(test_program_without_lines_caps_the_speed),
       cmocka_unit_test(test_program_corner_and_disc),
       cmocka_unit_test(test_infeasible_program_falls_back),
