@@ -357,6 +357,27 @@ static void test_a_body_slides_round_a_tree(void **state)
   }
 }
 
+// Runs the bottleneck (with one --set, or none) for up to 1 200 steps: how many got through, and
+// the least clearance any body ever had from a wall.
+static int bottleneck_through(const char *set, double *clearance)
+{
+  load_with("tests/data/crowd_bottleneck.lua", set);
+  *clearance = INFINITY;
+  int through = 0;
+  for (int k = 1; k <= 1200 && through < 200; ++k) {
+    step();
+    for (int i = 0; i < sim.world.agents.count; ++i) {
+      *clearance = fmin(*clearance, wall_clearance(i));
+    }
+    through = (int)metric("through");
+    if (k % 200 == 0) {
+      print_message("step %d: %d through\n", k, through);
+    }
+  }
+  unload();
+  return through;
+}
+
 /*
  * 200 walkers leave a room by a corridor 2.4 wide (tests/data/crowd_bottleneck.lua): those away
  * from the middle head diagonally into the room's wall and slide along it to the mouth. At least
@@ -367,21 +388,29 @@ static void test_a_body_slides_round_a_tree(void **state)
 static void test_a_crowd_empties_a_room_through_a_bottleneck(void **state)
 {
   (void)state;
-  load("tests/data/crowd_bottleneck.lua");
-  double clearance = INFINITY;
-  int through = 0;
-  for (int k = 1; k <= 1200 && through < 200; ++k) {
-    step();
-    for (int i = 0; i < sim.world.agents.count; ++i) {
-      clearance = fmin(clearance, wall_clearance(i));
-    }
-    through = (int)metric("through");
-    if (k % 200 == 0) {
-      print_message("step %d: %d through\n", k, through);
-    }
-  }
+  double clearance;
+  int through = bottleneck_through(NULL, &clearance);
   print_message("%d of 200 through, least wall clearance %.3g\n", through, clearance);
   assert_true(through >= 190);
+  assert_true(clearance >= -1e-9);
+}
+
+/*
+ * The same with ORCA. Its half-plane for a wall was one line through the wall's nearest point
+ * (v . n >= -d / tau_o): at the mouth's corners it forbade passing beside them, and 20 of 200 got
+ * through by step 1 200. With each edge's exact velocity obstacle (orca.c, as RVO2) 89 do (the
+ * scenario has no randomness: any seed alike); at least 75 asserted. What holds the rest back is
+ * ORCA's caution with a crowd at rest (docs/steering-orca.md, "Obstacles"): an agent stopped at
+ * the mouth gets, from each corner, the old line again (its velocity projects onto the cut-off disc
+ * facing 0), and from each neighbour a line letting it close at only gap / tau.
+ */
+static void test_an_orca_crowd_passes_the_bottleneck_corners(void **state)
+{
+  (void)state;
+  double clearance;
+  int through = bottleneck_through("walker.orca=true", &clearance);
+  print_message("ORCA: %d of 200 through, least wall clearance %.3g\n", through, clearance);
+  assert_true(through >= 75);
   assert_true(clearance >= -1e-9);
 }
 
@@ -438,6 +467,7 @@ int main(void)
       cmocka_unit_test_teardown(test_a_body_slides_along_a_wall_and_round_its_end, demo_teardown),
       cmocka_unit_test_teardown(test_a_body_slides_round_a_tree, demo_teardown),
       cmocka_unit_test_teardown(test_a_crowd_empties_a_room_through_a_bottleneck, demo_teardown),
+      cmocka_unit_test_teardown(test_an_orca_crowd_passes_the_bottleneck_corners, demo_teardown),
   };
   return fb_run_tests(tests);
 }

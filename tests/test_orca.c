@@ -63,29 +63,145 @@ static void test_overlapping_agents_leave_within_a_step(void **state)
   assert_true(inside(l, fbV(0, 0)) < 0);
 }
 
-// A circle of radius 2 at (10), a body of radius 1 at the origin: clearance 7, tau_o = 10, so
-// v . (-1) >= -0.7: no faster than 0.7 toward it. Asked for (2), the agent gets (0.7).
-static void test_obstacle_half_plane(void **state)
+// The obstacle lines of obstacles[0 .. n) for self.
+static int obstacle_lines(const fbObstacles *o, int n, const fbOrcaBody *self, fbOrcaLine *out)
+{
+  int all[] = {0, 1, 2, 3};
+  return fbOrca_ObstacleLines(o, all, n, self, &SETTINGS, out);
+}
+
+/*
+ * A circle of radius 2 at (10), a body of radius 1 at the origin: it is an agent of radius 2 that
+ * stands still and does not avoid (fbOrca_AgentLine, share 1, horizon tau_o). Moving (1) straight
+ * at it: x = (10), R = 3, w = (1) - (1) = 0, so the nearest boundary is a leg at sin = 0.3 from x,
+ * |u| = 1 * 0.3: the line is the leg through 0, and the agent's own velocity violates it by 0.3.
+ */
+static void test_a_circle_is_a_standing_agent(void **state)
 {
   (void)state;
   fbObstacles o;
   fbObstacles_Init(&o);
   char err[128];
   assert_true(fbObstacles_AddCircle(&o, fbV(10, 0), 2, err, sizeof err) == 0);
-  fbVec2 square[] = {{-3, 20}, {3, 20}, {3, 26}, {-3, 26}};
-  assert_true(fbObstacles_AddPolygon(&o, square, 4, err, sizeof err) == 1);
-  fbOrcaLine l = fbOrca_ObstacleLine(&o, 0, fbV(0, 0), 1, &SETTINGS);
-  assert_near(inside(l, fbV(0.7, 0)), 0, 1e-12);
-  assert_near(inside(l, fbV(0.7, 5)), 0, 1e-12);  // sliding past is free
+  fbOrcaBody self = {fbV(0, 0), fbV(1, 0), 1, true}, still = {fbV(10, 0), fbV(0, 0), 2, false};
+  fbOrcaSettings agents = SETTINGS;
+  agents.time_horizon = SETTINGS.obstacle_horizon;
+  fbOrcaLine lines[FB_ORCA_MAX_OBSTACLE_LINES];
+  assert_int_equal(obstacle_lines(&o, 1, &self, lines), 1);
+  fbOrcaLine as_agent = fbOrca_AgentLine(&self, &still, &agents);
+  assert_near(lines[0].point.x, as_agent.point.x, 1e-12);
+  assert_near(lines[0].point.y, as_agent.point.y, 1e-12);
+  assert_near(lines[0].dir.x, as_agent.dir.x, 1e-12);
+  assert_near(lines[0].dir.y, as_agent.dir.y, 1e-12);
+  assert_near(inside(lines[0], self.v), -0.3, 1e-12);
+  assert_near(inside(lines[0], fbV(0, 0)), 0, 1e-12);  // 0 always allowed
+  // touching it (clearance 0): no velocity further in, any along the surface
+  self.p = fbV(7, 0);
+  assert_int_equal(obstacle_lines(&o, 1, &self, lines), 1);
+  assert_true(inside(lines[0], fbV(0.1, 0)) < 0);
+  assert_near(inside(lines[0], fbV(0, 2)), 0, 1e-12);
+  fbObstacles_Free(&o);
+}
+
+/*
+ * A wall (the square's top edge, y = 20, the square below it in y-down) 20 below a body of radius
+ * 1 at the origin moving straight at it at (0, 1): clearance 19, tau_o = 10, and v projects onto
+ * the cut-off segment: down at most 1.9, any speed along the wall. Only the edge facing the body
+ * gives a line.
+ */
+static void test_a_wall_is_its_cut_off_line(void **state)
+{
+  (void)state;
+  fbObstacles o;
+  fbObstacles_Init(&o);
+  char err[128];
+  fbVec2 square[] = {{-30, 20}, {30, 20}, {30, 26}, {-30, 26}};
+  assert_true(fbObstacles_AddPolygon(&o, square, 4, err, sizeof err) == 0);
+  fbOrcaBody self = {fbV(0, 0), fbV(0, 1), 1, true};
+  fbOrcaLine lines[FB_ORCA_MAX_OBSTACLE_LINES];
+  assert_int_equal(obstacle_lines(&o, 1, &self, lines), 1);
+  assert_near(inside(lines[0], fbV(0, 1.9)), 0, 1e-12);
+  assert_near(inside(lines[0], fbV(1.5, 1.9)), 0, 1e-12);
+  assert_true(inside(lines[0], fbV(0, 2)) < 0);
   bool fallback;
-  fbVec2 v = fbOrca_Solve(&l, 1, 1, fbV(2, 0), 2, &fallback);
+  fbVec2 v = fbOrca_Solve(lines, 1, 1, fbV(0, 2), 2, &fallback);
   assert_false(fallback);
-  assert_near(v.x, 0.7, 1e-12);
+  assert_near(v.y, 1.9, 1e-12);
+  fbObstacles_Free(&o);
+}
+
+/*
+ * Issue 37: at a corner the old single half-plane through the nearest point (v . n >= -d / tau_o,
+ * n from the corner) forbade passing beside it. A block whose corner is at (1, 1.2) from a body
+ * of radius 0.5 at the origin, moving (1.5, 0) past it along the corridor its edge y = 1.2 makes:
+ * the block's VO does not hold (1.5, 0) (it never comes within 0.5 of the block), and the lines
+ * allow it; the old half-plane allowed at most 0.17 along x. Heading into the block's side, (0.5, 1)
+ * at x = 1, is forbidden; stopping (0) is allowed.
+ */
+static void test_passing_a_corner_is_allowed(void **state)
+{
+  (void)state;
+  fbObstacles o;
+  fbObstacles_Init(&o);
+  char err[128];
+  fbVec2 block[] = {{1, 1.2}, {9, 1.2}, {9, 20}, {1, 20}};
+  assert_true(fbObstacles_AddPolygon(&o, block, 4, err, sizeof err) == 0);
+  fbOrcaBody self = {fbV(0, 0), fbV(1.5, 0), 0.5, true};
+  fbOrcaLine lines[FB_ORCA_MAX_OBSTACLE_LINES];
+  int n = obstacle_lines(&o, 1, &self, lines);
+  assert_true(n >= 1);
+  for (int k = 0; k < n; ++k) {
+    assert_true(inside(lines[k], fbV(1.5, 0)) >= 0);
+    assert_true(inside(lines[k], fbV(0, 0)) >= -1e-12);
+  }
+  bool fallback;
+  fbVec2 v = fbOrca_Solve(lines, n, n, fbV(1.5, 0), 2, &fallback);
+  assert_near(v.x, 1.5, 1e-12);
   assert_near(v.y, 0, 1e-12);
-  // the wall 20 below: clearance 19, so down (+y) at most 1.9
-  fbOrcaLine w = fbOrca_ObstacleLine(&o, 1, fbV(0, 0), 1, &SETTINGS);
-  assert_near(inside(w, fbV(0, 1.9)), 0, 1e-12);
-  assert_true(inside(w, fbV(0, 2)) < 0);
+  self.v = fbV(0.5, 1.0);
+  n = obstacle_lines(&o, 1, &self, lines);
+  bool forbidden = false;
+  for (int k = 0; k < n; ++k) {
+    forbidden = forbidden || inside(lines[k], self.v) < 0;
+    assert_true(inside(lines[k], fbV(0, 0)) >= -1e-12);
+  }
+  assert_true(forbidden);
+  fbObstacles_Free(&o);
+}
+
+/*
+ * Velocity 0 lies in every obstacle line, wherever the agent is and however it moves (orca.c): the
+ * obstacles' lines are always feasible together, which the 3-D program relies on. A circle, a
+ * square and a thin wall; 20 000 positions round them (inside some too) and velocities up to 3,
+ * from a fixed generator.
+ */
+static void test_zero_is_in_every_obstacle_line(void **state)
+{
+  (void)state;
+  fbObstacles o;
+  fbObstacles_Init(&o);
+  char err[128];
+  assert_true(fbObstacles_AddCircle(&o, fbV(0, 0), 2, err, sizeof err) == 0);
+  fbVec2 square[] = {{4, -3}, {10, -3}, {10, 3}, {4, 3}};
+  assert_true(fbObstacles_AddPolygon(&o, square, 4, err, sizeof err) == 1);
+  fbVec2 wall[] = {{-10, 5}, {10, 5}, {10, 5.2}, {-10, 5.2}};
+  assert_true(fbObstacles_AddPolygon(&o, wall, 4, err, sizeof err) == 2);
+  uint64_t seed = 37;
+  fbOrcaLine lines[FB_ORCA_MAX_OBSTACLE_LINES];
+  for (int k = 0; k < 20000; ++k) {
+    double r[4];
+    for (int j = 0; j < 4; ++j) {
+      seed = seed * 6364136223846793005u + 1442695040888963407u;
+      r[j] = (double)(seed >> 11) / 9007199254740992.0;  // [0, 1)
+    }
+    fbOrcaBody self = {fbV(-12 + 26 * r[0], -8 + 16 * r[1]), fbV(3 * cos(6.3 * r[2]) * r[3], 3 * sin(6.3 * r[2]) * r[3]),
+                       0.5, true};
+    int n = obstacle_lines(&o, 3, &self, lines);
+    for (int j = 0; j < n; ++j) {
+      assert_true(fabs(fbV_Length(lines[j].dir) - 1) < 1e-9);
+      assert_true(inside(lines[j], fbV(0, 0)) >= -1e-12);
+    }
+  }
   fbObstacles_Free(&o);
 }
 
@@ -308,7 +424,10 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_head_on_half_planes),
       cmocka_unit_test(test_overlapping_agents_leave_within_a_step),
-      cmocka_unit_test(test_obstacle_half_plane),
+      cmocka_unit_test(test_a_circle_is_a_standing_agent),
+      cmocka_unit_test(test_a_wall_is_its_cut_off_line),
+      cmocka_unit_test(test_passing_a_corner_is_allowed),
+      cmocka_unit_test(test_zero_is_in_every_obstacle_line),
       cmocka_unit_test(test_program_without_lines_caps_the_speed),
       cmocka_unit_test(test_program_corner_and_disc),
       cmocka_unit_test(test_infeasible_program_falls_back),

@@ -71,24 +71,268 @@ fbOrcaLine fbOrca_AgentLine(const fbOrcaBody *self, const fbOrcaBody *other, con
 }
 
 /*
- * ORCA for a static obstacle (section 5.3): the obstacle does not move or avoid, so the agent takes
- * all of u, and the paper picks v_opt = 0 (not the current velocity), which keeps velocity 0 allowed
- * by every obstacle's half-plane: together they are always feasible, and the 3-D program can hold
- * them hard. For a convex obstacle O grown by the body radius, X = O + D(r) - p is convex and does not
- * hold the origin, and VO = { v | t v in X for some t in (0, tau_o] } = { s x | x in X, s >= 1/tau_o }.
- * |s x| is least at s = 1/tau_o and x the point of X nearest the origin, at distance d (the body's
- * clearance) along -n (n the outward normal there): VO's point nearest 0 is -n d / tau_o and the
- * tangent there is perpendicular to n. So
- *   ORCA_{A|O} = { v | v . n >= -d / tau_o }:
- * the agent may close on the obstacle at no more than d / tau_o. Already touching (d <= 0) it may
- * not move further in (v . n >= 0); the integrator's collision pushes it out (integrate.c).
+ * ORCA for static obstacles (section 5.3), as RVO2 builds it (Agent::computeNewVelocity; the code
+ * was read for the method, not copied). An obstacle neither moves nor avoids: the agent takes all
+ * of u, and v_opt is the agent's current velocity v, as for agents. Each piece of an obstacle near
+ * the agent gives its own velocity obstacle for the horizon tau_o,
+ *   VO = { w | t w lies in the piece grown by the body radius r, for some t in (0, tau_o] },
+ * and the half-plane is the one outside VO's boundary at the point nearest v, as for agents.
+ *
+ * A circle (centre c, radius r_c) is an agent of radius r_c that stands still and does not avoid:
+ * fbOrca_AgentLine with share 1 and the horizon tau_o gives exactly its VO's line.
+ *
+ * A convex polygon is taken edge by edge, only the edges facing the agent (it lies on their outer
+ * side). The edge from P1 to P2 grown by r is a capsule; relative to the agent, p1 = P1 - p and
+ * p2 = P2 - p, its VO is the cone of the tangents ("legs") from the origin to the discs D(p1, r)
+ * and D(p2, r), cut off by the capsule of D(p1 / tau_o, r / tau_o) and D(p2 / tau_o, r / tau_o).
+ * Seen obliquely (the agent within r of the edge's line but beyond an end), one disc hides the other
+ * and both legs come from it. A leg that would cut into the polygon past its vertex (the
+ * neighbouring edge turns away less than the leg) is replaced by that edge's direction and called
+ * foreign: that edge's own VO holds that boundary, so v projecting onto a foreign leg adds no line.
+ * v is projected onto the nearest of: the cut-off discs (v behind both a disc and the cut-off
+ * segment), the cut-off segment (the edge's line moved in by r and scaled by 1 / tau_o), the legs.
+ * Pieces are taken nearest first, and an edge whose two cut-off discs already lie wholly outside
+ * a line made so far adds nothing ("already covered"). An agent already within r of the edge (or
+ * of a vertex) gets the line through 0 that forbids moving further in; the collision handling of
+ * the integrator pushes it out.
+ *
+ * Before this, one half-plane through the obstacle's nearest point stood for it, v . n >= -d / tau_o
+ * (v_opt = 0): at a corner that forbids every velocity with a part toward the corner, the passes
+ * beside it too, and a crowd jammed at a corridor's mouth (tests/data/crowd_bottleneck.lua).
+ *
+ * Jointly feasible: velocity 0 lies in every obstacle line, so the obstacle lines together always
+ * allow 0 and the 3-D program can keep them hard. A leg passes through the origin (a tangent from
+ * it, scaled), and so does the collision line. The cut-off segment's line lies (d - r) / tau_o from
+ * 0 toward the edge, d > r the agent's distance from the edge's line when it is used. A cut-off
+ * disc's line is the tangent at the point facing v, used only when v lies behind the disc (toward
+ * the origin) within its legs: the tangents at the arc the origin sees have the origin outside. For
+ * circles likewise (fbOrca_AgentLine's leg and cut-off cases); a body already overlapping a circle
+ * gets the line through 0 that forbids moving further in, not fbOrca_AgentLine's one-step disc,
+ * which would hold 0.
  */
-fbOrcaLine fbOrca_ObstacleLine(const fbObstacles *o, int index, fbVec2 p, double radius, const fbOrcaSettings *s)
+
+// Below this an edge's cut-off discs count as on a line (rounding): RVO2's RVO_EPSILON, for doubles.
+#define ORCA_COVERED 1e-9
+
+// A piece of an obstacle near the agent: a circle (edge -1) or one facing edge of a polygon.
+typedef struct Piece {
+  int obstacle, edge;
+  double distance;  // from the agent to its surface
+} Piece;
+
+// The FB_ORCA_MAX_OBSTACLE_LINES nearest pieces, nearest first; equally near by obstacle, then edge.
+typedef struct Pieces {
+  int n;
+  Piece p[FB_ORCA_MAX_OBSTACLE_LINES];
+} Pieces;
+
+static bool piece_before(const Piece *a, const Piece *b)
 {
+  if (a->distance != b->distance) {
+    return a->distance < b->distance;
+  }
+  return a->obstacle != b->obstacle ? a->obstacle < b->obstacle : a->edge < b->edge;
+}
+
+static void keep_piece(Pieces *k, Piece p)
+{
+  if (k->n == FB_ORCA_MAX_OBSTACLE_LINES && !piece_before(&p, &k->p[k->n - 1])) {
+    return;
+  }
+  int at = k->n < FB_ORCA_MAX_OBSTACLE_LINES ? k->n++ : k->n - 1;
+  for (; at > 0 && piece_before(&p, &k->p[at - 1]); --at) {
+    k->p[at] = k->p[at - 1];
+  }
+  k->p[at] = p;
+}
+
+static fbVec2 unit(fbVec2 a)
+{
+  double length = fbV_Length(a);
+  return length > 0.0 ? fbV_Scale(a, 1.0 / length) : fbV(1.0, 0.0);
+}
+
+static fbVec2 corner(const fbObstacles *o, const fbObstacle *ob, int k)
+{
+  return o->vertices[ob->first_vertex + (k % ob->vertex_count + ob->vertex_count) % ob->vertex_count];
+}
+
+// The unit direction of edge k, from corner k to corner k + 1.
+static fbVec2 edge_dir(const fbObstacles *o, const fbObstacle *ob, int k)
+{
+  return unit(fbV_Sub(corner(o, ob, k + 1), corner(o, ob, k)));
+}
+
+// The facing edges of a polygon within reach of p, and a circle, into k.
+static void gather(const fbObstacles *o, int index, fbVec2 p, double reach, Pieces *k)
+{
+  const fbObstacle *ob = &o->items[index];
+  if (ob->kind == FB_OBSTACLE_CIRCLE) {
+    keep_piece(k, (Piece){index, -1, fbObstacles_Distance(o, index, p, NULL, NULL)});
+    return;
+  }
+  for (int e = 0; e < ob->vertex_count; ++e) {
+    fbVec2 a = corner(o, ob, e), edge = fbV_Sub(corner(o, ob, e + 1), a), to_p = fbV_Sub(p, a);
+    if (fbV_Cross(edge, to_p) >= 0.0) {
+      continue;  // p on the inner side of the edge's line: the edge faces away
+    }
+    double s = fmin(1.0, fmax(0.0, fbV_Dot(to_p, edge) / fbV_Length2(edge)));
+    double distance = fbV_Length(fbV_Sub(to_p, fbV_Scale(edge, s)));
+    if (distance <= reach) {
+      keep_piece(k, (Piece){index, e, distance});
+    }
+  }
+}
+
+// The line through 0 along dir: no velocity with a part across it to its right.
+static fbOrcaLine through_origin(fbVec2 dir) { return (fbOrcaLine){fbV(0.0, 0.0), dir}; }
+
+static fbOrcaLine circle_line(const fbObstacles *o, int index, const fbOrcaBody *self, const fbOrcaSettings *s)
+{
+  const fbObstacle *ob = &o->items[index];
   fbVec2 n;
-  double clearance = fbObstacles_Distance(o, index, p, NULL, &n) - radius;
-  fbVec2 point = clearance > 0.0 ? fbV_Scale(n, -clearance / s->obstacle_horizon) : fbV(0.0, 0.0);
-  return (fbOrcaLine){point, dir_for_normal(n)};
+  if (fbObstacles_Distance(o, index, self->p, NULL, &n) <= self->radius) {
+    return through_origin(dir_for_normal(n));
+  }
+  fbOrcaSettings obstacle = *s;
+  obstacle.time_horizon = s->obstacle_horizon;
+  fbOrcaBody still = {ob->centre, fbV(0.0, 0.0), ob->radius, false};
+  return fbOrca_AgentLine(self, &still, &obstacle);
+}
+
+// The legs from the origin to D(rel, r): left (counter-clockwise of rel as cross counts) and right.
+static fbVec2 left_leg(fbVec2 rel, double r)
+{
+  double d2 = fbV_Length2(rel), leg = sqrt(d2 - r * r);
+  return fbV_Scale(fbV(rel.x * leg - rel.y * r, rel.x * r + rel.y * leg), 1.0 / d2);
+}
+
+static fbVec2 right_leg(fbVec2 rel, double r)
+{
+  double d2 = fbV_Length2(rel), leg = sqrt(d2 - r * r);
+  return fbV_Scale(fbV(rel.x * leg + rel.y * r, -rel.x * r + rel.y * leg), 1.0 / d2);
+}
+
+// Whether both cut-off discs of the edge (ends rel1, rel2) lie wholly outside one of lines[0 .. n).
+static bool already_covered(const fbOrcaLine *lines, int n, fbVec2 rel1, fbVec2 rel2, double inv_tau, double r)
+{
+  for (int j = 0; j < n; ++j) {
+    if (-inside(&lines[j], fbV_Scale(rel1, inv_tau)) - inv_tau * r >= -ORCA_COVERED &&
+        -inside(&lines[j], fbV_Scale(rel2, inv_tau)) - inv_tau * r >= -ORCA_COVERED) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The tangent of the cut-off disc D(centre, radius) at the point facing v.
+static fbOrcaLine cutoff_tangent(fbVec2 centre, double radius, fbVec2 v)
+{
+  fbVec2 w = unit(fbV_Sub(v, centre));
+  return (fbOrcaLine){fbV_Add(centre, fbV_Scale(w, radius)), dir_for_normal(w)};
+}
+
+// The line along dir through the point `radius` to the left of `from`: a leg or the cut-off segment.
+static fbOrcaLine offset_line(fbVec2 from, fbVec2 dir, double radius)
+{
+  return (fbOrcaLine){fbV_Add(from, fbV_Scale(left_normal(dir), radius)), dir};
+}
+
+static double distance2_or_inf(bool beyond, fbVec2 v, fbVec2 at)
+{
+  return beyond ? INFINITY : fbV_Length2(fbV_Sub(v, at));
+}
+
+/*
+ * The line of edge k of polygon `index` for self (see above); false when it adds none (already
+ * covered, a foreign leg, a vertex collision the next edge handles).
+ */
+static bool edge_line(const fbObstacles *o, int index, int k, const fbOrcaBody *self, double tau,
+                      const fbOrcaLine *lines, int n, fbOrcaLine *out)
+{
+  const fbObstacle *ob = &o->items[index];
+  double r = self->radius, r2 = r * r, inv_tau = 1.0 / tau;
+  int i1 = k, i2 = k + 1;
+  fbVec2 rel1 = fbV_Sub(corner(o, ob, i1), self->p), rel2 = fbV_Sub(corner(o, ob, i2), self->p);
+  if (already_covered(lines, n, rel1, rel2, inv_tau, r)) {
+    return false;
+  }
+  fbVec2 edge = fbV_Sub(rel2, rel1);
+  double s = -fbV_Dot(rel1, edge) / fbV_Length2(edge);
+  double line2 = fbV_Length2(fbV_Add(rel1, fbV_Scale(edge, s)));  // squared distance to the edge's line
+  if (s < 0.0 && fbV_Length2(rel1) <= r2) {
+    *out = through_origin(unit(left_normal(rel1)));
+    return true;
+  }
+  if (s > 1.0 && fbV_Length2(rel2) <= r2) {  // the next edge takes it when it faces the agent
+    *out = through_origin(unit(left_normal(rel2)));
+    return fbV_Cross(rel2, edge_dir(o, ob, i2)) >= 0.0;
+  }
+  if (s >= 0.0 && s < 1.0 && line2 <= r2) {
+    *out = through_origin(fbV_Scale(edge_dir(o, ob, k), -1.0));
+    return true;
+  }
+  fbVec2 left, right;
+  if (s < 0.0 && line2 <= r2) {  // seen obliquely: the first corner hides the second
+    i2 = i1;
+    rel2 = rel1;
+  } else if (s > 1.0 && line2 <= r2) {
+    i1 = i2;
+    rel1 = rel2;
+  }
+  left = left_leg(rel1, r);
+  right = right_leg(rel2, r);
+  fbVec2 before = edge_dir(o, ob, i1 - 1), after = edge_dir(o, ob, i2);
+  bool left_foreign = fbV_Cross(left, before) <= 0.0;  // cross(left, -before) >= 0: into the polygon
+  bool right_foreign = fbV_Cross(right, after) <= 0.0;
+  left = left_foreign ? fbV_Scale(before, -1.0) : left;
+  right = right_foreign ? after : right;
+
+  fbVec2 lc = fbV_Scale(rel1, inv_tau), rc = fbV_Scale(rel2, inv_tau), cut = fbV_Sub(rc, lc), v = self->v;
+  bool one_corner = i1 == i2;
+  double t = one_corner ? 0.5 : fbV_Dot(fbV_Sub(v, lc), cut) / fbV_Length2(cut);
+  double t_left = fbV_Dot(fbV_Sub(v, lc), left), t_right = fbV_Dot(fbV_Sub(v, rc), right);
+  if ((t < 0.0 && t_left < 0.0) || (one_corner && t_left < 0.0 && t_right < 0.0)) {
+    *out = cutoff_tangent(lc, r * inv_tau, v);
+    return true;
+  }
+  if (t > 1.0 && t_right < 0.0) {
+    *out = cutoff_tangent(rc, r * inv_tau, v);
+    return true;
+  }
+  double to_cut = distance2_or_inf(t < 0.0 || t > 1.0 || one_corner, v, fbV_Add(lc, fbV_Scale(cut, t)));
+  double to_left = distance2_or_inf(t_left < 0.0, v, fbV_Add(lc, fbV_Scale(left, t_left)));
+  double to_right = distance2_or_inf(t_right < 0.0, v, fbV_Add(rc, fbV_Scale(right, t_right)));
+  if (to_cut <= to_left && to_cut <= to_right) {
+    *out = offset_line(lc, fbV_Scale(edge_dir(o, ob, k), -1.0), r * inv_tau);
+    return true;
+  }
+  if (to_left <= to_right) {
+    *out = offset_line(lc, left, r * inv_tau);
+    return !left_foreign;
+  }
+  *out = offset_line(rc, fbV_Scale(right, -1.0), r * inv_tau);
+  return !right_foreign;
+}
+
+int fbOrca_ObstacleLines(const fbObstacles *o, const int *obstacles, int n, const fbOrcaBody *self,
+                         const fbOrcaSettings *s, fbOrcaLine *out)
+{
+  double reach = s->obstacle_horizon * s->max_speed + self->radius;
+  Pieces near = {.n = 0};
+  for (int k = 0; k < n; ++k) {
+    gather(o, obstacles[k], self->p, reach, &near);
+  }
+  int count = 0;
+  for (int k = 0; k < near.n; ++k) {
+    const Piece *piece = &near.p[k];
+    if (piece->edge < 0) {
+      out[count++] = circle_line(o, piece->obstacle, self, s);
+    } else {
+      count += edge_line(o, piece->obstacle, piece->edge, self, s->obstacle_horizon, out, count, &out[count]);
+    }
+  }
+  return count;
 }
 
 /*
@@ -260,10 +504,7 @@ void fbOrca_Plan(fbOrcaPlan *plan, const fbOrcaBody *self, fbVec2 preferred, con
 {
   obstacle_n = obstacle_n < FB_ORCA_MAX_OBSTACLES ? obstacle_n : FB_ORCA_MAX_OBSTACLES;
   n = n < FB_ORCA_MAX_NEIGHBOURS ? n : FB_ORCA_MAX_NEIGHBOURS;
-  plan->count = 0;
-  for (int k = 0; k < obstacle_n; ++k) {
-    plan->lines[plan->count++] = fbOrca_ObstacleLine(o, obstacles[k], self->p, self->radius, s);
-  }
+  plan->count = fbOrca_ObstacleLines(o, obstacles, obstacle_n, self, s, plan->lines);
   plan->obstacle_count = plan->count;
   for (int k = 0; k < n; ++k) {
     plan->lines[plan->count++] = fbOrca_AgentLine(self, &others[k], s);

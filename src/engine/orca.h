@@ -7,7 +7,8 @@
 
 #define FB_ORCA_MAX_NEIGHBOURS 64  // agents one agent avoids at most (a species' orca.neighbours)
 #define FB_ORCA_MAX_OBSTACLES 16   // obstacles within reach taken into account, nearest index first
-#define FB_ORCA_MAX_LINES (FB_ORCA_MAX_NEIGHBOURS + FB_ORCA_MAX_OBSTACLES)
+#define FB_ORCA_MAX_OBSTACLE_LINES 32  // their pieces (circles, polygon edges facing the agent), nearest first
+#define FB_ORCA_MAX_LINES (FB_ORCA_MAX_NEIGHBOURS + FB_ORCA_MAX_OBSTACLE_LINES)
 
 /*
  * A half-plane of velocities: those v with cross(dir, v - point) >= 0, the left of the directed line
@@ -49,9 +50,12 @@ typedef struct fbOrcaPlan {
 // time horizon (or, already overlapping, to leave it within one step). Section 4.
 fbOrcaLine fbOrca_AgentLine(const fbOrcaBody *self, const fbOrcaBody *other, const fbOrcaSettings *s);
 
-// ORCA_{A|O} for obstacle `index` (a circle or convex polygon) and a body of `radius` at p.
-// Section 5.3, with v_opt = 0.
-fbOrcaLine fbOrca_ObstacleLine(const fbObstacles *o, int index, fbVec2 p, double radius, const fbOrcaSettings *s);
+// ORCA_{A|O} for obstacles[0 .. n) (indices into o): the lines of their pieces within reach of
+// self (circles, polygon edges facing it), nearest piece first, written to out (room for
+// FB_ORCA_MAX_OBSTACLE_LINES); returns how many. Section 5.3 as RVO2 builds it, v_opt = self->v.
+// Velocity 0 lies in every one of them: together they are always feasible.
+int fbOrca_ObstacleLines(const fbObstacles *o, const int *obstacles, int n, const fbOrcaBody *self,
+                         const fbOrcaSettings *s, fbOrcaLine *out);
 
 // The velocity within max_speed of 0 closest to `preferred` inside every line; when there is none,
 // the one minimising the largest violation of lines[obstacle_count ..] while keeping the first

@@ -5,10 +5,12 @@
 -- slide along it to the mouth (issue 37: before bodies slid, 145 got through and the rest stayed
 -- pressed flat against the wall on both sides; now all 200 by step 800). Walkers past x = 70 leave
 -- the scene. Column: through (walkers past the corridor's end).
--- With ORCA (--set walker.orca=true) the crowd jams at the mouth, 20 through in 1 200 steps (28
--- before bodies slid), its chosen velocities near 0. Read, not instrumented: ORCA's obstacle
--- half-plane through a wall's nearest point (orca.c) lets a walker at the mouth's corner close on
--- it at only clearance / obstacle_horizon; with orca.obstacle_horizon = 2, 85 get through.
+-- With ORCA (--set walker.orca=true) 89 get through in 1 200 steps (any seed: nothing here is
+-- random). ORCA's half-plane for a wall used to be one line through its nearest point, which at the
+-- mouth's corners forbade passing beside them: 20 through (28 before bodies slid). Now each edge
+-- facing a walker gets the line of its exact velocity obstacle, as RVO2 (orca.c). The rest is held
+-- by ORCA with a crowd at rest (docs/steering-orca.md, "Obstacles"): a walker stopped at the mouth
+-- gets the old line again from each corner, and neighbours it may close on at only gap / 10 s.
 -- Try: flockbox --headless --steps 1200 --csv bottleneck.csv tests/data/crowd_bottleneck.lua
 
 local X0, Y0, X1, Y1, WALL = 10, 10, 40, 50, 2 -- the room's inside and its walls' thickness
