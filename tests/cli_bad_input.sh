@@ -247,6 +247,16 @@ expect "a --set fraction for an integer field" "species[1].update_every: must be
 expect "a line break in a --set number" "--set boid.max_speed: scripts/classic_flock.lua: species[1].max_speed: holds a control character (byte 10 at 2)" \
   --headless --steps 3 --set "boid.max_speed=3
 4" scripts/classic_flock.lua
+# A --set whose name is unknown, or itself not one line, is echoed only as far as it is one line:
+# its message is one line (it used to echo the line break, which started a line of its own).
+for set in $'x.y=f\nx' $'bo\nid.y=f' $'boid.nope.x=a\rb' $'boid\n'; do
+  expect "a --set echoed as one line ($(printf %q "$set"))" "--set " --headless --steps 3 --set "$set" scripts/classic_flock.lua
+  check_lines=$(wc -l <"$tmp/err")
+  if [ "$check_lines" -ne 1 ]; then
+    echo "FAIL a --set echoed as one line ($(printf %q "$set")): $check_lines lines"; sed 's/^/    /' "$tmp/err"
+    failures=$((failures + 1))
+  fi
+done
 scenario goalnul.lua '' 'goals = { ["a\0b"] = { 1, 2 } },'
 expect "a zero byte in a goal's name" "goalnul.lua: goals: a goal's name holds a control character (byte 0 at 2)" --headless --steps 3 "$tmp/goalnul.lua"
 scenario goalhook.lua '' 'on_step = function() fb.set_goal("a\nb", 1, 2) end,'

@@ -36,6 +36,25 @@ bool fbOverrides_ParseParam(const char *name, const char *text, fbParamDef *p)
   return true;
 }
 
+// What a message echoes of a --set: all of it when it is one line; else its name alone, cut at any
+// control character (the value, or the name, could hold the very line break that would start a
+// line of its own in the message).
+static const char *echo(const char *set, char *buf, size_t len)
+{
+  char why[160];
+  if (fbName_CheckLine(set, strlen(set), why, sizeof why)) {
+    return set;
+  }
+  size_t shown = strcspn(set, "=");
+  for (size_t k = 0; k < shown; ++k) {
+    if ((unsigned char)set[k] < 0x20 || set[k] == 0x7f) {
+      shown = k;
+    }
+  }
+  snprintf(buf, len, "%.*s%s", (int)shown, set, set[shown] == '=' ? " (its value is not one line)" : "\u2026");
+  return buf;
+}
+
 // Writes text into field f of def; the message names where the field sits in the scenario.
 static bool set_field(const fbField *f, void *def, const char *value, const char *set, const char *file,
                       const char *where, char *err, size_t errlen)
@@ -62,7 +81,9 @@ static bool set_rule(fbSpeciesDef *s, int index, const char *rest, const char *v
   snprintf(rule_name, sizeof rule_name, "%.*s", (int)(dot - rest), rest);
   fbRuleDef *rule = fbSpeciesDef_FindRule(s, rule_name);
   if (rule == NULL) {
-    snprintf(err, errlen, "--set %s: species '%s' has no field or rule '%s'", set, s->name, rule_name);
+    char shown[320];
+    snprintf(err, errlen, "--set %s: species '%s' has no field or rule '%s'", echo(set, shown, sizeof shown), s->name,
+             rule_name);
     return false;
   }
   char where[128];
@@ -80,7 +101,9 @@ static bool set_rule(fbSpeciesDef *s, int index, const char *rest, const char *v
     return false;
   }
   if (strchr(field, '.') != NULL || !fbOverrides_ParseParam(field, value, &p) || !fbRuleDef_SetParam(rule, &p)) {
-    snprintf(err, errlen, "--set %s: %s.params.%s: not a parameter name, or too many parameters", set, where, field);
+    char shown[320];
+    snprintf(err, errlen, "--set %s: %s.params.%s: not a parameter name, or too many parameters",
+             echo(set, shown, sizeof shown), where, field);
     return false;
   }
   return true;
@@ -90,12 +113,17 @@ static bool apply_one(fbScenarioDef *d, const char *set, char *err, size_t errle
 {
   const char *file = d->path[0] ? d->path : "the scenario";
   const char *eq = strchr(set, '=');
-  char name[256];
+  char name[256], shown[320];
   if (eq == NULL || eq == set || (size_t)(eq - set) >= sizeof name) {
-    snprintf(err, errlen, "--set %s: expected NAME=VALUE", set);
+    snprintf(err, errlen, "--set %s: expected NAME=VALUE", echo(set, shown, sizeof shown));
     return false;
   }
   snprintf(name, sizeof name, "%.*s", (int)(eq - set), set);
+  char why[160];
+  if (!fbName_CheckLine(name, strlen(name), why, sizeof why)) {
+    snprintf(err, errlen, "--set %s: the name %s", echo(set, shown, sizeof shown), why);
+    return false;
+  }
   const char *value = eq + 1;
   const fbField *f = fbSchema_Find(&fbScenarioSchema, name);
   if (f != NULL && f->kind != FB_FIELD_TABLE) {
@@ -108,7 +136,8 @@ static bool apply_one(fbScenarioDef *d, const char *set, char *err, size_t errle
   }
   fbSpeciesDef *s = fbScenarioDef_FindSpecies(d, species);
   if (s == NULL) {
-    snprintf(err, errlen, "--set %s: %s has no world field, terrain field or species named '%s'", set, file,
+    snprintf(err, errlen, "--set %s: %s has no world field, terrain field or species named '%s'",
+             echo(set, shown, sizeof shown), file,
              species[0] ? species : name);
     return false;
   }
@@ -123,7 +152,8 @@ static bool apply_one(fbScenarioDef *d, const char *set, char *err, size_t errle
   if (strchr(rest, '.') != NULL) {
     return set_rule(s, index, rest, value, set, file, err, errlen);
   }
-  snprintf(err, errlen, "--set %s: species '%s' has no field or rule '%s'", set, s->name, rest);
+  snprintf(err, errlen, "--set %s: species '%s' has no field or rule '%s'", echo(set, shown, sizeof shown), s->name,
+           rest);
   return false;
 }
 
