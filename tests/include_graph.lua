@@ -4,16 +4,16 @@
 --
 -- A concept is a .c/.h pair (sim_internal.h belongs to sim). Concept A depends on B when A.c or A.h
 -- includes B.h; a cycle is a strongly connected set of two or more concepts (Tarjan's algorithm).
--- The layers, lowest first, are the engine's folders (docs/architecture.md says what each is), then
--- the view, then the program: a file's folder is its layer, and an include of a header from a
--- higher layer is a backward edge, refused.
+-- The layers, lowest first, are the engine's folders, then the view, then the program
+-- (tools/layers.lua; docs/architecture.md says what each is): a file's folder is its layer, and an
+-- include of a header from a higher layer is a backward edge, refused.
 
 local SIM_OWN = { ["src/engine/sim/sim.c"] = true, ["src/engine/sim/api.c"] = true, ["src/engine/sim/state.c"] = true, ["src/engine/sim/sim_internal.h"] = true }
 
-local LAYERS = {
-  "src/engine/base", "src/engine/geometry", "src/engine/world", "src/engine/lua", "src/engine/scenario",
-  "src/engine/rules", "src/engine/sim", "src/engine/run", "src/view", "src/app",
-}
+local LAYERS = {}
+for i, layer in ipairs(dofile("tools/layers.lua")) do
+  LAYERS[i] = layer.folder
+end
 -- The public headers, included as <flockbox/...>: the description structs under the whole engine,
 -- the view's door with the view.
 local PUBLIC = { ["flockbox/flockbox.h"] = "src/engine/base", ["flockbox/flockbox_view.h"] = "src/view" }
@@ -61,7 +61,7 @@ end
 for _, path in ipairs(sources) do
   local from, layer = concept_of(path), layer_of(path)
   if not rank[layer] then
-    problems[#problems + 1] = path .. ": in no layer folder (tests/include_graph.lua's LAYERS lists them)"
+    problems[#problems + 1] = path .. ": in no layer folder (tools/layers.lua lists them)"
   end
   edges[from] = edges[from] or {}
   for line in io.lines(path) do
