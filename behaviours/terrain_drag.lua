@@ -5,7 +5,7 @@
 -- zero on flat ground or along a contour.
 -- It is a linear drag, -k u n with k = K |g| and n = g / |g|: list it with drag = true and the
 -- engine integrates it exactly with the rest of the step (du/dt = a_n - k u over the step, see
--- src/engine/integrate.c), so it never reverses a climb however large K |g| dt, and a climb
+-- src/engine/world/integrate.c), so it never reverses a climb however large K |g| dt, and a climb
 -- pushed by the herd's steering settles at the same speed at any dt. Listed with force = true
 -- instead, it is a plain explicit force, exact only while K |g| dt is small. A species with
 -- drag = "gompert" takes it as his appendix code did: explicit, and summed over the frames between

@@ -105,7 +105,7 @@ function view.terrain(a)
   return a._h, a._gx, a._gy
 end
 
--- Geometric queries answer offset first, then distance, then the rest, as in src/engine/rule_api.c.
+-- Geometric queries answer offset first, then distance, then the rest, as in src/engine/rules/rule_api.c.
 function view.nearest_obstacle(a, range)
   local o = a._obstacle -- { dist, nx, ny, px, py }: the closest surface point at (px, py)
   a._obstacle_range = range
@@ -217,7 +217,7 @@ end
 view.nearest = view.nearest_agent -- the older name
 
 -- a:hiding_spot(tx, ty, range, gap) over o.circles = { {cx, cy, r}, ... } (offsets from the agent), as
--- src/engine/rule_api.c computes it for circles: for each circle whose surface is within range, the
+-- src/engine/rules/rule_api.c computes it for circles: for each circle whose surface is within range, the
 -- spot c + (r + gap) u with u the unit vector from the threat (tx, ty) to c; the nearest spot wins.
 function view.hiding_spot(a, tx, ty, range, gap)
   local best, bx, by, bcx, bcy = math.huge, 0, 0, 0, 0

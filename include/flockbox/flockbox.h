@@ -16,7 +16,7 @@ extern "C" {
  * needs and fbSim_New builds a running simulation from the description. The simulation itself is
  * an opaque fbSim, reached only through the functions below; its agents are read by copy, with
  * ids that stay while their storage order changes every step. These structs are the engine's own
- * (src/engine/defs.h includes this file): a Lua scenario file is read into exactly them.
+ * (src/engine/scenario/defs.h includes this file): a Lua scenario file is read into exactly them.
  *
  * Values are in the units a scenario writes (degrees, degrees per second); a negative value marks
  * "derived from others" where the comments say so.
@@ -48,14 +48,14 @@ typedef enum fbUpdate {
   FB_UPDATE_SEMI_IMPLICIT,  // Parker: v += a dt, limited, then p += v dt with the new velocity
 } fbUpdate;
 
-// How a species' linear drags (rules listed with drag = true) enter the step (src/engine/integrate.c).
+// How a species' linear drags (rules listed with drag = true) enter the step (src/engine/world/integrate.c).
 typedef enum fbDragForm {
   FB_DRAG_EXACT,    // solved in closed form over the step: the same motion at any dt (the default)
   FB_DRAG_GOMPERT,  // his appendix's Boid::Update: explicit, v += (a + drag) dt, and with update_every > 1
                     // the drags of the steps since the last steering update add up (dt-dependent)
 } fbDragForm;
 
-// How a species with vision.sample = k draws its sample each step (src/engine/perception.c, top).
+// How a species with vision.sample = k draws its sample each step (src/engine/world/perception.c, top).
 typedef enum fbSampling {
   FB_SAMPLING_EXACT,   // k of the flock-mates in view, a uniformly random k-subset (all of them when no
                        // more than k): every candidate is tested first, so it costs about what seeing all does
@@ -70,7 +70,7 @@ typedef enum fbAccumKind {
   FB_ACCUM_PRIORITISED,  // in priority order, fractions of max_accel added until a budget of 1 is spent (Reynolds 1987; Gompert)
   FB_ACCUM_EXCLUSIVE,    // the first non-zero output in priority order wins
   FB_ACCUM_STRICT,       // Gamlen 3.6: a pre-emptive rule that acts wins outright; else the rest add up
-  FB_ACCUM_KINDS,        // how many (the table in src/engine/accumulate.c has an entry for each)
+  FB_ACCUM_KINDS,        // how many (the table in src/engine/world/accumulate.c has an entry for each)
 } fbAccumKind;
 
 typedef enum fbValueKind { FB_VALUE_NUMBER, FB_VALUE_INTEGER, FB_VALUE_BOOL, FB_VALUE_STRING } fbValueKind;

@@ -65,8 +65,8 @@ bool fbSim_MovePathPoint(fbSim *sim, int k, int point, fbVec2 to);
 // Reverses the agents' storage order (the determinism check: results must not depend on it).
 void fbSim_ReverseStorage(fbSim *sim);
 
-// fbSim_Step (flockbox.h), one fixed step: grid, perception and rules (in parallel), integration,
-// overlapping bodies pushed apart, the path objects, commands, then the scenario's on_step hook.
+// fbSim_Step (flockbox.h), one fixed step: its phases in order, with what each reads and writes,
+// are in docs/architecture.md ("One step").
 
 // Sorts the agents by grid cell for their current positions (a step does it first; telemetry and
 // the viewer do it before asking where agents are) and sets up perception. Agents move in
