@@ -23,6 +23,32 @@ bool fbFilePath_Exists(const char *path)
   return stat(path, &st) == 0;
 }
 
+// Keeps fd if it was opened on a regular file (its size in *bytes); else closes it, with why.
+static bool regular_or_close(int fd, off_t *bytes, char *why, size_t len)
+{
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    snprintf(why, len, "not a regular file");
+    close(fd);
+    return false;
+  }
+  *bytes = st.st_size;
+  return true;
+}
+
+// fd, opened with O_NONBLOCK (so that a FIFO never made the open wait), as a blocking stream;
+// closed on failure, with why.
+static FILE *stream_of(int fd, const char *mode, char *why, size_t len)
+{
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  FILE *f = fdopen(fd, mode);
+  if (f == NULL) {
+    snprintf(why, len, "%s", strerror(errno));
+    close(fd);
+  }
+  return f;
+}
+
 FILE *fbFilePath_OpenRegular(const char *path, long max_bytes, long *size, char *why, size_t len)
 {
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);  // O_NONBLOCK: a FIFO opens at once
@@ -30,13 +56,11 @@ FILE *fbFilePath_OpenRegular(const char *path, long max_bytes, long *size, char 
     snprintf(why, len, "%s", strerror(errno));
     return NULL;
   }
-  struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    snprintf(why, len, "not a regular file");
-    close(fd);
+  off_t bytes;
+  if (!regular_or_close(fd, &bytes, why, len)) {
     return NULL;
   }
-  if (st.st_size > max_bytes) {
+  if (bytes > max_bytes) {
     if (max_bytes % (1024 * 1024) == 0) {
       snprintf(why, len, "file is too large (over %ld MiB)", max_bytes / (1024 * 1024));
     } else {
@@ -45,15 +69,9 @@ FILE *fbFilePath_OpenRegular(const char *path, long max_bytes, long *size, char 
     close(fd);
     return NULL;
   }
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-  FILE *f = fdopen(fd, "rb");
-  if (f == NULL) {
-    snprintf(why, len, "%s", strerror(errno));
-    close(fd);
-    return NULL;
-  }
-  if (size != NULL) {
-    *size = (long)st.st_size;
+  FILE *f = stream_of(fd, "rb", why, len);
+  if (f != NULL && size != NULL) {
+    *size = (long)bytes;
   }
   return f;
 }
@@ -92,10 +110,8 @@ FILE *fbFilePath_OpenOutput(const char *path, const char *mode, char *why, size_
     snprintf(why, len, "%s", strerror(errno));
     return NULL;
   }
-  struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    snprintf(why, len, "not a regular file");
-    close(fd);
+  off_t bytes;
+  if (!regular_or_close(fd, &bytes, why, len)) {
     return NULL;
   }
   if (!append && ftruncate(fd, 0) != 0) {
@@ -103,13 +119,7 @@ FILE *fbFilePath_OpenOutput(const char *path, const char *mode, char *why, size_
     close(fd);
     return NULL;
   }
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-  FILE *f = fdopen(fd, append ? "a" : "w");
-  if (f == NULL) {
-    snprintf(why, len, "%s", strerror(errno));
-    close(fd);
-  }
-  return f;
+  return stream_of(fd, append ? "a" : "w", why, len);
 }
 
 // A regular file or a folder: what a scenario may name.
