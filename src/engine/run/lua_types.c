@@ -9,11 +9,12 @@
 #include "hooks.h"
 #include "rules.h"
 #include "sandbox.h"
+#include "scenario_api.h"
 
 /*
  * Nothing here is a second list of the API. The functions come from the tables the engine sets
- * them up from (fbRuleApi_ViewMethods, fbRuleApi_Functions, fbHooks_Functions), the fields from
- * the tables it pushes them from (view keys, species, fb.world, a hook's record), the steering
+ * them up from (fbRuleApi_ViewMethods, fbRuleApi_Functions, fbScenarioApi_Functions), the fields
+ * from the tables it pushes them from (view keys, species, fb.world, a hook's record), the steering
  * library from the library itself (its table, each function's parameter names, and the comment
  * above it in steering.lua), and luacheck's globals from the environment a rule, a scenario and
  * an experiment really get. A test (tests/cli_lua_types.sh) compares the files in types/ with
@@ -340,10 +341,10 @@ bool fbLuaTypes_Write(FILE *out, const char *steering, char *err, size_t errlen)
   fputs("\n---One agent as a scenario's function sees it (fb.agents, fb.find): a snapshot; declared fields by name.\n"
         "---@class fbAgentRecord\n",
         out);
-  write_fields(out, fbHooks_RecordFields);
+  write_fields(out, fbScenarioApi_RecordFields);
   fputs("---@field [string] number a declared per-agent field\n", out);
-  write_fb(out, "fbRuleFb", "The `fb` of a rule.", fbRuleApi_Functions, fbHooks_Functions, "in scenarios");
-  write_fb(out, "fbHookFb", "The `fb` of a scenario's functions (on_step, on_key, metrics).", fbHooks_Functions,
+  write_fb(out, "fbRuleFb", "The `fb` of a rule.", fbRuleApi_Functions, fbScenarioApi_Functions, "in scenarios");
+  write_fb(out, "fbHookFb", "The `fb` of a scenario's functions (on_step, on_key, metrics).", fbScenarioApi_Functions,
            fbRuleApi_Functions, "in rules");
   fputs("\n---In a rule: fbRuleFb; in a scenario's functions: fbHookFb. Each function says where it exists.\n"
         "---@type fbRuleFb|fbHookFb\nfb = {}\n",
@@ -409,6 +410,9 @@ bool fbLuaTypes_WriteLuacheck(FILE *out, const char *steering, char *err, size_t
     fbRules_Close(r);
     ok = false;
   }
+  if (ok) {
+    fbScenarioApi_OpenFb(h);
+  }
   fbLuaHost bare;
   if (ok && !fbLuaHost_Create(&bare, LUA_MEMORY, LUA_TIMEOUT_MS)) {
     snprintf(err, errlen, "cannot create a Lua state");
@@ -417,7 +421,7 @@ bool fbLuaTypes_WriteLuacheck(FILE *out, const char *steering, char *err, size_t
     ok = false;
   }
   if (ok) {
-    fbHooks_SetWorld(h, w);
+    fbScenarioApi_SetWorld(h, w);
     fputs("-- types/luacheck_std.lua — the globals flockbox's sandboxes give a rule, a scenario and an experiment\n"
           "-- file, for luacheck (.luacheckrc reads it): written by `flockbox --luacheck-std` from the environments\n"
           "-- the engine makes (do not edit; tests/cli_lua_types.sh checks it).\n"

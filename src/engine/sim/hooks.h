@@ -1,10 +1,9 @@
-// hooks.h — the scenario's own Lua state: the fb.* functions it may call, its on_step and on_key hooks, its metrics.
+// hooks.h — the scenario's own Lua state: its on_step and on_key hooks, its metrics, and what its fb.* functions keep.
 #ifndef FB_HOOKS_H
 #define FB_HOOKS_H
 
 #include "closest_pair.h"
 #include "lua_host.h"
-#include "rule_api.h"
 #include "ruleset.h"
 #include "world.h"
 
@@ -51,17 +50,10 @@ typedef struct fbHooks {
   int sort_key_capacity;
 } fbHooks;
 
-// Opens the state with the fb.* functions working on `on`.
-// The fb functions of a scenario's state, and the fields of a hook's agent record (fb.agents,
-// fb.find): tables the engine sets up from and lua_types.c writes the editor's types from.
-extern const fbApiFunction fbHooks_Functions[];
-extern const fbApiField fbHooks_RecordFields[];
-
+// Opens the state, its math.random seeded from `seed`, for fb.* functions working on `on`; the
+// functions themselves are the scenario API's (fbScenarioApi_OpenFb sets them: scenario_api.h).
 bool fbHooks_Open(fbHooks *h, fbHookTarget on, size_t memory_limit, int timeout_ms, uint64_t seed);
 void fbHooks_Close(fbHooks *h);
-
-// Gives the scenario's fb the world table (width, height, wraps, dt), once the world is built.
-void fbHooks_SetWorld(fbHooks *h, const fbWorld *w);
 
 // Takes on_step, on_key and metrics from the scenario table at index root of h->host.L.
 bool fbHooks_Read(fbHooks *h, int root, const char *path, char *err, size_t errlen);

@@ -11,6 +11,7 @@
 #include "log.h"
 #include "overrides.h"
 #include "scenario.h"
+#include "scenario_api.h"
 #include "schema.h"
 #include "spawn.h"
 
@@ -50,6 +51,7 @@ static bool begin(fbSim *sim, const fbRunOptions *o, const char *path, char *err
     snprintf(err, errlen, "cannot create a Lua state");
     return false;
   }
+  fbScenarioApi_OpenFb(&sim->hooks);
   return true;
 }
 
@@ -95,7 +97,7 @@ static bool build(fbSim *sim, fbScenarioDef *d, const fbRuleSet *previous, char 
   sim->species_defs = calloc(FB_MAX_SPECIES, sizeof *sim->species_defs);
   FB_ASSERT(sim->species_defs != NULL);
   memcpy(sim->species_defs, d->species, sizeof *d->species * (size_t)d->species_count);
-  fbHooks_SetWorld(&sim->hooks, w);
+  fbScenarioApi_SetWorld(&sim->hooks, w);
   if (!sim->options.no_spawn) {
     fbSpawn_All(w, d);
   }
