@@ -86,7 +86,7 @@ static void *make_run(void *arg)
   }
   fbSim *first = load(run);
   bool ok = first != NULL && steps(run, first, HALF) &&
-            fbState_Save(first, run->state_path, run->err, sizeof run->err);
+            fbState_Save(first, run->state_path, NULL, run->err, sizeof run->err);
   fbSim_Delete(first);
   fbSim *second = ok ? load(run) : NULL;
   fbStateInfo info;

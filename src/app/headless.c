@@ -3,7 +3,6 @@
 #include "headless.h"
 
 #include "lua_host.h"
-#include "paths.h"
 
 #include <signal.h>
 #include <string.h>
@@ -47,11 +46,56 @@ static void keep_pace(long pace, long steps, double start)
   }
 }
 
-// The exit status of a run that could not start (README, exit statuses): bad input 2, an output
-// that cannot be written 1. The window (viewer.c) answers the same.
-static int start_exit_status(fbRunStart start)
+// What happened to a run, set where each thing happens: starting it, its steps, each output.
+// exit_status() alone turns it into the process's exit status.
+typedef enum Steps {
+  STEPS_COMPLETE,     // every step asked for made, or a hook ended the run with fb.stop
+  STEPS_INCOMPLETE,   // the run went on without a rule or hook that failed and was switched off
+  STEPS_FAILED,       // a hook or metric failed: the scenario is bad, the run stopped there
+  STEPS_INTERRUPTED,  // Ctrl-C or SIGTERM (while loading, too)
+} Steps;
+
+typedef enum Output {
+  OUTPUT_WRITTEN,      // or not asked for
+  OUTPUT_NOT_WRITTEN,  // the disk or the folder refused it
+  OUTPUT_REFUSED,      // bad input: the path is a folder, a FIFO or a device, or a file cannot hold it
+} Output;
+
+typedef struct Outcome {
+  fbRunStart start;
+  Steps steps;
+  bool keep_going;  // --keep-going: a run without a rule or hook still succeeds
+  Output record;    // the CSV and its metadata
+  Output state;     // --save-state
+  Output picture;   // --png
+} Outcome;
+
+static const char *const steps_names[] = {"complete", "incomplete", "failed", "interrupted"};
+
+// The exit status (docs/running.md, "Exit status"; cli.c's --help; the window answers the same for
+// a run that cannot start): how the steps ended comes first, then the outputs in the order they
+// are written.
+static int exit_status(const Outcome *o)
 {
-  return start == FB_START_BAD_SCENARIO || start == FB_START_BAD_OUTPUT ? 2 : 1;
+  if (o->steps == STEPS_INTERRUPTED) {
+    return 130;  // the shell's convention for a run ended by Ctrl-C
+  }
+  if (o->start != FB_START_RUNNING) {
+    return o->start == FB_START_CANNOT_WRITE ? 1 : 2;
+  }
+  if (o->steps == STEPS_FAILED) {
+    return 2;
+  }
+  if (o->steps == STEPS_INCOMPLETE && !o->keep_going) {
+    return 3;  // not a plain success
+  }
+  const Output outputs[] = {o->record, o->state, o->picture};
+  for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k) {
+    if (outputs[k] != OUTPUT_WRITTEN) {
+      return outputs[k] == OUTPUT_REFUSED ? 2 : 1;
+    }
+  }
+  return 0;
 }
 
 // Ctrl-C (or SIGTERM) ends a headless run after the current step, with its CSV complete. A second
@@ -82,35 +126,29 @@ static void catch_interrupts(void)
   sigaction(SIGTERM, &sa, NULL);
 }
 
-// The run's status and exit status once it has ended (before any output error): see the README.
-static const char *run_status(const fbSim *sim, const fbCli *cli, bool ok, int *exit_status)
+// How the steps ended, once they have.
+static Steps steps_outcome(const fbSim *sim, bool ok)
 {
   char lost[8];
   if (!ok) {
-    *exit_status = 2;  // a hook or metric failed: the scenario is bad, the run stopped there
-    return "failed";
+    return STEPS_FAILED;
   }
   if (interrupted) {
-    *exit_status = 130;  // the shell's convention for a run ended by Ctrl-C
-    return "interrupted";
+    return STEPS_INTERRUPTED;
   }
-  if (fbSim_Lost(sim, lost, sizeof lost) > 0) {
-    *exit_status = cli->run.keep_going ? 0 : 3;  // the run went on without a rule: not a plain success
-    return "incomplete";
-  }
-  *exit_status = 0;
-  return "complete";
+  return fbSim_Lost(sim, lost, sizeof lost) > 0 ? STEPS_INCOMPLETE : STEPS_COMPLETE;
 }
 
-// FILE.csv.json beside the CSV: how the CSV was made and how the run ended.
-static bool write_meta(const fbRun *run, const char *status, int exit_status, char *err, size_t errlen)
+// FILE.csv.json beside the CSV: how the CSV was made and how the run ended, with the exit status
+// its steps gave (an output that fails after them is not in it).
+static bool write_meta(const fbRun *run, const Outcome *o, char *err, size_t errlen)
 {
   const fbCli *cli = run->cli;
   char path[1100];
   snprintf(path, sizeof path, "%s.json", cli->csv);
-  bool failed = strcmp(status, "failed") == 0;
-  fbRunMeta meta = {cli->scenario, cli->steps, run->steps, cli->every, status, exit_status,
-                    failed ? fbSim_Error(run->sim) : "", run->cli->watch ? &run->reload : NULL,
+  const Outcome steps_only = {.start = o->start, .steps = o->steps, .keep_going = o->keep_going};
+  fbRunMeta meta = {cli->scenario, cli->steps, run->steps, cli->every, steps_names[o->steps], exit_status(&steps_only),
+                    o->steps == STEPS_FAILED ? fbSim_Error(run->sim) : "", run->cli->watch ? &run->reload : NULL,
                     run->loaded ? cli->load_state : NULL, run->loaded_info.step, run->loaded_info.rules_differ};
   return fbRunMeta_Write(path, run->sim, &meta, err, errlen);
 }
@@ -125,21 +163,22 @@ static void print_profile(const fbSim *sim)
 }
 
 // --save-state: at step --save-state-at when the run is there (at_end false), else after the last
-// step; a state that cannot be saved (a hook's upvalue it cannot hold) is bad input, exit 2.
-static int save_state(const fbCli *cli, fbSim *sim, bool at_end, bool *saved)
+// step. A state that cannot be saved (a hook's upvalue it cannot hold) is bad input, as is a path
+// that became a folder, a FIFO or a device during the run.
+static Output save_state(const fbCli *cli, fbSim *sim, bool at_end, bool *saved)
 {
   bool due = at_end ? cli->save_state_at < 0 : (long)fbSim_World(sim)->step == cli->save_state_at;
   if (cli->save_state == NULL || *saved || !due) {
-    return 0;
+    return OUTPUT_WRITTEN;
   }
   char err[2048];
+  bool bad_input = false;
   *saved = true;
-  if (!fbState_Save(sim, cli->save_state, err, sizeof err)) {
+  if (!fbState_Save(sim, cli->save_state, &bad_input, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
-    char why[256];  // a folder, a FIFO or a device put there during the run is bad input too
-    return strstr(err, "cannot write") != NULL && fbFilePath_CheckOutput(cli->save_state, why, sizeof why) ? 1 : 2;
+    return bad_input ? OUTPUT_REFUSED : OUTPUT_NOT_WRITTEN;
   }
-  return 0;
+  return OUTPUT_WRITTEN;
 }
 
 static bool stopped(const fbSim *sim)
@@ -148,66 +187,110 @@ static bool stopped(const fbSim *sim)
   return fbSim_Outcome(sim, &when) != NULL;
 }
 
-int fbHeadless_Run(const fbCli *cli)
+// Loads the scenario and checks and opens the outputs; false, with the message, if the run cannot start.
+static bool start_run(fbRun *run, const fbCli *cli, Outcome *o)
 {
-  static fbRun run;  // large; static keeps it off the stack
   char err[4096];
-  interrupted = 0;
-  catch_interrupts();  // from the start: loading runs the scenario's Lua, which may be stuck
-  fbRunStart begun = fbRun_Begin(&run, cli, &cli->run, err, sizeof err);
-  if (begun != FB_START_RUNNING && interrupted) {
+  o->start = fbRun_Begin(run, cli, &cli->run, err, sizeof err);
+  if (o->start == FB_START_RUNNING) {
+    return true;
+  }
+  if (interrupted) {
     fprintf(stderr, "flockbox: %s: interrupted while loading (%s)\n", cli->scenario, err);
-    return 130;
-  }
-  if (begun != FB_START_RUNNING) {
+    o->steps = STEPS_INTERRUPTED;
+  } else {
     fprintf(stderr, "flockbox: %s\n", err);
-    return start_exit_status(begun);
   }
-  int status = 0;
-  fbSim *sim = run.sim;
-  fbSim_Profile(sim, cli->profile);
-  double start = fbRun_Seconds();
-  bool ok = fbRun_Row(&run), saved = false;
-  int save_status = save_state(cli, sim, false, &saved);
-  while (ok && save_status == 0 && run.steps < cli->steps && !interrupted && !stopped(sim)) {
-    keep_pace(cli->pace, run.steps, start);
-    fbRun_Poll(&run);
-    ok = fbRun_Step(&run);
-    save_status = ok ? save_state(cli, sim, false, &saved) : 0;
+  return false;
+}
+
+// The first row, then a step and its row until the steps asked for are made, a hook stops the run,
+// Ctrl-C, or a hook, a metric or --save-state fails; the state is saved at the step it is due.
+// False if a hook or metric failed.
+static bool make_steps(fbRun *run, Outcome *o, double start, bool *saved)
+{
+  const fbCli *cli = run->cli;
+  bool ok = fbRun_Row(run);
+  o->state = save_state(cli, run->sim, false, saved);
+  while (ok && o->state == OUTPUT_WRITTEN && run->steps < cli->steps && !interrupted && !stopped(run->sim)) {
+    keep_pace(cli->pace, run->steps, start);
+    fbRun_Poll(run);
+    ok = fbRun_Step(run);
+    o->state = ok ? save_state(cli, run->sim, false, saved) : OUTPUT_WRITTEN;
   }
-  if (ok && save_status == 0) {
-    save_status = save_state(cli, sim, true, &saved);
+  return ok;
+}
+
+// After the last step: the state if it is due at the end (or word that --save-state-at was never
+// reached), the final row if the last step made none (the final state is always in the CSV), and
+// how the steps ended.
+static void finish_steps(fbRun *run, Outcome *o, bool ok, bool saved)
+{
+  const fbCli *cli = run->cli;
+  fbSim *sim = run->sim;
+  if (ok && o->state == OUTPUT_WRITTEN) {
+    o->state = save_state(cli, sim, true, &saved);
   }
-  if (ok && save_status == 0 && cli->save_state != NULL && !saved) {
+  if (ok && o->state == OUTPUT_WRITTEN && cli->save_state != NULL && !saved) {
     fprintf(stderr, "flockbox: %s: --save-state-at %ld: the run ended at step %llu, before it; nothing saved\n",
             cli->save_state, cli->save_state_at, (unsigned long long)fbSim_World(sim)->step);
-    save_status = 1;
+    o->state = OUTPUT_NOT_WRITTEN;
   }
-  if (ok && run.steps % cli->every != 0) {
-    ok = fbRun_Row(&run);  // the final state is always in the CSV
+  if (ok && run->steps % cli->every != 0) {
+    ok = fbRun_Row(run);
   }
-  double elapsed = fbRun_Seconds() - start;
   if (!ok) {
     fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
   }
-  const char *run_state = run_status(sim, cli, ok, &status);
-  bool written = fbRun_End(&run);
+  o->steps = steps_outcome(sim, ok);
+}
+
+// Closes the CSV and writes its metadata.
+static void write_record(fbRun *run, Outcome *o)
+{
+  char err[4096];
+  bool written = fbRun_End(run);
   if (!written) {
-    fprintf(stderr, "flockbox: %s: writing the CSV failed\n", cli->csv);
+    fprintf(stderr, "flockbox: %s: writing the CSV failed\n", run->cli->csv);
   }
-  if (written && cli->csv != NULL && !write_meta(&run, run_state, status, err, sizeof err)) {
+  if (written && run->cli->csv != NULL && !write_meta(run, o, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     written = false;
   }
-  if (!written) {
-    status = status ? status : 1;
-  }
-  status = status ? status : save_status;
-  if (written && ok && cli->png != NULL && !fbRender_SavePng(sim, cli->png, 1024, 1024, err, sizeof err)) {
+  o->record = written ? OUTPUT_WRITTEN : OUTPUT_NOT_WRITTEN;
+}
+
+// --png, through the view library, of a run whose steps and record went well.
+static void write_picture(const fbRun *run, Outcome *o)
+{
+  char err[4096];
+  const char *png = run->cli->png;
+  if (png != NULL && o->steps != STEPS_FAILED && o->record == OUTPUT_WRITTEN &&
+      !fbRender_SavePng(run->sim, png, 1024, 1024, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
-    status = status ? status : 1;
+    o->picture = OUTPUT_NOT_WRITTEN;
   }
-  if (ok && written && !cli->quiet) {
+}
+
+int fbHeadless_Run(const fbCli *cli)
+{
+  static fbRun run;  // large; static keeps it off the stack
+  Outcome outcome = {.keep_going = cli->run.keep_going};
+  interrupted = 0;
+  catch_interrupts();  // from the start: loading runs the scenario's Lua, which may be stuck
+  if (!start_run(&run, cli, &outcome)) {
+    return exit_status(&outcome);
+  }
+  fbSim *sim = run.sim;
+  fbSim_Profile(sim, cli->profile);
+  double start = fbRun_Seconds();
+  bool saved = false;
+  bool ok = make_steps(&run, &outcome, start, &saved);
+  finish_steps(&run, &outcome, ok, saved);
+  double elapsed = fbRun_Seconds() - start;
+  write_record(&run, &outcome);
+  write_picture(&run, &outcome);
+  if (outcome.steps != STEPS_FAILED && outcome.record == OUTPUT_WRITTEN && !cli->quiet) {
     print_summary(sim, run.steps, elapsed);
   }
   if (cli->profile) {
@@ -215,5 +298,5 @@ int fbHeadless_Run(const fbCli *cli)
   }
   fbRun_Free(&run);
   fbSim_Delete(sim);
-  return status;
+  return exit_status(&outcome);
 }

@@ -1,12 +1,14 @@
-// help.c — one table of the window's keys and mouse actions (the docks' keys from the dock table), drawn as the key bar and the help overlay.
+// help.c — the key table (keys.c) and the docks' keys (docks.c) drawn as the key bar and the help overlay.
 #include "help.h"
 
 #include <string.h>
 
 #include "docks.h"
+#include "keys.h"
 
 #define PAD 8
 
+// An entry as shown: one of the key table's (keys.c) or a dock's (docks.c).
 typedef struct KeyHelp {
   const char *keys;      // as the user presses them
   const char *brief;     // in the key bar
@@ -15,42 +17,23 @@ typedef struct KeyHelp {
   Uint16 mod;
 } KeyHelp;
 
-// One table for both, so the key bar and the overlay can never disagree with each other. The row
-// of NULLs is where the docks' keys go, each from its own entry in the dock table (docks.c).
-static const KeyHelp KEYS[] = {
-    {"Space", "pause", "pause or run (the plots freeze with the world)", {SDLK_SPACE}, 0},
-    {".", "step", "one step while paused (hold to step on)", {SDLK_PERIOD}, 0},
-    {"+ / −", "speed", "faster / slower (time scale ×1/16 to ×64)", {SDLK_PLUS, SDLK_MINUS}, 0},
-    {"R", "restart", "restart with the same seed (your parameter changes stay)", {SDLK_r}, 0},
-    {"N", "new seed", "restart with the next seed (your parameter changes stay)", {SDLK_n}, 0},
-    {"Backspace", "rewind", "back to the last snapshot (every 50 steps or more; paused), then on with the rules as they are now", {SDLK_BACKSPACE}, 0},
-    {"Shift+Backspace", "forward", "on to the next snapshot kept after a rewind (they go when the run goes on)", {SDLK_BACKSPACE}, KMOD_SHIFT},
-    {"O", "open", "open another scenario from scripts/ (or drop a .lua file on the window)", {SDLK_o}, 0},
-    {NULL, NULL, NULL, {0}, 0},
-    {"T", "trails", "trails on or off", {SDLK_t}, 0},
-    {"[ / ]", "trail length", "shorter / longer trails", {SDLK_LEFTBRACKET, SDLK_RIGHTBRACKET}, 0},
-    {"V", "flow", "the flow fields' arrows on or off (regions are always outlined)", {SDLK_v}, 0},
-    {"F", "follow", "follow the flock's centre", {SDLK_f}, 0},
-    {"Shift+F", "follow agent", "follow the selected agent", {SDLK_f}, KMOD_SHIFT},
-    {"Home", "fit", "fit the world into the view", {SDLK_HOME}, 0},
-    {"C", "print", "print every parameter to the terminal as Lua", {SDLK_c}, 0},
-    {"P", "screenshot", "save the window as a PNG", {SDLK_p}, 0},
-    {"arrows", "steer", "steer the player (the autopilot resumes after 3 s without a key)", {0}, 0},
-    {"click", "select", "select an agent: its circles, arrows and fields", {0}, 0},
-    {"drag", "pan / move", "pan the view; on a goal, lamp or path point: move it", {0}, 0},
-    {"wheel", "zoom", "zoom about the cursor", {0}, 0},
-    {"Esc", "quit", "close the help or the list; otherwise quit", {SDLK_ESCAPE}, 0},
-};
-#define KEYS_LISTED ((int)(sizeof KEYS / sizeof KEYS[0]))
-#define MAX_ENTRIES (KEYS_LISTED + FB_DOCK_MAX)
+#define MAX_ENTRIES (FB_KEY_TABLE_MAX + FB_DOCK_MAX)
 
-// Every entry in order, the docks' in the place of the row of NULLs; returns how many.
+static KeyHelp shown_key(const fbKey *k)
+{
+  KeyHelp h = {k->keys, k->brief, k->meaning, {0, 0}, 0};
+  fbKeys_Button(k, h.sym, &h.mod);
+  return h;
+}
+
+// Every entry in order, the docks' in the place of the key table's row of NULLs; returns how many.
+// The last is the help's own key, which the key bar always shows at its end.
 static int entries(KeyHelp out[MAX_ENTRIES])
 {
   int n = 0;
-  for (int k = 0; k < KEYS_LISTED; ++k) {
-    if (KEYS[k].keys != NULL) {
-      out[n++] = KEYS[k];
+  for (int k = 0; k < fbKeyCount; ++k) {
+    if (fbKeyTable[k].keys != NULL) {
+      out[n++] = shown_key(&fbKeyTable[k]);
       continue;
     }
     for (int d = 0; d < fbDockCount; ++d) {
@@ -64,7 +47,7 @@ static int entries(KeyHelp out[MAX_ENTRIES])
 static const SDL_Color KEY = {255, 255, 255, 255};
 static const SDL_Color DIM = {170, 175, 185, 255};
 
-int fbHelp_KeyCount(void) { return KEYS_LISTED - 1 + fbDockCount; }
+int fbHelp_KeyCount(void) { return fbKeyCount - 1 + fbDockCount; }
 
 // An entry of the bar: a button when a click on it presses a key (lit under the mouse), else text.
 static void bar_entry(fbHud *hud, const KeyHelp *k, SDL_Rect r, SDL_Point mouse, SDL_Color c, fbKeyBarButton *button)
@@ -83,16 +66,17 @@ static void bar_entry(fbHud *hud, const KeyHelp *k, SDL_Rect r, SDL_Point mouse,
 int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar, SDL_Point mouse, fbKeyBarButton *buttons, int *button_count)
 {
   fbHud_Box(hud, bar);
-  const KeyHelp last = {"F1", "all keys", NULL, {SDLK_F1}, 0};
+  KeyHelp keys[MAX_ENTRIES];
+  int count = entries(keys) - 1;
+  const KeyHelp *last = &keys[count];  // "F1 all keys", always there
+  char text[96];
+  snprintf(text, sizeof text, "%s %s", last->keys, last->brief);
   int last_w, h;
-  fbHud_Measure(hud, "F1 all keys", &last_w, &h);
+  fbHud_Measure(hud, text, &last_w, &h);
   int x = bar.x + PAD, shown = 0, right = bar.x + bar.w - PAD - last_w - 8;
   SDL_Rect cell = {0, bar.y + 1, 0, bar.h - 2};
-  KeyHelp keys[MAX_ENTRIES];
-  int count = entries(keys);
   *button_count = 0;
   for (int k = 0; k < count; ++k) {
-    char text[96];
     snprintf(text, sizeof text, "%s %s", keys[k].keys, keys[k].brief);
     int w;
     fbHud_Measure(hud, text, &w, &h);
@@ -108,7 +92,7 @@ int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar, SDL_Point mouse, fbKeyBarButton *but
   }
   cell.x = right - 4;
   cell.w = last_w + 8;
-  bar_entry(hud, &last, cell, mouse, KEY, &buttons[(*button_count)++]);
+  bar_entry(hud, last, cell, mouse, KEY, &buttons[(*button_count)++]);
   return shown;
 }
 

@@ -1,4 +1,4 @@
-// input.c — keys to actions, camera drag and zoom about the cursor, picking agents, following the flock.
+// input.c — keys to actions (through the key table, keys.c), camera drag and zoom about the cursor, picking agents, following the flock.
 #include "input.h"
 
 #include <string.h>
@@ -16,42 +16,6 @@ static int arrow_index(SDL_Keycode sym)
   case SDLK_UP: return 2;
   case SDLK_DOWN: return 3;
   default: return -1;
-  }
-}
-
-// The viewer's own keys; everything else belongs to the scenario. The docks' keys are in their table.
-static fbActionKind key_action(SDL_Keycode sym, Uint16 mod)
-{
-  if (fbDock_ForKey(sym) >= 0) {
-    return FB_ACTION_DOCK;
-  }
-  switch (sym) {
-  case SDLK_ESCAPE: return FB_ACTION_QUIT;
-  case SDLK_SPACE: return FB_ACTION_PAUSE;
-  case SDLK_PERIOD:
-  case SDLK_KP_PERIOD: return FB_ACTION_STEP;
-  case SDLK_PLUS:
-  case SDLK_EQUALS:  // + without Shift on most layouts
-  case SDLK_KP_PLUS: return FB_ACTION_FASTER;
-  case SDLK_MINUS:
-  case SDLK_KP_MINUS: return FB_ACTION_SLOWER;
-  case SDLK_r: return FB_ACTION_RESTART;
-  case SDLK_n: return FB_ACTION_RESEED;
-  case SDLK_f: return (mod & KMOD_SHIFT) ? FB_ACTION_FOLLOW_AGENT : FB_ACTION_FOLLOW_FLOCK;
-  case SDLK_HOME: return FB_ACTION_FIT;
-  case SDLK_c: return FB_ACTION_PRINT_PARAMS;
-  case SDLK_p: return FB_ACTION_SCREENSHOT;
-  case SDLK_t: return FB_ACTION_TRAILS;
-  case SDLK_LEFTBRACKET: return FB_ACTION_TRAILS_SHORTER;
-  case SDLK_RIGHTBRACKET: return FB_ACTION_TRAILS_LONGER;
-  case SDLK_v: return FB_ACTION_FLOW;
-  case SDLK_BACKSPACE: return (mod & KMOD_SHIFT) ? FB_ACTION_FORWARD : FB_ACTION_REWIND;
-  case SDLK_o: return FB_ACTION_OPEN;
-  case SDLK_F1:
-  case SDLK_h:
-  case SDLK_QUESTION: return FB_ACTION_HELP;
-  case SDLK_SLASH: return (mod & KMOD_SHIFT) ? FB_ACTION_HELP : FB_ACTION_SCENARIO_KEY;  // ? on most layouts
-  default: return FB_ACTION_SCENARIO_KEY;
   }
 }
 
@@ -75,7 +39,7 @@ static fbAction key_down(fbInput *in, const SDL_KeyboardEvent *k, bool has_playe
   if (is_modifier(sym)) {
     return a;
   }
-  a.kind = arrow >= 0 ? FB_ACTION_SCENARIO_KEY : key_action(sym, k->keysym.mod);
+  a.kind = arrow >= 0 ? FB_ACTION_SCENARIO_KEY : fbKeys_Action(sym, k->keysym.mod);
   // Holding "." steps on; every other key acts once per press.
   if (k->repeat && a.kind != FB_ACTION_STEP) {
     a.kind = FB_ACTION_NONE;

@@ -2,36 +2,10 @@
 #ifndef FB_INPUT_H
 #define FB_INPUT_H
 
+#include "keys.h"
 #include "render.h"
 
-typedef enum fbActionKind {
-  FB_ACTION_NONE,
-  FB_ACTION_QUIT,
-  FB_ACTION_PAUSE,           // Space
-  FB_ACTION_STEP,            // . : one step while paused
-  FB_ACTION_FASTER,          // +
-  FB_ACTION_SLOWER,          // -
-  FB_ACTION_RESTART,         // R: same seed
-  FB_ACTION_RESEED,          // N: a new seed
-  FB_ACTION_FOLLOW_FLOCK,    // F
-  FB_ACTION_FOLLOW_AGENT,    // Shift+F
-  FB_ACTION_FIT,             // Home
-  FB_ACTION_PRINT_PARAMS,    // C
-  FB_ACTION_SCREENSHOT,      // P
-  FB_ACTION_TRAILS,          // T
-  FB_ACTION_TRAILS_SHORTER,  // [
-  FB_ACTION_TRAILS_LONGER,   // ]
-  FB_ACTION_FLOW,            // V: the flow fields' arrows
-  FB_ACTION_DOCK,            // a dock's key (docks.c): open or close that dock
-  FB_ACTION_HELP,            // F1, ? or H
-  FB_ACTION_OPEN,            // O: the scenario list
-  FB_ACTION_SELECT,          // a click (not a drag) at x, y
-  FB_ACTION_CAMERA_MOVED,    // the user panned: stop following
-  FB_ACTION_SCENARIO_KEY,    // a key the viewer does not use: for the scenario's on_key
-  FB_ACTION_REWIND,          // Backspace: back to the previous snapshot (rewind.h)
-  FB_ACTION_FORWARD,         // Shift+Backspace: on to the next snapshot kept after a rewind
-} fbActionKind;
-
+// An action (keys.h) and what it needs.
 typedef struct fbAction {
   fbActionKind kind;
   int x, y;                  // SELECT: the click

@@ -672,8 +672,11 @@ void fbState_Encode(const fbSim *sim, const void *snapshot, size_t len, fbBytes 
   fbBytes_Put(out, snapshot, len);
 }
 
-bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen)
+bool fbState_Save(fbSim *sim, const char *path, bool *bad_input, char *err, size_t errlen)
 {
+  bool ignored;
+  bad_input = bad_input != NULL ? bad_input : &ignored;
+  *bad_input = true;
   fbBytes b = {0}, body = {0};
   char why[1024] = "";
   if (!fbState_Snapshot(sim, &body, why, sizeof why)) {
@@ -696,6 +699,8 @@ bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen)
   ok = ok && fbFilePath_CheckOutput(path, why, sizeof why) && rename(tmp, path) == 0;
   if (!ok) {
     snprintf(err, errlen, "%s: cannot write the state: %s", f == NULL ? tmp : path, why[0] ? why : strerror(errno));
+    char now[256];  // a folder, a FIFO or a device put at path during the run is bad input too
+    *bad_input = !fbFilePath_CheckOutput(path, now, sizeof now);
     if (f != NULL) {
       remove(tmp);
     }

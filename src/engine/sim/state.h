@@ -47,7 +47,10 @@ typedef struct fbStateInfo {
 } fbStateInfo;
 
 // Writes sim's state, with its header, to path (atomically: a temporary file renamed over it).
-bool fbState_Save(fbSim *sim, const char *path, char *err, size_t errlen);
+// False with the message; then *bad_input (if not NULL) says whether the input is at fault (a state
+// a file cannot hold, such as a hook's coroutine, or a path that is a folder, a FIFO or a device)
+// rather than the writing (a full disk, a folder without write permission).
+bool fbState_Save(fbSim *sim, const char *path, bool *bad_input, char *err, size_t errlen);
 
 // Reads path, checks its header against sim (just loaded from its scenario with the run's
 // options) and restores it. False with one message naming path and what differs; a FIFO, a device,
