@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "help.h"
+#include "picture.h"
 
 #define WINDOW_W 1280
 #define WINDOW_H 800
@@ -799,7 +800,7 @@ void fbViewer_Frame(fbViewer *v)
   }
   bool last = v->window_options.frames > 0 && v->frames + 1 >= v->window_options.frames;
   char err[600];
-  if (last && v->window_options.shot != NULL && !fbRender_WritePng(v->sdl, v->window_options.shot, err, sizeof err)) {
+  if (last && v->window_options.shot != NULL && !fbPicture_WritePng(v->sdl, v->window_options.shot, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     v->status = 1;
   }
