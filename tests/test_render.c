@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #define FB_RENDER_SDL
+#include "camera.h"
 #include "render.h"
 #include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "splat.h"

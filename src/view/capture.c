@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "render.h"
+#include "picture.h"
 
 bool fbCapture_Screenshot(SDL_Renderer *sdl, char *path, size_t len, char *err, size_t errlen)
 {
@@ -23,7 +23,7 @@ bool fbCapture_Screenshot(SDL_Renderer *sdl, char *path, size_t len, char *err, 
       break;
     }
   }
-  return fbRender_WritePng(sdl, path, err, errlen);
+  return fbPicture_WritePng(sdl, path, err, errlen);
 }
 
 bool fbCapture_FfmpegInstalled(void) { return system("command -v ffmpeg >/dev/null 2>&1") == 0; }

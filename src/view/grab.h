@@ -2,7 +2,7 @@
 #ifndef FB_GRAB_H
 #define FB_GRAB_H
 
-#include "render.h"
+#include "camera.h"
 
 typedef enum fbGrabKind { FB_GRAB_NONE, FB_GRAB_GOAL, FB_GRAB_PATH_POINT } fbGrabKind;
 

@@ -1,11 +1,10 @@
-// render.c — drawing the world top-down with SDL2: terrain, obstacles, goals, paths, agents, selection; PNG output.
+// render.c — drawing the world top-down with SDL2: terrain, obstacles, goals, paths, agents, selection; the world offscreen into a PNG.
 #include "render.h"
 
-#include <stb_image_write.h>
 #include <string.h>
 
 #include "accumulate.h"
-#include "paths.h"
+#include "picture.h"
 
 static const SDL_Color BACKGROUND = {22, 24, 28, 255};
 static const SDL_Color FIELD = {64, 80, 66, 255};
@@ -19,46 +18,6 @@ static const SDL_Color REGION = {255, 120, 210, 210};
 static const SDL_Color LEADER = {255, 0, 0, 255};
 static const SDL_Color PLAYER = {0, 255, 0, 255};
 static const SDL_Color OUTLINE = {10, 12, 14, 255};
-
-// ---- camera -------------------------------------------------------------------------------------
-
-void fbCamera_Fit(fbCamera *c, double world_w, double world_h, SDL_Rect view, int margin)
-{
-  c->view_x = view.x;
-  c->view_y = view.y;
-  c->view_w = view.w;
-  c->view_h = view.h;
-  c->cx = world_w / 2;
-  c->cy = world_h / 2;
-  double sx = (view.w - 2.0 * margin) / world_w, sy = (view.h - 2.0 * margin) / world_h;
-  c->scale = fmax(1e-6, fmin(sx, sy));
-}
-
-void fbCamera_FitScenario(fbCamera *c, const fbSim *sim, SDL_Rect view, int margin)
-{
-  const fbWorld *w = fbSim_World(sim);
-  fbCamera_Fit(c, w->width, w->height, view, margin);
-  double x, y, width;
-  if (fbSim_View(sim, &x, &y, &width)) {  // width world units across the view's shorter side
-    c->cx = x;
-    c->cy = y;
-    c->scale = fmax(1e-6, (fmin(view.w, view.h) - 2.0 * margin) / width);
-  }
-}
-
-SDL_Rect fbCamera_View(const fbCamera *c) { return (SDL_Rect){c->view_x, c->view_y, c->view_w, c->view_h}; }
-
-fbVec2 fbCamera_ToScreen(const fbCamera *c, fbVec2 p)
-{
-  return fbV((p.x - c->cx) * c->scale + c->view_x + c->view_w * 0.5,
-             (p.y - c->cy) * c->scale + c->view_y + c->view_h * 0.5);
-}
-
-fbVec2 fbCamera_ToWorld(const fbCamera *c, fbVec2 s)
-{
-  return fbV((s.x - c->view_x - c->view_w * 0.5) / c->scale + c->cx,
-             (s.y - c->view_y - c->view_h * 0.5) / c->scale + c->cy);
-}
 
 // ---- geometry batch -----------------------------------------------------------------------------
 
@@ -975,40 +934,7 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
   }
 }
 
-// ---- pictures -----------------------------------------------------------------------------------
-
-// stb_image_write's sink: our own FILE, opened only after the path was checked (stbi_write_png
-// would open anything, a FIFO or a device included).
-static void write_to_file(void *f, void *data, int size) { fwrite(data, 1, (size_t)size, f); }
-
-bool fbRender_WritePng(SDL_Renderer *sdl, const char *path, char *err, size_t errlen)
-{
-  int w, h;
-  if (SDL_GetRendererOutputSize(sdl, &w, &h) != 0 || w <= 0 || h <= 0) {
-    snprintf(err, errlen, "%s: cannot read the picture: %s", path, SDL_GetError());
-    return false;
-  }
-  uint8_t *pixels = malloc((size_t)w * h * 4);
-  FB_ASSERT(pixels != NULL);
-  bool ok = SDL_RenderReadPixels(sdl, NULL, SDL_PIXELFORMAT_RGBA32, pixels, w * 4) == 0;
-  if (!ok) {
-    snprintf(err, errlen, "%s: cannot read the picture: %s", path, SDL_GetError());
-  } else {
-    for (size_t k = 3; k < (size_t)w * h * 4; k += 4) {
-      pixels[k] = 255;  // window surfaces may leave alpha undefined
-    }
-    char why[256] = "";
-    FILE *f = fbFilePath_OpenOutput(path, "w", why, sizeof why);
-    ok = f != NULL && stbi_write_png_to_func(write_to_file, f, w, h, 4, pixels, w * 4) != 0;
-    ok = ok && !ferror(f);
-    ok = (f == NULL || fclose(f) == 0) && ok;
-    if (!ok) {
-      snprintf(err, errlen, "%s: cannot write the PNG file%s%s", path, why[0] ? ": " : "", why);
-    }
-  }
-  free(pixels);
-  return ok;
-}
+// ---- the world in a picture ---------------------------------------------------------------------
 
 bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height, char *err, size_t errlen)
 {
@@ -1029,7 +955,7 @@ bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height,
   fbCamera_FitScenario(&cam, sim, (SDL_Rect){0, 0, width, height}, 8);
   fbRender_World(&r, sim, &cam);
   fbRender_Agents(&r, sim, &cam);
-  bool ok = fbRender_WritePng(sdl, path, err, errlen);
+  bool ok = fbPicture_WritePng(sdl, path, err, errlen);
   fbRender_Free(&r);
   SDL_DestroyRenderer(sdl);
   SDL_FreeSurface(surface);

@@ -4,34 +4,14 @@
 
 #include <SDL.h>
 
+#include "camera.h"
 #include "sim.h"
 #include "splat.h"
 
 // Draws the sim's current state through the same code the window uses into an offscreen software
-// surface of width x height pixels fitting the whole world, and writes it as a PNG with
-// stb_image_write. On failure writes one line naming the path into err.
+// surface of width x height pixels fitting the whole world, and writes it as a PNG
+// (fbPicture_WritePng, picture.h). On failure writes one line naming the path into err.
 bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height, char *err, size_t errlen);
-
-// World to screen: screen = (world - centre) * scale + view origin + view size / 2. Both have y
-// down. The view is the part of the window the world is drawn in: what the docked panels leave.
-typedef struct fbCamera {
-  double cx, cy;          // world point at the centre of the view
-  double scale;           // pixels per world unit
-  int view_x, view_y;     // top-left corner of the view in the window, pixels
-  int view_w, view_h;     // pixels
-} fbCamera;
-
-// Centres the world in the view rectangle (which the camera takes) and scales it to fit with a
-// margin in pixels.
-void fbCamera_Fit(fbCamera *c, double world_w, double world_h, SDL_Rect view, int margin);
-
-// As fbCamera_Fit on sim's world, or on the part of it its scenario's `view` names.
-void fbCamera_FitScenario(fbCamera *c, const fbSim *sim, SDL_Rect view, int margin);
-
-// The view rectangle.
-SDL_Rect fbCamera_View(const fbCamera *c);
-fbVec2 fbCamera_ToScreen(const fbCamera *c, fbVec2 world);
-fbVec2 fbCamera_ToWorld(const fbCamera *c, fbVec2 screen);
 
 // Trails keep at most this many snapshots over their length, however long it is.
 #define FB_TRAIL_SNAPSHOTS 64
@@ -148,8 +128,5 @@ SDL_Color fbRender_AgentColour(const fbWorld *w, int agent, int leader_field);
 
 // The colour of rule k's steering vector (also used by the inspector's legend).
 SDL_Color fbRender_RuleColour(int k);
-
-// Reads the renderer's current target and writes it as a PNG.
-bool fbRender_WritePng(SDL_Renderer *sdl, const char *path, char *err, size_t errlen);
 
 #endif

@@ -1,10 +1,12 @@
-// viewer.c — the window: main loop with fixed simulation steps, docks and drawing, input, restarts and opening scenarios.
+// viewer.c — the window: main loop with fixed simulation steps, events and actions, docks and drawing, rewind; loading is viewer_load.c.
 #define _POSIX_C_SOURCE 200809L
 #include "viewer.h"
 
 #include <string.h>
 
 #include "help.h"
+#include "picture.h"
+#include "viewer_load.h"
 
 #define WINDOW_W 1280
 #define WINDOW_H 800
@@ -17,132 +19,7 @@ static const double TIME_SCALES[] = {1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 1, 2, 
 
 double fbViewer_TimeScale(const fbViewer *v) { return TIME_SCALES[v->speed]; }
 
-static fbSim *sim_of(fbViewer *v) { return v->loaded ? v->run->sim : NULL; }
-
-static void notify(fbViewer *v, const char *text)
-{
-  snprintf(v->notice, sizeof v->notice, "%s", text);
-  v->notice_until = v->frames + 180;
-}
-
-// ---- the scenario -------------------------------------------------------------------------------
-
-// A snapshot for rewind if one is due. The first one refused (a hook keeps what a saved state cannot
-// hold) turns rewind off for this run, said once, in the notice and on stderr; the timeline keeps
-// saying why. The run goes on.
-static void note_snapshot(fbViewer *v, fbSim *sim)
-{
-  bool was_off = v->rewind.off;
-  fbRewind_Note(&v->rewind, sim);
-  if (v->rewind.off && !was_off) {
-    char text[640];
-    snprintf(text, sizeof text, "rewind off: %.560s", v->rewind.why);
-    notify(v, text);
-    fprintf(stderr, "flockbox: %s\n", text);
-  }
-}
-
-static void adopt_sim(fbViewer *v)
-{
-  fbSim *sim = v->run->sim;
-  v->loaded = true;
-  fbSim_Profile(sim, true);  // the info panel's cost per rule: a window run is no benchmark
-  v->profile_rows = 0;
-  v->has_player = false;
-  for (int s = 0; s < fbSim_World(sim)->species_count; ++s) {
-    v->has_player = v->has_player || fbSim_World(sim)->species[s].player;
-  }
-  v->selected = 0;
-  v->owed = 0;
-  if (v->follow == FB_FOLLOW_AGENT) {
-    v->follow = FB_FOLLOW_NONE;
-  }
-  fbRender_Forget(&v->render);
-  fbPanel_Reset(&v->panel, v->run->sim);
-  v->grab.kind = FB_GRAB_NONE;
-  v->scenario_failed = !fbRun_Row(v->run);
-  fbPlots_Clear(&v->plots, sim);
-  fbPlots_Sample(&v->plots, sim, v->run->telemetry.metrics);
-  fbRewind_Clear(&v->rewind);
-  note_snapshot(v, sim);
-  v->seeking = false;
-  if (v->scenario_failed) {
-    fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
-  }
-}
-
-static void fit(fbViewer *v)
-{
-  fbSim *sim = sim_of(v);
-  if (sim != NULL) {
-    fbCamera_FitScenario(&v->camera, sim, v->layout.world, 16);
-    v->fit_camera = v->camera;
-  }
-  v->follow = FB_FOLLOW_NONE;
-}
-
-// The camera is where the last fit left it: the user has not panned, zoomed or followed since.
-static bool still_fitted(const fbViewer *v)
-{
-  return v->camera.cx == v->fit_camera.cx && v->camera.cy == v->fit_camera.cy &&
-         v->camera.scale == v->fit_camera.scale;
-}
-
-// R and N: the same scenario file again, with the same or the next seed; the camera stays. The
-// panel's changes come after the command line's --set, so they win; the sim keeps pointers to its
-// options' texts for scenario reloads, hence copies that stay put until the next restart.
-static void restart(fbViewer *v, bool new_seed)
-{
-  if (v->loaded) {
-    if (!fbRun_End(v->run)) {
-      fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
-      v->status = 1;
-    }
-    fbRun_Free(v->run);
-    fbSim_Delete(v->run->sim);
-    v->run->sim = NULL;
-    v->loaded = false;
-  }
-  if (new_seed) {
-    v->options.seed++;
-  }
-  static char kept[FB_MAX_SETS][sizeof v->panel.sets[0].text];
-  fbRunOptions options = v->options;
-  const char *panel[FB_MAX_SETS];
-  int n = fbPanel_Sets(&v->panel, panel, FB_MAX_SETS - options.set_count);
-  for (int k = 0; k < n; ++k) {
-    snprintf(kept[k], sizeof kept[k], "%s", panel[k]);
-    options.sets[options.set_count++] = kept[k];
-  }
-  if (fbRun_Begin(v->run, &v->cli, &options, v->load_error, sizeof v->load_error) != FB_START_RUNNING) {
-    fprintf(stderr, "flockbox: %s\n", v->load_error);
-    return;
-  }
-  adopt_sim(v);
-  char text[160];
-  snprintf(text, sizeof text, "restarted with seed %llu%s", (unsigned long long)v->options.seed,
-           n > 0 ? " and the panel's changes" : "");
-  printf("flockbox: %s\n", text);
-  notify(v, text);
-}
-
-bool fbViewer_Open(fbViewer *v, const char *path)
-{
-  snprintf(v->scenario_path, sizeof v->scenario_path, "%s", path);
-  v->cli.scenario = v->scenario_path;
-  fbPanel_Forget(&v->panel);  // its changes belong to the scenario that was open
-  restart(v, false);
-  if (!v->loaded) {
-    return false;
-  }
-  fit(v);
-  char text[620];
-  snprintf(text, sizeof text, "opened %.600s", path);
-  printf("flockbox: %s\n", text);
-  notify(v, text);
-  SDL_SetWindowTitle(v->window, fbSim_Name(v->run->sim));
-  return true;
-}
+// ---- the run ------------------------------------------------------------------------------------
 
 // Steps this frame: one for '.', else as many as the time scale owes, never past --steps.
 static int steps_due(fbViewer *v, double frame_s)
@@ -220,7 +97,7 @@ static void advance(fbViewer *v, int steps)
       break;
     }
     cost_add(&v->cost_sum, fbSim_Cost(sim), 1.0);
-    note_snapshot(v, sim);
+    fbViewer_NoteSnapshot(v, sim);
     if (v->trails) {
       fbRender_RecordTrails(&v->render, sim);
     }
@@ -248,13 +125,13 @@ static void steer_player(fbViewer *v, double frame_s)
     fbSim_SetPlayerInput(v->run->sim, s, true);
   } else if (w->input_held) {
     fbSim_SetPlayerInput(v->run->sim, w->input, false);
-    notify(v, "arrow keys idle: the scenario steers the player again");
+    fbViewer_Notify(v, "arrow keys idle: the scenario steers the player again");
   }
 }
 
 static int selected_index(fbViewer *v)
 {
-  fbSim *sim = sim_of(v);
+  fbSim *sim = fbViewer_Sim(v);
   int i = (sim && v->selected) ? fbWorld_FindAgent(fbSim_World(sim), v->selected) : -1;
   if (sim && v->selected && i < 0) {  // removed (caught, despawned)
     v->selected = 0;
@@ -283,7 +160,7 @@ static void follow(fbViewer *v)
 
 static void select_at(fbViewer *v, int x, int y)
 {
-  fbSim *sim = sim_of(v);
+  fbSim *sim = fbViewer_Sim(v);
   if (sim == NULL) {
     return;
   }
@@ -297,7 +174,7 @@ static void select_at(fbViewer *v, int x, int y)
 
 static void scenario_key(fbViewer *v, const char *key)
 {
-  fbSim *sim = sim_of(v);
+  fbSim *sim = fbViewer_Sim(v);
   if (sim != NULL && key != NULL && key[0] != '\0' && !fbSim_Key(sim, key)) {
     fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
     v->scenario_failed = true;
@@ -309,7 +186,7 @@ static bool inside(SDL_Rect r, int x, int y) { return x >= r.x && y >= r.y && x 
 // A press on a goal or a path point grabs it; while held it follows the mouse. True if it took the event.
 static bool grab_event(fbViewer *v, const SDL_Event *e)
 {
-  fbSim *sim = sim_of(v);
+  fbSim *sim = fbViewer_Sim(v);
   if (sim == NULL) {
     return false;
   }
@@ -373,7 +250,7 @@ static void toggle_trails(fbViewer *v, double factor)
   fbRender_SetTrailSeconds(&v->render, fbRender_TrailSeconds(&v->render) * factor);
   char text[96];
   snprintf(text, sizeof text, "trails: the last %.3g s", fbRender_TrailSeconds(&v->render));
-  notify(v, text);
+  fbViewer_Notify(v, text);
 }
 
 /*
@@ -396,7 +273,7 @@ static void moved(fbViewer *v, uint64_t before)
 // Backspace (back) and Shift+Backspace (forward): to the next snapshot that way, said in the notice.
 static void rewind_step(fbViewer *v, bool back)
 {
-  fbSim *sim = sim_of(v);
+  fbSim *sim = fbViewer_Sim(v);
   if (sim == NULL) {
     return;
   }
@@ -406,14 +283,14 @@ static void rewind_step(fbViewer *v, bool back)
   bool ok = back ? fbRewind_Back(&v->rewind, sim, err, sizeof err) : fbRewind_Forward(&v->rewind, sim, err, sizeof err);
   if (!ok) {
     snprintf(text, sizeof text, "cannot %s: %.600s", back ? "rewind" : "go forward", err);
-    notify(v, text);
+    fbViewer_Notify(v, text);
     return;
   }
   moved(v, before);
   const fbWorld *w = fbSim_World(sim);
   snprintf(text, sizeof text, "%s step %llu (%.2f s): Space goes on with the current rules",
            back ? "rewound to" : "forward to", (unsigned long long)w->step, (double)w->step * w->dt);
-  notify(v, text);
+  fbViewer_Notify(v, text);
 }
 
 /*
@@ -423,7 +300,7 @@ static void rewind_step(fbViewer *v, bool back)
  */
 static void seek(fbViewer *v, uint64_t target)
 {
-  fbSim *sim = sim_of(v);
+  fbSim *sim = fbViewer_Sim(v);
   int k = sim ? fbRewind_Find(&v->rewind, target) : -1;
   if (k < 0) {
     return;
@@ -433,7 +310,7 @@ static void seek(fbViewer *v, uint64_t target)
   if (target < before || v->rewind.shots[k].step > before) {
     if (!fbRewind_Restore(&v->rewind, k, sim, err, sizeof err)) {
       snprintf(text, sizeof text, "cannot go to step %llu: %.500s", (unsigned long long)target, err);
-      notify(v, text);
+      fbViewer_Notify(v, text);
       return;
     }
   }
@@ -475,24 +352,24 @@ static void action(fbViewer *v, fbAction a)
     break;
   case FB_ACTION_FASTER: v->speed = v->speed + 1 < SPEED_COUNT ? v->speed + 1 : v->speed; break;
   case FB_ACTION_SLOWER: v->speed = v->speed > 0 ? v->speed - 1 : 0; break;
-  case FB_ACTION_RESTART: restart(v, false); break;
-  case FB_ACTION_RESEED: restart(v, true); break;
+  case FB_ACTION_RESTART: fbViewer_Restart(v, false); break;
+  case FB_ACTION_RESEED: fbViewer_Restart(v, true); break;
   case FB_ACTION_FOLLOW_FLOCK: v->follow = v->follow == FB_FOLLOW_FLOCK ? FB_FOLLOW_NONE : FB_FOLLOW_FLOCK; break;
   case FB_ACTION_FOLLOW_AGENT:
     if (v->selected == 0) {
-      notify(v, "click an agent first, then Shift+F follows it");
+      fbViewer_Notify(v, "click an agent first, then Shift+F follows it");
     } else {
       v->follow = v->follow == FB_FOLLOW_AGENT ? FB_FOLLOW_NONE : FB_FOLLOW_AGENT;
     }
     break;
-  case FB_ACTION_FIT: fit(v); break;
+  case FB_ACTION_FIT: fbViewer_Fit(v); break;
   case FB_ACTION_DOCK: v->docks.open[a.dock] = !v->docks.open[a.dock]; break;
   case FB_ACTION_HELP: v->help = !v->help; break;
   case FB_ACTION_OPEN: fbScenarioList_Open(&v->list, v->cli.scenario); break;
   case FB_ACTION_PRINT_PARAMS:
     if (v->loaded) {
       fbPanel_PrintLua(v->run->sim, stdout);
-      notify(v, "parameters printed to the terminal as Lua");
+      fbViewer_Notify(v, "parameters printed to the terminal as Lua");
     }
     break;
   case FB_ACTION_SCREENSHOT: v->screenshot = true; break;
@@ -501,7 +378,7 @@ static void action(fbViewer *v, fbAction a)
   case FB_ACTION_TRAILS_LONGER: toggle_trails(v, 1.5); break;
   case FB_ACTION_FLOW:
     v->render.hide_flow = !v->render.hide_flow;
-    notify(v, v->render.hide_flow ? "flow arrows off" : "flow arrows on");
+    fbViewer_Notify(v, v->render.hide_flow ? "flow arrows off" : "flow arrows on");
     break;
   case FB_ACTION_SELECT: select_at(v, a.x, a.y); break;
   case FB_ACTION_CAMERA_MOVED: v->follow = FB_FOLLOW_NONE; break;
@@ -610,7 +487,7 @@ static void draw_world(fbViewer *v, int selected)
 // The info dock's lines: what the viewer knows of its own state this frame.
 static fbHudStatus status_of(fbViewer *v)
 {
-  const fbSim *sim = sim_of(v);
+  const fbSim *sim = fbViewer_Sim(v);
   return (fbHudStatus){
       .frames_per_s = v->fps,
       .steps_per_s = v->sps,
@@ -637,8 +514,9 @@ static void draw_overlay(fbViewer *v, int selected)
 {
   fbUi_Begin(&v->ui);
   fbHudStatus status = status_of(v);
-  fbTimeline timeline = {&v->rewind, sim_of(v) ? fbSim_World(sim_of(v))->step : 0, v->seeking, v->seek_to, false, 0};
-  fbDockFrame frame = {&v->hud, &v->ui, sim_of(v), &status, selected, v->px_per_accel, &v->panel, &v->plots,
+  fbSim *sim = fbViewer_Sim(v);
+  fbTimeline timeline = {&v->rewind, sim ? fbSim_World(sim)->step : 0, v->seeking, v->seek_to, false, 0};
+  fbDockFrame frame = {&v->hud, &v->ui, sim, &status, selected, v->px_per_accel, &v->panel, &v->plots,
                        &v->info_tab, &v->info_scroll, &timeline};
   for (int k = 0; k < fbDockCount; ++k) {
     if (v->docks.open[k]) {
@@ -667,10 +545,10 @@ static void save_screenshot(fbViewer *v)
   if (fbCapture_Screenshot(v->sdl, path, sizeof path, err, sizeof err)) {
     printf("flockbox: saved %s\n", path);
     snprintf(text, sizeof text, "saved %s", path);
-    notify(v, text);
+    fbViewer_Notify(v, text);
   } else {
     fprintf(stderr, "flockbox: %s\n", err);
-    notify(v, err);
+    fbViewer_Notify(v, err);
   }
 }
 
@@ -722,22 +600,11 @@ static double frame_seconds(fbViewer *v)
   return (v->recording.pipe != NULL || v->window_options.frames > 0) ? FRAME_S : fmin(wall, 0.1);
 }
 
-// Saved files apply every frame, paused or not, so a fixed error leaves the HUD at once. A scenario
-// reload may bring new terrain, obstacles and rules: the terrain image and the panel are rebuilt.
-static void pick_up_saves(fbViewer *v)
+// The camera is where the last fit left it: the user has not panned, zoomed or followed since.
+static bool still_fitted(const fbViewer *v)
 {
-  int before = v->run->reload.scenario_reloads;
-  if (fbRun_Poll(v->run) == 0) {
-    return;
-  }
-  char text[620];
-  snprintf(text, sizeof text, "reloaded %.600s", v->run->reload.last_path);
-  notify(v, text);
-  if (v->run->reload.scenario_reloads != before) {
-    fbRender_Forget(&v->render);
-    fbPanel_Reset(&v->panel, v->run->sim);
-    fbPlots_Adopt(&v->plots, v->run->sim);
-  }
+  return v->camera.cx == v->fit_camera.cx && v->camera.cy == v->fit_camera.cy &&
+         v->camera.scale == v->fit_camera.scale;
 }
 
 // The docks' rectangles for the window's size now. When a dock opens or closes or the window is
@@ -756,7 +623,7 @@ static void lay_out(fbViewer *v)
   v->camera.view_w = view.w;
   v->camera.view_h = view.h;
   if (refit) {
-    fit(v);
+    fbViewer_Fit(v);
     v->fitted = true;
   }
 }
@@ -766,7 +633,7 @@ void fbViewer_Frame(fbViewer *v)
   lay_out(v);
   double frame_s = frame_seconds(v);
   if (v->loaded) {
-    pick_up_saves(v);
+    fbViewer_PickUpSaves(v);
     steer_player(v, frame_s);
     int due = steps_due(v, frame_s);
     if (due > 0) {  // the run goes on from here: snapshots kept after it are of a future it leaves
@@ -799,7 +666,7 @@ void fbViewer_Frame(fbViewer *v)
   }
   bool last = v->window_options.frames > 0 && v->frames + 1 >= v->window_options.frames;
   char err[600];
-  if (last && v->window_options.shot != NULL && !fbRender_WritePng(v->sdl, v->window_options.shot, err, sizeof err)) {
+  if (last && v->window_options.shot != NULL && !fbPicture_WritePng(v->sdl, v->window_options.shot, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     v->status = 1;
   }
@@ -912,7 +779,7 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, const fbWindowOptions *window
   fbRender_Init(&v->render, v->sdl);
   fbUi_Init(&v->ui, &v->hud);
   show(v, window->show, window->docks);
-  adopt_sim(v);
+  fbViewer_Adopt(v);
   lay_out(v);
   if (window->inspect > 0 && fbWorld_FindAgent(fbSim_World(v->run->sim), (uint32_t)window->inspect) >= 0) {
     v->selected = (uint32_t)window->inspect;
