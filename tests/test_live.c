@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "live.h"
+#include "rule_module.h"
 #include "sim_internal.h"  // white-box: reads every thread's Lua state
 #include "test_util.h"
 
@@ -55,7 +56,7 @@ static fbParamDef value_in(const fbSim *sim, int thread, const char *rule, const
   int k = fbSim_FindRule(sim, s, rule);
   assert_true(k >= 0);
   fbParamDef values[64];
-  int n = fbRules_ListValues(&sim->rules.runners[thread], s, k, values, 64);
+  int n = fbRuleModule_ListValues(&sim->rules.runners[thread], s, k, values, 64);
   for (int q = 0; q < n; ++q) {
     if (strcmp(values[q].name, name) == 0) {
       return values[q];

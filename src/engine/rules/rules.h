@@ -1,6 +1,8 @@
-// rules.h — one Lua state with every species' rule modules: loading them, and running them over a range of agents.
+// rules.h — one Lua state with every species' rules, and running them over a range of agents (loading: rule_module.h).
 #ifndef FB_RULES_H
 #define FB_RULES_H
+
+#include <lauxlib.h>
 
 #include "agent_view.h"
 #include "defs.h"
@@ -23,8 +25,12 @@ typedef struct fbRuleVersion {
   char where[160];
 } fbRuleVersion;
 
+// A slot with no version loaded: every ref LUA_NOREF, which luaL_unref ignores.
+#define FB_NO_RULE_VERSION ((fbRuleVersion){LUA_NOREF, LUA_NOREF, LUA_NOREF, ""})
+
 // A rule's slot in one state: the version running; the one a reload replaced, kept until the new
-// one has run cleanly (fbRules_Fallback, fbRules_Settle); the rule's own copy of its species table.
+// one has run cleanly (rule_module.h: fbRuleModule_Fallback, fbRuleModule_Settle); the rule's own
+// copy of its species table.
 typedef struct fbRuleState {
   fbRuleVersion now, previous;
   int species;
@@ -49,71 +55,14 @@ typedef struct fbRuleRunner {
   fbParamSpecs load_specs;     // a load's parameters when its caller keeps none (large: not on the stack)
 } fbRuleRunner;
 
-// The species table's fields (ended by a NULL name), and the math functions a rule state refuses
-// (they would draw numbers that depend on thread timing; ended by NULL): for the editor's types
-// and the lint's globals.
-extern const fbApiField fbRules_SpeciesFields[];
+// The math functions a rule state refuses (they would draw numbers that depend on thread timing;
+// ended by NULL): for the editor's types and the lint's globals.
 extern const char *const fbRules_RefusedMath[];
 
 // Opens the state: the sandbox, fb with the world's fields, math.random refused (its numbers would
 // depend on which thread ran which agent: rules use a:random). require() searches `search`.
 bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms, const fbWorld *w, const char *search);
 void fbRules_Close(fbRuleRunner *r);
-
-// Loads the steering library (the global `steering` every module gets a copy of) from `path`.
-bool fbRules_LoadLibrary(fbRuleRunner *r, const char *path, char *err, size_t errlen);
-
-// A rule module's text as read from its file once: every thread's state loads the same text,
-// and messages name the file and line.
-typedef struct fbRuleSource {
-  const char *path;
-  const char *text;
-  size_t len;
-} fbRuleSource;
-
-// Loads the module src for rule `rule` of species `species`: its params are the module's
-// defaults (declared with their ranges, params.h) overridden by def's parameters; unknown names,
-// wrong types and values out of range are refused, then the module's validate() has its say.
-// Declares the module's per-agent fields in the world. Writes the parameter declarations into
-// specs (may be NULL). err gets one line naming `what` ("scripts/x.lua: species 'boid' rule
-// 'cohesion'").
-bool fbRules_Load(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src, const fbRuleDef *def,
-                  const char *what, fbParamSpecs *specs, char *err, size_t errlen);
-
-// As fbRules_Load, for a reload: the version it replaces is kept as the fallback.
-bool fbRules_Reload(fbRuleRunner *r, fbWorld *w, int species, int rule, const fbRuleSource *src,
-                    const fbRuleDef *def, const char *what, char *err, size_t errlen);
-
-// Goes back to the version a reload replaced; false if there is none.
-bool fbRules_Fallback(fbRuleRunner *r, int species, int rule);
-
-// Forgets the replaced version: the reloaded one has proved itself.
-void fbRules_Settle(fbRuleRunner *r, int species, int rule);
-
-// (Re)builds the species table each rule of species s gets as its third argument (each its own).
-bool fbRules_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species, char *err, size_t errlen);
-
-// Sets one parameter of a loaded rule to p (the caller has checked it against the declaration): a
-// Lua integer for FB_VALUE_INTEGER, a float for FB_VALUE_NUMBER, a boolean or a string. False if
-// the rule has no parameter of that name and type.
-bool fbRules_SetParam(fbRuleRunner *r, int species, int rule, const fbParamDef *p);
-
-// Asks the module's validate(params, species) whether the rule may run with parameter p->name set
-// to p's value (p NULL: its parameters as they are) and with species sp (NULL: its species as it is),
-// changing nothing. True if it has no validate or validate returns nil; else false with
-// "name: message" in msg.
-bool fbRules_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp, const fbParamDef *p,
-                   char *msg, size_t len);
-
-// Every parameter of a loaded rule that is a number, a boolean or a string (shorter than
-// FB_PARAM_TEXT), sorted by name; returns how many (at most max).
-int fbRules_ListValues(const fbRuleRunner *r, int species, int rule, fbParamDef *values, int max);
-
-// The numeric parameters of a loaded rule, sorted by name; returns how many (at most max).
-int fbRules_ListParams(const fbRuleRunner *r, int species, int rule, char names[][FB_NAME_LEN], double *values, int max);
-
-// Writes a rule's parameter table as Lua text.
-void fbRules_WriteParams(const fbRuleRunner *r, int species, int rule, FILE *out);
 
 // Runs rules for agents [begin, end): writes ax, ay (the accumulator's result), fx, fy (forces) and
 // step-t+1 fields. A rule that errors, or returns anything but two finite numbers, is recorded in

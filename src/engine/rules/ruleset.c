@@ -10,6 +10,7 @@
 #include "log.h"
 #include "names.h"
 #include "paths.h"
+#include "rule_module.h"
 
 // Where modules and helpers are looked for, after a module's own folder: the scenario's rule
 // folders, behaviours/ and behaviours/lib beside the scenario, and in the source tree.
@@ -46,7 +47,7 @@ bool fbRuleSet_Open(fbRuleSet *rs, int threads, size_t memory_limit, int timeout
       snprintf(err, errlen, "cannot create a Lua state");
       return false;
     }
-    if (!fbRules_LoadLibrary(&rs->runners[t], rs->library, err, errlen)) {
+    if (!fbRuleModule_LoadLibrary(&rs->runners[t], rs->library, err, errlen)) {
       return false;
     }
   }
@@ -126,7 +127,7 @@ void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, cons
 bool fbRuleSet_SetSpecies(fbRuleSet *rs, const fbWorld *w, int s, char *err, size_t errlen)
 {
   for (int t = 0; t < rs->threads; ++t) {
-    if (!fbRules_SetSpecies(&rs->runners[t], w, s, err, errlen)) {
+    if (!fbRuleModule_SetSpecies(&rs->runners[t], w, s, err, errlen)) {
       return false;
     }
   }
@@ -256,7 +257,7 @@ bool fbRuleSet_Load(fbRuleSet *rs, fbWorld *w, int s, int k, const fbRuleDef *de
   fbRuleSource src = {info->path, text.text, text.len};
   bool ok = text.text != NULL;
   for (int t = 0; ok && t < rs->threads; ++t) {
-    ok = fbRules_Load(&rs->runners[t], w, s, k, &src, def, what, t == 0 ? &info->specs : NULL, err, errlen);
+    ok = fbRuleModule_Load(&rs->runners[t], w, s, k, &src, def, what, t == 0 ? &info->specs : NULL, err, errlen);
   }
   if (!ok) {
     bool kept = keep_previous_version(rs, w, s, k, &text, err);
@@ -298,11 +299,11 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
   bool ok = text.text != NULL;
   fbRuleSource src = {info->path, text.text, text.len};
   for (; ok && loaded < rs->threads; ++loaded) {
-    ok = fbRules_Reload(&rs->runners[loaded], w, s, k, &src, &info->def, what, err, sizeof err);
+    ok = fbRuleModule_Reload(&rs->runners[loaded], w, s, k, &src, &info->def, what, err, sizeof err);
   }
   if (!ok) {
     for (int t = 0; t < loaded - 1; ++t) {
-      fbRules_Fallback(&rs->runners[t], s, k);  // the states that took it give it back
+      fbRuleModule_Fallback(&rs->runners[t], s, k);  // the states that took it give it back
     }
     text_free(&info->rejected);
     info->rejected = text;
@@ -375,13 +376,13 @@ bool fbRuleSet_SetValue(fbRuleSet *rs, const fbWorld *w, int s, int k, const fbP
                    fabs(value.number) < 9007199254740992.0;
     value.kind = integer ? FB_VALUE_INTEGER : FB_VALUE_NUMBER;
   }
-  if (!fbRules_Check(&rs->runners[0], w, s, k, NULL, &value, why, sizeof why)) {
+  if (!fbRuleModule_Check(&rs->runners[0], w, s, k, NULL, &value, why, sizeof why)) {
     // validate names the parameter it refuses ("cohesion.divisor: ..."), unless it failed itself.
     snprintf(msg, len, "%s%s%s", rule, strncmp(why, "validate failed", 15) == 0 ? ": " : ".", why);
     return false;
   }
   for (int t = 0; t < rs->threads; ++t) {
-    fbRules_SetParam(&rs->runners[t], s, k, &value);
+    fbRuleModule_SetParam(&rs->runners[t], s, k, &value);
   }
   return true;
 }
@@ -408,7 +409,7 @@ bool fbRuleSet_CheckSpecies(fbRuleSet *rs, const fbWorld *w, int s, const fbSpec
   for (int k = 0; k < w->species[s].rule_count; ++k) {
     char why[1024];
     if (rs->info[s][k].path[0] != '\0' &&
-        !fbRules_Check(&rs->runners[0], w, s, k, sp, NULL, why, sizeof why)) {
+        !fbRuleModule_Check(&rs->runners[0], w, s, k, sp, NULL, why, sizeof why)) {
       snprintf(msg, len, "rule '%s' refuses it: %s", fbRuleDef_Name(&rs->info[s][k].def), why);
       return false;
     }
@@ -420,7 +421,7 @@ bool fbRuleSet_ReloadAll(fbRuleSet *rs, fbWorld *w)
 {
   char err[2048];
   for (int t = 0; t < rs->threads; ++t) {
-    if (!fbRules_LoadLibrary(&rs->runners[t], rs->library, err, sizeof err)) {
+    if (!fbRuleModule_LoadLibrary(&rs->runners[t], rs->library, err, sizeof err)) {
       fbLog(FB_LOG_WARNING, "reload failed, the last good version keeps running: %s", err);
       return false;  // modules loaded before keep their copy of the last good library
     }
@@ -436,18 +437,18 @@ bool fbRuleSet_ReloadAll(fbRuleSet *rs, fbWorld *w)
 
 int fbRuleSet_ListValues(const fbRuleSet *rs, int s, int k, fbParamDef *values, int max)
 {
-  return fbRules_ListValues(&rs->runners[0], s, k, values, max);
+  return fbRuleModule_ListValues(&rs->runners[0], s, k, values, max);
 }
 
 int fbRuleSet_ListParams(const fbRuleSet *rs, int thread, int s, int k, char names[][FB_NAME_LEN], double *values,
                          int max)
 {
-  return fbRules_ListParams(&rs->runners[thread], s, k, names, values, max);
+  return fbRuleModule_ListParams(&rs->runners[thread], s, k, names, values, max);
 }
 
 void fbRuleSet_WriteParams(const fbRuleSet *rs, int s, int k, FILE *out)
 {
-  fbRules_WriteParams(&rs->runners[0], s, k, out);
+  fbRuleModule_WriteParams(&rs->runners[0], s, k, out);
 }
 
 void fbRuleSet_Run(fbRuleSet *rs, int thread, int begin, int end) { fbRules_Run(&rs->runners[thread], begin, end); }
@@ -502,7 +503,7 @@ static bool fall_back(fbRuleSet *rs, fbWorld *w, int s, int k, const char *messa
   fbRuleInfo *info = &rs->info[s][k];
   bool ok = slot->on_trial;
   for (int t = 0; ok && t < rs->threads; ++t) {
-    ok = fbRules_Fallback(&rs->runners[t], s, k);
+    ok = fbRuleModule_Fallback(&rs->runners[t], s, k);
   }
   if (!ok) {
     return false;
@@ -529,7 +530,7 @@ static void settle_trials(fbRuleSet *rs, fbWorld *w)
         text_copy(&rs->info[s][k].good, &rs->info[s][k].source);  // it has proved itself
       }
       for (int t = 0; slot->on_trial && t < rs->threads; ++t) {
-        fbRules_Settle(&rs->runners[t], s, k);
+        fbRuleModule_Settle(&rs->runners[t], s, k);
       }
       slot->on_trial = false;
     }
@@ -636,9 +637,9 @@ static bool load_text(fbRuleSet *rs, fbWorld *w, int s, int k, const fbText *tex
   fbRuleSource src = {info->path, text->text, text->len};
   bool ok = true;
   for (int t = 0; ok && t < rs->threads; ++t) {
-    ok = trial ? fbRules_Reload(&rs->runners[t], w, s, k, &src, &info->def, what, err, errlen)
-               : fbRules_Load(&rs->runners[t], w, s, k, &src, &info->def, what, t == 0 ? &info->specs : NULL, err,
-                              errlen);
+    ok = trial ? fbRuleModule_Reload(&rs->runners[t], w, s, k, &src, &info->def, what, err, errlen)
+               : fbRuleModule_Load(&rs->runners[t], w, s, k, &src, &info->def, what, t == 0 ? &info->specs : NULL,
+                                   err, errlen);
   }
   return ok;
 }

@@ -7,6 +7,7 @@
 
 #include "agent_view.h"
 #include "hooks.h"
+#include "rule_module.h"
 #include "rules.h"
 #include "sandbox.h"
 #include "scenario_api.h"
@@ -241,7 +242,7 @@ static bool open_rules(fbRuleRunner *r, const fbWorld *w, const char *steering, 
     snprintf(err, errlen, "cannot create a Lua state");
     return false;
   }
-  if (!fbRules_LoadLibrary(r, steering, err, errlen)) {
+  if (!fbRuleModule_LoadLibrary(r, steering, err, errlen)) {
     fbRules_Close(r);
     return false;
   }
@@ -333,7 +334,7 @@ bool fbLuaTypes_Write(FILE *out, const char *steering, char *err, size_t errlen)
   fputs("\n---The species table `s`, a rule's third argument (s.dt, s.width, s.height, s.wraps: older spellings\n"
         "---of fb.world's).\n---@class fbSpecies\n",
         out);
-  write_fields(out, fbRules_SpeciesFields);
+  write_fields(out, fbRuleModule_SpeciesFields);
   fputs("\n---fb.world, the same in rules and scenarios (fb.world() is the older spelling: width, height, wraps).\n"
         "---@class fbWorld\n",
         out);
