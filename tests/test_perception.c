@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "pop_util.h"
+#include "radius_query.h"
 #include "test_util.h"
 
 #define SUM_EPS 1e-9

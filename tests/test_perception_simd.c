@@ -24,7 +24,7 @@
  * the same order.
  */
 
-#define FB_SAMPLE_STREAM 0x73616d706c650000ULL  // perception.c's
+#define FB_SAMPLE_STREAM 0x73616d706c650000ULL  // sampling.c's
 
 typedef struct Mate {
   int j;
@@ -76,7 +76,7 @@ static int ref_mates(const fbPerceptionInput *in, int i, Mate *m)
 }
 
 /*
- * Gamlen's sample (perception.c, top): every mate closer than the separation radius, in visiting
+ * Gamlen's sample (sampling.c, top): every mate closer than the separation radius, in visiting
  * order, then of the F far mates all (in visiting order) when F <= k, else k: draw t takes the r-th
  * of those not yet taken in visiting order, r = floor(u (F - t) / 2^32), u the high 32 bits of
  * stream draw t / 2 for even t, its low 32 bits for odd t.
@@ -116,7 +116,7 @@ static int ref_sample(const fbPerceptionInput *in, int i, Mate *m, int n, int k)
 }
 
 /*
- * Gamlen's looks (perception.c, gamlen_looks): every mate closer than the separation radius, in
+ * Gamlen's looks (sampling.c, gamlen_looks): every mate closer than the separation radius, in
  * visiting order; then the block's positions in a Fisher-Yates order (as above: step t swaps t with
  * t + floor(u (total - t) / 2^32)) until k of them are looks, a look being a candidate of a seen
  * species, active, not the agent, within the radius along each axis; those of the looks in view and

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lua_host.h"
+#include "radius_query.h"
 #include "rng.h"
 
 fbRuleContext *fbRuleApi_Context(lua_State *L) { return fbLuaHost_Context(L); }

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "radius_query.h"
+
 /*
  * The measures of each group of agents, from the grid with the agents sorted for their current
  * positions:

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "radius_query.h"
+
 uint32_t fbOrcaStage_Species(const fbWorld *w)
 {
   uint32_t on = 0;
