@@ -4,6 +4,10 @@
 
 #include <string.h>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
 #include "help.h"
 #include "picture.h"
 #include "viewer_load.h"
@@ -829,6 +833,37 @@ int fbViewer_Destroy(fbViewer *v)
   return status;
 }
 
+// One turn of the window: its events, then a frame. False once the window is to close.
+static bool turn(fbViewer *v)
+{
+  SDL_Event e;
+  while (SDL_PollEvent(&e)) {
+    fbViewer_HandleEvent(v, &e);
+  }
+  if (v->quit) {
+    return false;
+  }
+  fbViewer_Frame(v);
+  return true;
+}
+
+#ifdef __EMSCRIPTEN__
+/*
+ * In a web page the browser owns the loop: it calls a turn at each of its animation frames (60 a
+ * second on most screens), and the program must return to it between frames. The page cannot
+ * "close"; quitting ends the run (its outputs written) and leaves the last frame on screen.
+ */
+static void page_turn(void *arg)
+{
+  fbViewer *v = arg;
+  if (!turn(v)) {
+    emscripten_cancel_main_loop();
+    int status = fbViewer_Destroy(v);
+    emscripten_force_exit(status);
+  }
+}
+#endif
+
 int fbViewer_Run(const fbCli *cli, const fbWindowOptions *window)
 {
   static fbViewer v;  // large; static keeps it off the stack
@@ -838,16 +873,14 @@ int fbViewer_Run(const fbCli *cli, const fbWindowOptions *window)
     fprintf(stderr, "flockbox: %s\n", err);
     return status;
   }
-  while (!v.quit) {
+#ifdef __EMSCRIPTEN__
+  emscripten_set_main_loop_arg(page_turn, &v, 0, 1);  // does not return: the page calls page_turn
+#endif
+  for (;;) {
     uint64_t start = SDL_GetPerformanceCounter();
-    SDL_Event e;
-    while (SDL_PollEvent(&e)) {
-      fbViewer_HandleEvent(&v, &e);
-    }
-    if (v.quit) {
+    if (!turn(&v)) {
       break;
     }
-    fbViewer_Frame(&v);
     // Vsync may be missing (Xvfb, software renderers): never draw faster than 60 frames a second.
     double spent = (double)(SDL_GetPerformanceCounter() - start) / SDL_GetPerformanceFrequency();
     if (spent < FRAME_S) {

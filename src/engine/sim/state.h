@@ -2,6 +2,8 @@
 #ifndef FB_STATE_H
 #define FB_STATE_H
 
+#include <limits.h>
+
 #include "bytes.h"
 #include "sim.h"
 
@@ -24,7 +26,11 @@
  */
 #define FB_STATE_MAGIC "FBSTATE\n"
 #define FB_STATE_VERSION 2u  // 2: each rule's parameters follow its weight
+#if LONG_MAX > 0x7fffffffL
 #define FB_MAX_STATE_BYTES (4L << 30)  // 4 GiB: 4 000 000 agents with their fields fit
+#else
+#define FB_MAX_STATE_BYTES LONG_MAX    // a 32-bit long (the page's wasm32): 2 GiB, all its memory can hold
+#endif
 
 // Appends sim's state to out (a snapshot: no header); false with the reason if the hooks' state
 // cannot be saved (hook_state.h).
