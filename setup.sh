@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # setup.sh — install what is missing (Debian 12), build, then run the default demo or every test.
 #   ./setup.sh demo   install what the program needs, build it alone (Release), open scripts/classic_flock.lua
-#   ./setup.sh test   install, build (Release, ASan+UBSan, libFuzzer), run the whole test suite under ctest
+#   ./setup.sh test   install, build (Release, ASan+UBSan, libFuzzer, the web page), run the whole test suite under ctest
+#   ./setup.sh web    install, build the web page into build-web/site and serve it on 127.0.0.1
+#                     (--build-only: stop after the build)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -20,6 +22,13 @@ packages+=(lua-check)
 # clients, and munge, the authentication Slurm's messages carry.
 packages+=(slurm-wlm munge)
 
+# The web page (tools/web/build.sh): Debian's emscripten, CodeMirror for the page's editor, and
+# dpkg-dev for apt-get source (SDL2 and Lua are compiled for the page from Debian's source packages).
+web_packages=(cmake make emscripten libjs-codemirror libstb-dev fonts-dejavu-core dpkg-dev)
+# Its tests drive Debian's Chromium headless through chromedriver (tests/web).
+web_test_packages=(chromium chromium-driver)
+packages+=("${web_packages[@]}" "${web_test_packages[@]}")
+
 # The fuzz build (tests/fuzz): clang, and libFuzzer with the sanitizers (only recommended by clang).
 packages+=(clang libclang-rt-dev)
 
@@ -34,6 +43,23 @@ install_missing() {  # install_missing PACKAGE...
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# apt-get source needs a deb-src entry, which Debian's images leave out: add one for each deb entry
+# (same archive, suites and components), once, in a file of our own.
+ensure_deb_src() {
+  apt-cache showsrc libsdl2 2>/dev/null | grep -q '^Version:' && return 0
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "setup: adding deb-src entries (apt-get source needs them) in /etc/apt/sources.list.d/flockbox-deb-src.*"
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources |
+      $sudo tee /etc/apt/sources.list.d/flockbox-deb-src.sources >/dev/null
+  else
+    grep -h '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | sed 's/^deb /deb-src /' |
+      $sudo tee /etc/apt/sources.list.d/flockbox-deb-src.list >/dev/null
+  fi
+  $sudo apt-get update -qq
 }
 
 build() {  # build DIR [cmake options...]
@@ -61,13 +87,24 @@ case "${1:-demo}" in
     echo "setup: no display; running headless and saving the last frame to classic_flock.png"
     exec build/flockbox --headless --steps 600 --png classic_flock.png scripts/classic_flock.lua
     ;;
+  web)
+    install_missing "${web_packages[@]}" "${web_test_packages[@]}"
+    ensure_deb_src
+    tools/web/build.sh
+    [ "${2:-}" = "--build-only" ] && exit 0
+    echo "setup: open the URL below in a browser (Ctrl+C stops the server)"
+    exec node tools/web/serve.js build-web/site 8080
+    ;;
   test)
     install_missing "${packages[@]}"
+    ensure_deb_src
     echo "setup: building build/ (Release), build-asan/ (ASan+UBSan) and build-fuzz/ (libFuzzer)"
     build build -DCMAKE_BUILD_TYPE=Release -DFB_TESTS=ON  # ON: a demo build may have left it off
     build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFB_SANITIZE=ON -DFB_TESTS=ON
     build_fuzz
-    echo "setup: tests (Release)"
+    echo "setup: building build-web/site (the web page; SDL2 for the page is built once per version)"
+    tools/web/build.sh
+    echo "setup: tests (Release; the web page's in headless Chromium)"
     ctest --test-dir build --output-on-failure -j2
     echo "setup: tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j2
@@ -75,7 +112,7 @@ case "${1:-demo}" in
     ctest --test-dir build-fuzz --output-on-failure -L fuzz
     ;;
   *)
-    echo "usage: ./setup.sh [demo|test]" >&2
+    echo "usage: ./setup.sh [demo|test|web [--build-only]]" >&2
     exit 2
     ;;
 esac

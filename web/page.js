@@ -8,7 +8,8 @@
  *   &set=NAME=VALUE              as --set (repeatable)
  *   &report=1                    run N steps headless, as fast as the page can, and write the run's
  *                                summary line (the line `flockbox --headless` prints) into <pre id="report">
- *   #run=...                     a shared link (share.js): its scenario, seed, --set and files
+ *   #run=...                     a shared link (share.js): its scenario, seed, --set and files (with
+ *                                report=1 and steps=N, the link's run is reported)
  * Everything else is the desktop program's: the page builds its command line, and flockbox checks
  * it as it checks its own (a bad value gets the same message and exit status 2).
  */
@@ -60,7 +61,7 @@ function commandLine(query, link) {
   const scenario = link ? link.scenario : (query.get('scenario') || FB_DEFAULT_SCENARIO);
   if (!isPagePath(scenario)) throw new Error(`scenario=${scenario}: expected a path such as scripts/NAME.lua`);
   page.scenario = scenario;
-  page.report = !link && query.get('report') === '1';
+  page.report = query.get('report') === '1';
   const seed = link ? String(link.seed) : query.get('seed');
   if (seed !== null) argv.push('--seed', seed);
   page.seed = seed === null ? '1' : seed;  // the desktop's default seed

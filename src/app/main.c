@@ -77,7 +77,12 @@ static int write_types(bool luacheck)
 int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "sweep") == 0) {
+#ifdef __EMSCRIPTEN__
+    fprintf(stderr, "flockbox: sweep runs on the desktop and on clusters: a web page cannot start processes\n");
+    return 2;
+#else
     return fbSweep_Main(argc - 1, argv + 1);
+#endif
   }
   if (argc == 2 && (strcmp(argv[1], "--lua-types") == 0 || strcmp(argv[1], "--luacheck-std") == 0)) {
     return write_types(strcmp(argv[1], "--luacheck-std") == 0);

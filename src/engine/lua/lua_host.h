@@ -112,9 +112,14 @@ void fbLuaHost_PushTraceback(lua_State *L);
 static inline void fbLuaHost_Enter(fbLuaHost *h)
 {
   clockid_t clock;
-  if (pthread_getcpuclockid(pthread_self(), &clock) == 0) {
-    atomic_store_explicit(&h->cpu_clock, (int)clock, memory_order_relaxed);
+#ifdef __EMSCRIPTEN__
+  clock = CLOCK_MONOTONIC;  // a page has one thread and no CPU clock for it
+#else
+  if (pthread_getcpuclockid(pthread_self(), &clock) != 0) {
+    clock = CLOCK_MONOTONIC;
   }
+#endif
+  atomic_store_explicit(&h->cpu_clock, (int)clock, memory_order_relaxed);
   // release: a watchdog that sees the new stretch sees the clock of the thread that entered it
   atomic_store_explicit(&h->entries, atomic_load_explicit(&h->entries, memory_order_relaxed) + 1,
                         memory_order_release);

@@ -12,6 +12,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#ifdef __EMSCRIPTEN__
+// A web page has no inotify (emscripten declares it, but has no code for it): the watch polls
+// modification times there, as fbWatch_Open falls back to whenever inotify cannot start.
+#define inotify_init1(flags) ((void)(flags), errno = ENOSYS, -1)
+#define inotify_add_watch(fd, path, mask) ((void)(fd), (void)(path), (void)(mask), errno = ENOSYS, -1)
+#define inotify_rm_watch(fd, wd) ((void)(fd), (void)(wd), errno = ENOSYS, -1)
+#endif
+
 /*
  * When is a saved file whole? Editors save in one of three ways:
  * - in place: open (truncating), write, close. inotify says IN_MODIFY at each write and
