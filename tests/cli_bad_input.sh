@@ -40,6 +40,16 @@ LUA
 expect "no scenario" "no scenario given" --headless
 expect "unknown option" "--frobnicate: unknown option" --headless --frobnicate 3 scripts/classic_flock.lua
 expect "bad steps" "--steps: expected a whole number" --headless --steps ten scripts/classic_flock.lua
+# --seed takes any 64-bit value on every platform (a C long is 32 bits on wasm32): the largest
+# runs, and one past it is refused.
+expect "seed past 64 bits" "--seed: expected a whole number from 0 to 9223372036854775807, got '9223372036854775808'" \
+  --headless --steps 1 --seed 9223372036854775808 scripts/classic_flock.lua
+if bounded 60 "$flockbox" --headless --steps 1 --seed 9223372036854775807 scripts/classic_flock.lua >"$tmp/out" 2>"$tmp/err" &&
+  grep -q "seed 9223372036854775807," "$tmp/out"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL the largest seed: stdout and stderr:"; sed 's/^/    /' "$tmp/out" "$tmp/err"; failures=$((failures + 1))
+fi
 expect "missing scenario" "nope.lua: cannot open file" --headless "$tmp/nope.lua"
 # The window's options are refused the same way, before any window opens (no display needed).
 expect "rewind budget not a number" "--rewind-mb: expected a whole number from 0 to 1048576, got 'lots'" --rewind-mb lots scripts/classic_flock.lua

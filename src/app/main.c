@@ -8,6 +8,7 @@
 #include "lua_types.h"
 #include "new_rule.h"
 #include "paths.h"
+#include "lua_host.h"
 #include "sweep.h"
 #include "viewer.h"
 
@@ -76,6 +77,9 @@ static int write_types(bool luacheck)
 
 int main(int argc, char **argv)
 {
+#ifdef __EMSCRIPTEN__
+  fbLuaHost_UsePolledWatchdog();  // a web page has one thread: each Lua state watches itself
+#endif
   if (argc > 1 && strcmp(argv[1], "sweep") == 0) {
 #ifdef __EMSCRIPTEN__
     fprintf(stderr, "flockbox: sweep runs on the desktop and on clusters: a web page cannot start processes\n");

@@ -128,14 +128,27 @@ static int parse_size(fbWindowOptions *w, const char *value, char *err, size_t e
 static int parse_option(void *ctx, const char *opt, const char *value, char *err, size_t errlen)
 {
   fbWindowOptions *w = ctx;
+  long long v;  // each range below fits a 32-bit long but --inspect's, kept in a long long
   if (strcmp(opt, "--frames") == 0) {
-    return fbCli_ParseLong(opt, value, 0, 2000000000L, &w->frames, err, errlen) ? 0 : 2;
+    if (!fbCli_ParseLong(opt, value, 0, 2000000000L, &v, err, errlen)) {
+      return 2;
+    }
+    w->frames = (long)v;
+    return 0;
   }
   if (strcmp(opt, "--rewind-mb") == 0) {
-    return fbCli_ParseLong(opt, value, 0, FB_REWIND_MAX_MB, &w->rewind_mb, err, errlen) ? 0 : 2;
+    if (!fbCli_ParseLong(opt, value, 0, FB_REWIND_MAX_MB, &v, err, errlen)) {
+      return 2;
+    }
+    w->rewind_mb = (long)v;
+    return 0;
   }
   if (strcmp(opt, "--inspect") == 0) {
-    return fbCli_ParseLong(opt, value, 1, 0xffffffffL, &w->inspect, err, errlen) ? 0 : 2;
+    if (!fbCli_ParseLong(opt, value, 1, 0xffffffffLL, &v, err, errlen)) {
+      return 2;
+    }
+    w->inspect = v;
+    return 0;
   }
   if (strcmp(opt, "--record") == 0) {
     w->record = value;

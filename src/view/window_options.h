@@ -20,7 +20,7 @@ typedef struct fbWindowOptions {
   int width, height;       // its size at the start (--size WxH; 0: 1280x800)
   unsigned show;           // what is open at the start (--show), FB_SHOW_* bits
   fbDocks docks;           // the docks open at the start: the dock table's defaults, changed by --show
-  long inspect;            // the agent id selected at the start (--inspect), 0 = none
+  long long inspect;       // the agent id selected at the start (--inspect), 0 = none
   long rewind_mb;          // the rewind snapshots' memory budget in MB (--rewind-mb; 0: no rewind)
 } fbWindowOptions;
 

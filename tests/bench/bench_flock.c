@@ -10,11 +10,15 @@
 //   bench_flock --sample [K [NEIGHBOURS]]  10 000 agents, C rules, one thread, perceiving all, an
 //       exact sample of K (default 7) and Gamlen's K looks at ~NEIGHBOURS in view (default 20):
 //       thread CPU ns per agent-step of the step and of perception with the rules
+//   FB_POLLED_WATCHDOG=1 in the environment: the Lua watchdog polls from a count hook, as in the
+//       browser, instead of running as a thread (its cost: compare --run with and without)
 #define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "lua_host.h"
 #include "native_rules.h"
 
 static double now_s(void)
@@ -315,6 +319,9 @@ static int run_only(int agents, bool native, int steps, const char *fields)
 
 int main(int argc, char **argv)
 {
+  if (getenv("FB_POLLED_WATCHDOG") != NULL && strcmp(getenv("FB_POLLED_WATCHDOG"), "1") == 0) {
+    fbLuaHost_UsePolledWatchdog();
+  }
   if (argc > 1 && strcmp(argv[1], "--check") == 0) {
     return check();
   }

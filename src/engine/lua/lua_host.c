@@ -1,4 +1,4 @@
-// lua_host.c — sandboxed Lua states with a memory budget, a watchdog thread and traceback capture.
+// lua_host.c — sandboxed Lua states with a memory budget, a watchdog (a thread, or polled) and traceback capture.
 #define _POSIX_C_SOURCE 200809L
 #include "lua_host.h"
 
@@ -74,21 +74,14 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 
 // ---- watchdog -----------------------------------------------------------------------------------
 
-// One watchdog for the process watches every live state of every sim, so the list is shared and
-// locked; it grows as states are made (a sim has one per worker thread and one for its hooks, and
-// any number of sims may live at once).
-typedef struct Watched {
-  fbLuaHost *host;
-  unsigned long seen_progress;
-  double seen_cpu_ms;           // the thread's CPU time when progress was last seen
-  unsigned long seen_entry;     // the busy stretch seen last
-  double entry_cpu_ms;          // the thread's CPU time when that stretch was first seen
-} Watched;
-
+// One watchdog thread for the process watches every live state of every sim, so the list is
+// shared and locked; it grows as states are made (a sim has one per worker thread and one for its
+// hooks, and any number of sims may live at once). Polled hosts are not in it: they watch themselves.
 static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
-static Watched *watched;
+static fbLuaHost **watched;
 static int watched_count, watched_capacity;
 static bool watchdog_running;
+static bool polled_wanted;  // fbLuaHost_UsePolledWatchdog: no thread, even where one could start
 static atomic_int stop_requested;  // set from a signal handler (fbLuaHost_RequestStop)
 
 /*
@@ -141,30 +134,48 @@ static int raise_stopped(lua_State *L, fbLuaHost *h)
  * a script that catches the error with pcall inside its loop meets it again at the loop's next
  * instruction, outside the pcall.
  */
+static void set_resting_hook(fbLuaHost *h);
+
 static void interrupt_hook(lua_State *L, lua_Debug *ar)
 {
   (void)ar;
   fbLuaHost *h = fbLuaHost_Of(L);
   if (!interrupted(h)) {  // the work the watchdog saw stuck may have finished just before
     atomic_store(&h->interrupt, 0);
-    lua_sethook(L, NULL, 0, 0);
+    set_resting_hook(h);
     return;
   }
   raise_stopped(L, h);
 }
 
-// A coroutine's own hook: the watchdog's hook is set on the main thread only, which waits inside
-// resume while a coroutine runs; every 1000 instructions the coroutine checks for it itself.
-static void coroutine_hook(lua_State *L, lua_Debug *ar)
+static void check(fbLuaHost *h);
+
+/*
+ * The count hook of a coroutine, and of a polled host's main thread. The watchdog's interrupt hook
+ * is set on the main thread only, which waits inside resume while a coroutine runs: every so many
+ * instructions the coroutine checks for it itself. A polled host has no thread to decide for it, so
+ * the hook first makes the watchdog's decision (which may set the interrupt) on the spot.
+ */
+static void watch_hook(lua_State *L, lua_Debug *ar)
 {
   (void)ar;
   fbLuaHost *h = fbLuaHost_Of(L);
+  if (h->polled) {
+    check(h);
+  }
   if (interrupted(h)) {
     raise_stopped(L, h);
   }
 }
 
-static void watch_coroutine(lua_State *co) { lua_sethook(co, coroutine_hook, LUA_MASKCOUNT, 1000); }
+// Polled, a coroutine checks as seldom as the main thread (each check reads a clock); under the
+// thread it only looks at a flag, so it looks often.
+static int coroutine_check_every(fbLuaHost *h) { return h->polled ? FB_POLL_INSTRUCTIONS : 1000; }
+
+static void watch_coroutine(lua_State *co)
+{
+  lua_sethook(co, watch_hook, LUA_MASKCOUNT, coroutine_check_every(fbLuaHost_Of(co)));
+}
 
 // coroutine.create and coroutine.wrap (the library's own as upvalue 1), giving each new
 // coroutine the watchdog's check: an endless loop inside a coroutine is stopped like any other.
@@ -203,17 +214,33 @@ static void watch_coroutines(lua_State *L)
 }
 
 
+// The main thread's hook while nothing is stopped: none under the watchdog thread, the polling
+// count hook when the host watches itself.
+static void set_resting_hook(fbLuaHost *h)
+{
+  if (h->polled) {
+    lua_sethook(h->L, watch_hook, LUA_MASKCOUNT, FB_POLL_INSTRUCTIONS);
+  } else {
+    lua_sethook(h->L, NULL, 0, 0);
+  }
+}
+
 void fbLuaHost_Disarm(fbLuaHost *h)
 {
-  lua_sethook(h->L, NULL, 0, 0);
+  set_resting_hook(h);
   atomic_store(&h->interrupt, 0);
 }
 
-// CPU time in ms of the thread that entered h last; `fallback` when that thread is gone.
+/*
+ * CPU time in ms of the thread that entered h last; `fallback` when that thread is gone. A polled
+ * host is checked by the thread that runs it, which cannot be gone: should its clock fail to
+ * read, the monotonic clock stands in, lest a stuck script go unstopped.
+ */
 static double cpu_ms(fbLuaHost *h, double fallback)
 {
   struct timespec ts;
-  if (clock_gettime((clockid_t)atomic_load(&h->cpu_clock), &ts) != 0) {
+  if (clock_gettime((clockid_t)atomic_load(&h->cpu_clock), &ts) != 0 &&
+      (!h->polled || clock_gettime(CLOCK_MONOTONIC, &ts) != 0)) {
     return fallback;
   }
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
@@ -247,7 +274,8 @@ static void stop(fbLuaHost *h, bool over_budget, bool by_signal)
 }
 
 /*
- * Every 5 ms the watchdog compares each busy host's counters with what it saw last time.
+ * The watchdog's decision for one host, made every 5 ms by the thread or every FB_POLL_INSTRUCTIONS
+ * instructions by a polled host's hook. It compares the busy host's counters with what it saw last time.
  * - progress (bumped at every call into Lua): stuck on the same value while the thread spent
  *   more than its timeout of CPU time (100 ms once a stop is asked for), the work is stopped;
  * - entries (bumped at every fbLuaHost_Enter): a busy stretch (a step's range, a call) that has
@@ -257,6 +285,20 @@ static void stop(fbLuaHost *h, bool over_budget, bool by_signal)
  * all. lua_sethook is the one call Lua allows from outside the running thread (lua.c uses it from
  * a signal handler for the same purpose).
  */
+static void check(fbLuaHost *h)
+{
+  fbLuaWatchMarks *seen = &h->marks;
+  unsigned long e = atomic_load(&h->entries), p = atomic_load(&h->progress);
+  bool stopping = atomic_load(&stop_requested) && h->timeout_ms > FB_STOP_GRACE_MS;
+  if (stalled(h, e, &seen->seen_entry, &seen->entry_cpu_ms, (double)h->timeout_ms * FB_STEP_BUDGET_FACTOR)) {
+    h->stuck_entry = e;
+    stop(h, true, false);
+  } else if (stalled(h, p, &seen->seen_progress, &seen->seen_cpu_ms, stopping ? FB_STOP_GRACE_MS : h->timeout_ms)) {
+    h->stuck_at = p;
+    stop(h, false, stopping);
+  }
+}
+
 static void *watchdog_main(void *arg)
 {
   (void)arg;
@@ -265,28 +307,30 @@ static void *watchdog_main(void *arg)
     nanosleep(&tick, NULL);
     pthread_mutex_lock(&watch_lock);
     for (int i = 0; i < watched_count; ++i) {
-      Watched *seen = &watched[i];
-      fbLuaHost *h = seen->host;
-      unsigned long e = atomic_load(&h->entries), p = atomic_load(&h->progress);
-      bool stopping = atomic_load(&stop_requested) && h->timeout_ms > FB_STOP_GRACE_MS;
-      if (stalled(h, e, &seen->seen_entry, &seen->entry_cpu_ms, (double)h->timeout_ms * FB_STEP_BUDGET_FACTOR)) {
-        h->stuck_entry = e;
-        stop(h, true, false);
-      } else if (stalled(h, p, &seen->seen_progress, &seen->seen_cpu_ms,
-                         stopping ? FB_STOP_GRACE_MS : h->timeout_ms)) {
-        h->stuck_at = p;
-        stop(h, false, stopping);
-      }
+      check(watched[i]);
     }
     pthread_mutex_unlock(&watch_lock);
   }
   return NULL;
 }
 
-static void watch(fbLuaHost *h)
+void fbLuaHost_UsePolledWatchdog(void)
 {
   pthread_mutex_lock(&watch_lock);
-  if (!watchdog_running) {
+  polled_wanted = true;
+  pthread_mutex_unlock(&watch_lock);
+}
+
+/*
+ * Puts h under the watchdog thread, started with the first host; when the program wants no thread
+ * (fbLuaHost_UsePolledWatchdog) or none can start (the browser), h polls: its main thread gets the
+ * polling hook now, its coroutines theirs as they are made (watch_coroutine).
+ */
+static void watch(fbLuaHost *h)
+{
+  h->marks = (fbLuaWatchMarks){0};
+  pthread_mutex_lock(&watch_lock);
+  if (!watchdog_running && !polled_wanted) {
     pthread_t thread;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -300,20 +344,26 @@ static void watch(fbLuaHost *h)
     pthread_sigmask(SIG_SETMASK, &saved, NULL);
     pthread_attr_destroy(&attr);
   }
-  if (watched_count == watched_capacity) {
-    watched_capacity = watched_capacity > 0 ? 2 * watched_capacity : 64;
-    watched = realloc(watched, sizeof *watched * (size_t)watched_capacity);
-    FB_ASSERT(watched != NULL);
+  h->polled = polled_wanted || !watchdog_running;
+  if (!h->polled) {
+    if (watched_count == watched_capacity) {
+      watched_capacity = watched_capacity > 0 ? 2 * watched_capacity : 64;
+      watched = realloc(watched, sizeof *watched * (size_t)watched_capacity);
+      FB_ASSERT(watched != NULL);
+    }
+    watched[watched_count++] = h;
   }
-  watched[watched_count++] = (Watched){.host = h};
   pthread_mutex_unlock(&watch_lock);
+  if (h->polled && !atomic_load(&h->interrupt)) {
+    set_resting_hook(h);
+  }
 }
 
 static void unwatch(fbLuaHost *h)
 {
   pthread_mutex_lock(&watch_lock);
   for (int i = 0; i < watched_count; ++i) {
-    if (watched[i].host == h) {
+    if (watched[i] == h) {
       watched[i] = watched[--watched_count];
       break;
     }

@@ -9,6 +9,14 @@
 
 #include "fb.h"
 
+// What the watchdog saw of a host last (its thread, or the host's own hook when polled).
+typedef struct fbLuaWatchMarks {
+  unsigned long seen_progress;
+  double seen_cpu_ms;           // the CPU time when progress was last seen to move
+  unsigned long seen_entry;     // the busy stretch seen last
+  double entry_cpu_ms;          // the CPU time when that stretch was first seen
+} fbLuaWatchMarks;
+
 typedef struct fbLuaHost {
   lua_State *L;
   size_t memory;             // bytes in use
@@ -19,7 +27,10 @@ typedef struct fbLuaHost {
   atomic_ulong progress;
   atomic_int busy;
   atomic_int interrupt;      // set by the watchdog, cleared by the hook
-  atomic_int cpu_clock;      // the CPU-time clock (clockid_t) of the thread that entered last
+  atomic_int cpu_clock;      // the CPU-time clock (clockid_t) of the thread that entered last (or
+                             // CLOCK_MONOTONIC where threads have none: emscripten)
+  bool polled;               // checked by its own count hook, not by the watchdog thread
+  fbLuaWatchMarks marks;     // written by whichever watches it (the thread, or the host's hook)
   unsigned long stuck_at;    // progress value the watchdog saw when it interrupted
   bool stopped_by_signal;    // ... because the program was asked to stop (fbLuaHost_RequestStop)
   atomic_ulong entries;      // bumped at every fbLuaHost_Enter: one busy stretch (a step's range, a call)
@@ -44,6 +55,14 @@ void fbLuaHost_TakeOutOfMemoryAt(fbLuaHost *h, char *out, size_t len);
 // Creates the state with only the safe libraries (sandbox.h): no os, io, package, debug, bytecode.
 bool fbLuaHost_Create(fbLuaHost *h, size_t memory_limit, int timeout_ms);
 void fbLuaHost_Destroy(fbLuaHost *h);
+
+/*
+ * The browser has no threads: there the watchdog cannot be a thread. Called before any host is
+ * made, every host made afterwards checks itself from a count hook every FB_POLL_INSTRUCTIONS Lua
+ * instructions, with the same limits and messages. Hosts poll anyway when the thread cannot start.
+ */
+void fbLuaHost_UsePolledWatchdog(void);
+#define FB_POLL_INSTRUCTIONS 10000
 
 // Moves a host to another address (its state keeps pointing at it: allocator, extra space, watchdog).
 void fbLuaHost_Move(fbLuaHost *to, fbLuaHost *from);
@@ -87,7 +106,8 @@ bool fbLuaHost_ProtectWith(fbLuaHost *h, int nargs, const char *about, fbProtect
 void *fbLuaHost_Context(lua_State *L);
 
 // After the protected call that ran stuck work has returned: removes the watchdog's hook and its
-// interrupt, which stand until then (a script cannot catch the stop and carry on).
+// interrupt, which stand until then (a script cannot catch the stop and carry on). A polled host
+// gets its polling hook back.
 void fbLuaHost_Disarm(fbLuaHost *h);
 
 // Asks every host's stuck work to stop soon (within 100 ms of CPU time without progress): for the
@@ -113,10 +133,10 @@ static inline void fbLuaHost_Enter(fbLuaHost *h)
 {
   clockid_t clock;
 #ifdef __EMSCRIPTEN__
-  clock = CLOCK_MONOTONIC;  // a page has one thread and no CPU clock for it
+  clock = CLOCK_MONOTONIC;  // a page has one thread and no CPU clock for it (3.1.6 links none)
 #else
   if (pthread_getcpuclockid(pthread_self(), &clock) != 0) {
-    clock = CLOCK_MONOTONIC;
+    clock = CLOCK_MONOTONIC;  // no per-thread CPU clock: time that passes, busy or not
   }
 #endif
   atomic_store_explicit(&h->cpu_clock, (int)clock, memory_order_relaxed);

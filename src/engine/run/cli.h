@@ -53,7 +53,9 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
 void fbCli_PrintHelp(FILE *out, const char *more_help);
 
 // text as a whole number from lo to hi for option opt; false with the message the engine's own
-// numeric options give ("--steps: expected a whole number from 0 to ..., got 'x'").
-bool fbCli_ParseLong(const char *opt, const char *text, long lo, long hi, long *out, char *err, size_t errlen);
+// numeric options give ("--steps: expected a whole number from 0 to ..., got 'x'"). 64 bits on
+// every platform (a `long` is 32 bits on wasm32, too few for --seed).
+bool fbCli_ParseLong(const char *opt, const char *text, long long lo, long long hi, long long *out, char *err,
+                     size_t errlen);
 
 #endif
