@@ -5,10 +5,10 @@
 #include "determinism.h"
 #include "headless.h"
 #include "lint.h"
+#include "lua_host.h"
 #include "lua_types.h"
 #include "new_rule.h"
 #include "paths.h"
-#include "lua_host.h"
 #include "sweep.h"
 #include "viewer.h"
 
