@@ -119,8 +119,12 @@ const fbEditor = (() => {
     $('download').addEventListener('click', () => current && fbFiles.download(current.split('/').pop(), cm.getValue()));
     $('upload').addEventListener('change', (e) => upload(e.target.files));
     $('outputs').addEventListener('click', () => {
-      const names = fbFiles.downloadOutputs();
-      message(names.length ? `downloaded ${names.join(', ')}` : 'no outputs yet', false);
+      try {
+        const names = fbFiles.downloadOutputs();
+        message(`downloaded ${names.join(', ')}`, false);
+      } catch (e) {
+        message(`outputs: ${e.message}`, true);
+      }
     });
     $('share').addEventListener('click', share);
     $('toggle-editor').addEventListener('click', () => document.body.classList.toggle('no-editor'));

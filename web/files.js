@@ -121,8 +121,11 @@ const fbFiles = (() => {
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
 
-  // The run's outputs (out/): telemetry CSV and its metadata, pictures, as downloads.
+  // The run's outputs (out/): the telemetry CSV so far, its metadata and a picture of the world,
+  // written by the program now (fbPage_WriteOutputs), then downloaded with the window's screenshots.
   function downloadOutputs() {
+    const answer = window.Module.ccall('fbPage_WriteOutputs', 'string', [], []);
+    if (answer[0] !== '+') throw new Error(answer.slice(1));
     let names = [];
     try { names = FS.readdir(`${root}/out`).filter((n) => n !== '.' && n !== '..'); } catch (e) { /* none yet */ }
     for (const name of names) download(name, FS.readFile(`${root}/out/${name}`), name.endsWith('.png') ? 'image/png' : 'text/plain');

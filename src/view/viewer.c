@@ -830,6 +830,10 @@ int fbViewer_Destroy(fbViewer *v)
   return status;
 }
 
+static fbViewer *open_viewer;  // fbViewer_Run's, while its window is open
+
+fbRun *fbViewer_OpenRun(void) { return open_viewer != NULL && open_viewer->loaded ? open_viewer->run : NULL; }
+
 // One turn of the window: its events, then a frame. False once the window is to close.
 static bool turn(fbViewer *v)
 {
@@ -855,6 +859,7 @@ static void page_turn(void *arg)
   fbViewer *v = arg;
   if (!turn(v)) {
     emscripten_cancel_main_loop();
+    open_viewer = NULL;
     int status = fbViewer_Destroy(v);
     emscripten_force_exit(status);
   }
@@ -864,6 +869,7 @@ static void page_turn(void *arg)
 int fbViewer_Run(const fbCli *cli, const fbWindowOptions *window)
 {
   static fbViewer v;  // large; static keeps it off the stack
+  open_viewer = &v;
   char err[4096];
   int status = fbViewer_Create(&v, cli, window, err, sizeof err);
   if (status != 0) {
@@ -884,5 +890,6 @@ int fbViewer_Run(const fbCli *cli, const fbWindowOptions *window)
       SDL_Delay((Uint32)((FRAME_S - spent) * 1000));
     }
   }
+  open_viewer = NULL;
   return fbViewer_Destroy(&v);
 }

@@ -22,6 +22,10 @@ int fbViewer_Destroy(fbViewer *v);
 // drawn); returns the process exit status.
 int fbViewer_Run(const fbCli *cli, const fbWindowOptions *window);
 
+// The run of the window fbViewer_Run has open in this process, or NULL: what the web page's
+// Outputs button writes out (src/app/web_page.c).
+fbRun *fbViewer_OpenRun(void);
+
 // Time scales + and - step through; the simulated seconds per real second.
 double fbViewer_TimeScale(const fbViewer *v);
 
