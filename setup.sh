@@ -6,10 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # What the program needs to build and run: the demo installs only these.
-demo_packages=(cmake make gcc pkg-config liblua5.4-dev libsdl2-dev libsdl2-ttf-dev libstb-dev fonts-dejavu-core)
+demo_packages=(cmake make gcc pkg-config liblua5.4-dev libsdl2-dev libstb-dev fonts-dejavu-core)
 
 # Everything the tests need too.
-packages=(cmake make gcc pkg-config liblua5.4-dev lua5.4 libsdl2-dev libsdl2-ttf-dev libstb-dev
+packages=(cmake make gcc pkg-config liblua5.4-dev lua5.4 libsdl2-dev libstb-dev
           libcmocka-dev fonts-dejavu-core xvfb xauth
           parallel gnuplot-nox)  # sweeps: GNU parallel (tested in CI), gnuplot for their plots
 

@@ -7,8 +7,9 @@
 #   lib/cmake/flockbox/                                 for CMake: find_package(flockbox), flockbox::engine, flockbox::view
 #   bin/flockbox                                        the program itself
 #
-# Two .pc files, as SDL2 and SDL2_ttf: a headless embedder (a server, a test) asks for flockbox and
-# links Lua alone; one that draws asks for flockbox-view, which brings SDL2 and flockbox with it.
+# Two .pc files: a headless embedder (a server, a test) asks for flockbox and links Lua alone; one
+# that draws asks for flockbox-view, which brings SDL2 and flockbox with it (and stb, whose
+# stb_truetype draws the window's text).
 # The libraries are static, so what they need is in Requires.private / Libs.private, which
 # `pkg-config --static --libs` adds.
 

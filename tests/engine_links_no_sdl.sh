@@ -7,7 +7,7 @@ for bin in "$@"; do
   if grep -qi sdl <<<"$needed"; then
     echo "FAIL $(basename "$bin") needs SDL: $(grep -i sdl <<<"$needed" | tr -s ' ')"
     failures=$((failures + 1))
-  elif nm -u "$bin" | grep -q ' SDL_\| TTF_'; then
+  elif nm -u "$bin" | grep -q ' SDL_'; then
     echo "FAIL $(basename "$bin") calls SDL"
     failures=$((failures + 1))
   else

@@ -1,4 +1,4 @@
-// hud.c — SDL2_ttf text with a per-line texture cache, the status panel, the inspector and key help.
+// hud.c — text (font.h) with a per-line texture cache, the status panel, the inspector and key help.
 #include "hud.h"
 
 #include <stdarg.h>
@@ -19,16 +19,13 @@ bool fbHud_Init(fbHud *hud, SDL_Renderer *sdl, const char *font_path, int size, 
   memset(hud, 0, sizeof *hud);
   hud->sdl = sdl;
   hud->line_h = size + 4;
-  if (!TTF_WasInit() && TTF_Init() != 0) {
-    snprintf(err, errlen, "cannot start SDL_ttf: %s", TTF_GetError());
-    return false;
-  }
-  hud->font = TTF_OpenFont(font_path, size);
+  hud->font = fbFont_Open(font_path, size, err, errlen);
   if (hud->font == NULL) {
-    snprintf(err, errlen, "%s: cannot open the HUD font (install fonts-dejavu-core): %s", font_path, TTF_GetError());
+    size_t used = strlen(err);
+    snprintf(err + used, errlen - used, " (install fonts-dejavu-core)");
     return false;
   }
-  hud->line_h = TTF_FontLineSkip(hud->font);
+  hud->line_h = fbFont_LineSkip(hud->font);
   return true;
 }
 
@@ -39,9 +36,7 @@ void fbHud_Free(fbHud *hud)
       SDL_DestroyTexture(hud->cache[k].texture);
     }
   }
-  if (hud->font != NULL) {
-    TTF_CloseFont(hud->font);
-  }
+  fbFont_Close(hud->font);
   memset(hud, 0, sizeof *hud);
 }
 
@@ -73,8 +68,7 @@ static fbHudLine *cached(fbHud *hud, SDL_Color c, int wrap, const char *text)
       oldest = l;
     }
   }
-  SDL_Surface *s = wrap > 0 ? TTF_RenderUTF8_Blended_Wrapped(hud->font, text, c, (Uint32)wrap)
-                            : TTF_RenderUTF8_Blended(hud->font, text, c);
+  SDL_Surface *s = fbFont_Render(hud->font, text, c, wrap);
   if (s == NULL) {
     return NULL;
   }
@@ -117,7 +111,8 @@ void fbHud_Measure(fbHud *hud, const char *text, int *w, int *h)
   *w = 0;
   *h = hud->line_h;
   if (hud->font != NULL) {
-    TTF_SizeUTF8(hud->font, text, w, h);
+    *w = fbFont_MeasureLine(hud->font, text);
+    *h = fbFont_Height(hud->font);
   }
 }
 

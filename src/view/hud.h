@@ -1,10 +1,10 @@
-// hud.h — text on screen with SDL2_ttf: a cache of rendered lines, the status HUD and the inspector.
+// hud.h — text on screen (font.h): a cache of rendered lines, the status HUD and the inspector.
 #ifndef FB_HUD_H
 #define FB_HUD_H
 
 #include <SDL.h>
-#include <SDL_ttf.h>
 
+#include "font.h"
 #include "sim.h"
 
 #define FB_HUD_CACHE 192
@@ -23,7 +23,7 @@ typedef struct fbHudLine {
 
 typedef struct fbHud {
   SDL_Renderer *sdl;
-  TTF_Font *font;          // NULL if the font could not be opened: the window then runs without text
+  fbFont *font;            // NULL if the font could not be opened: the window then runs without text
   int line_h;
   fbHudLine cache[FB_HUD_CACHE];
   long frame;

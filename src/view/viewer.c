@@ -825,9 +825,6 @@ int fbViewer_Destroy(fbViewer *v)
   if (v->window != NULL) {
     SDL_DestroyWindow(v->window);
   }
-  if (TTF_WasInit()) {
-    TTF_Quit();
-  }
   SDL_Quit();
   memset(v, 0, sizeof *v);
   return status;
