@@ -216,6 +216,31 @@ static void test_rendered_pixels(void **state)
   fbFont_Close(f);
 }
 
+// The top of a lowercase letter is a solid row (the x-height on a whole pixel), not a half-covered one.
+static void test_lowercase_tops_are_crisp(void **state)
+{
+  (void)state;
+  int sizes[] = {14, 16};
+  for (int k = 0; k < 2; ++k) {
+    fbFont *f = open_font(sizes[k]);
+    SDL_Surface *s = fbFont_Render(f, "zzz", (SDL_Color){255, 255, 255, 255}, 0);
+    assert_non_null(s);
+    int top = -1, solid = 0;
+    for (int y = 0; y < s->h && top < 0; ++y) {
+      for (int x = 0; x < s->w; ++x) {
+        top = alpha_at(s, x, y) > 0 ? y : top;
+      }
+    }
+    assert_true(top >= 0);
+    for (int x = 0; x < s->w; ++x) {
+      solid += alpha_at(s, x, top) > 230;
+    }
+    assert_true(solid >= 3 * 5);  // z's top bar, whole pixels
+    SDL_FreeSurface(s);
+    fbFont_Close(f);
+  }
+}
+
 // More distinct characters than the glyph cache keeps: the ones past it are drawn all the same.
 static void test_more_characters_than_the_cache_holds(void **state)
 {
@@ -247,6 +272,7 @@ int main(void)
     cmocka_unit_test(test_empty_text_is_a_blank_surface),
     cmocka_unit_test(test_bad_files_are_refused),
     cmocka_unit_test(test_rendered_pixels),
+    cmocka_unit_test(test_lowercase_tops_are_crisp),
     cmocka_unit_test(test_more_characters_than_the_cache_holds),
   };
   return fb_run_tests(tests);
