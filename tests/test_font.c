@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "font.h"
@@ -117,6 +118,34 @@ static void test_bad_utf8_is_replaced(void **state)
     free(exact);
   }
   assert_true(fbFont_MeasureLine(f, "\xE2\x80\xA6") != replacement);  // a valid "…" is itself
+  fbFont_Close(f);
+}
+
+// Random bytes, each string in a heap block of its own length (ASan shows a read past it), measured
+// and drawn wrapped: nothing crashes, and a string is as wide drawn as measured.
+static void test_random_bytes(void **state)
+{
+  (void)state;
+  fbFont *f = open_font(14);
+  uint32_t seed = 12345;
+  for (int k = 0; k < 2000; ++k) {
+    size_t n = (seed = seed * 1664525u + 1013904223u) >> 27;  // 0..31 bytes
+    char *text = malloc(n + 1);
+    for (size_t i = 0; i < n; ++i) {
+      seed = seed * 1664525u + 1013904223u;
+      text[i] = (char)(1 + (seed >> 24) % 255);  // any byte but NUL
+    }
+    text[n] = '\0';
+    SDL_Surface *s = fbFont_Render(f, text, (SDL_Color){255, 255, 255, 255}, 0);
+    assert_non_null(s);
+    int w = fbFont_MeasureLine(f, text);
+    assert_int_equal(s->w, w > 0 ? w : 1);
+    SDL_FreeSurface(s);
+    s = fbFont_Render(f, text, (SDL_Color){255, 255, 255, 255}, 30);
+    assert_non_null(s);
+    SDL_FreeSurface(s);
+    free(text);
+  }
   fbFont_Close(f);
 }
 
@@ -269,6 +298,7 @@ int main(void)
     cmocka_unit_test(test_measures_lines),
     cmocka_unit_test(test_wraps_at_spaces_and_line_breaks),
     cmocka_unit_test(test_bad_utf8_is_replaced),
+    cmocka_unit_test(test_random_bytes),
     cmocka_unit_test(test_empty_text_is_a_blank_surface),
     cmocka_unit_test(test_bad_files_are_refused),
     cmocka_unit_test(test_rendered_pixels),
