@@ -65,11 +65,11 @@ static bool tables_inside(const unsigned char *data, long size, long offset)
   if (offset < 0 || offset + 12 > size) {
     return false;
   }
-  unsigned tables = read_u16(data + offset + 4);
+  long tables = (long)read_u16(data + offset + 4);
   if (offset + 12 + 16L * tables > size) {
     return false;
   }
-  for (unsigned k = 0; k < tables; ++k) {
+  for (long k = 0; k < tables; ++k) {
     const unsigned char *record = data + offset + 12 + 16 * k;
     unsigned long at = read_u32(record + 8), length = read_u32(record + 12);
     if (at > (unsigned long)size || length > (unsigned long)size - at) {
