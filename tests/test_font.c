@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "font.h"
@@ -120,6 +121,34 @@ static void test_bad_utf8_is_replaced(void **state)
   fbFont_Close(f);
 }
 
+// Random bytes, each string in a heap block of its own length (ASan shows a read past it), measured
+// and drawn wrapped: nothing crashes, and a string is as wide drawn as measured.
+static void test_random_bytes(void **state)
+{
+  (void)state;
+  fbFont *f = open_font(14);
+  uint32_t seed = 12345;
+  for (int k = 0; k < 2000; ++k) {
+    size_t n = (seed = seed * 1664525u + 1013904223u) >> 27;  // 0..31 bytes
+    char *text = malloc(n + 1);
+    for (size_t i = 0; i < n; ++i) {
+      seed = seed * 1664525u + 1013904223u;
+      text[i] = (char)(1 + (seed >> 24) % 255);  // any byte but NUL
+    }
+    text[n] = '\0';
+    SDL_Surface *s = fbFont_Render(f, text, (SDL_Color){255, 255, 255, 255}, 0);
+    assert_non_null(s);
+    int w = fbFont_MeasureLine(f, text);
+    assert_int_equal(s->w, w > 0 ? w : 1);
+    SDL_FreeSurface(s);
+    s = fbFont_Render(f, text, (SDL_Color){255, 255, 255, 255}, 30);
+    assert_non_null(s);
+    SDL_FreeSurface(s);
+    free(text);
+  }
+  fbFont_Close(f);
+}
+
 static void test_empty_text_is_a_blank_surface(void **state)
 {
   (void)state;
@@ -216,6 +245,31 @@ static void test_rendered_pixels(void **state)
   fbFont_Close(f);
 }
 
+// The top of a lowercase letter is a solid row (the x-height on a whole pixel), not a half-covered one.
+static void test_lowercase_tops_are_crisp(void **state)
+{
+  (void)state;
+  int sizes[] = {14, 16};
+  for (int k = 0; k < 2; ++k) {
+    fbFont *f = open_font(sizes[k]);
+    SDL_Surface *s = fbFont_Render(f, "zzz", (SDL_Color){255, 255, 255, 255}, 0);
+    assert_non_null(s);
+    int top = -1, solid = 0;
+    for (int y = 0; y < s->h && top < 0; ++y) {
+      for (int x = 0; x < s->w; ++x) {
+        top = alpha_at(s, x, y) > 0 ? y : top;
+      }
+    }
+    assert_true(top >= 0);
+    for (int x = 0; x < s->w; ++x) {
+      solid += alpha_at(s, x, top) > 230;
+    }
+    assert_true(solid >= 3 * 5);  // z's top bar, whole pixels
+    SDL_FreeSurface(s);
+    fbFont_Close(f);
+  }
+}
+
 // More distinct characters than the glyph cache keeps: the ones past it are drawn all the same.
 static void test_more_characters_than_the_cache_holds(void **state)
 {
@@ -244,9 +298,11 @@ int main(void)
     cmocka_unit_test(test_measures_lines),
     cmocka_unit_test(test_wraps_at_spaces_and_line_breaks),
     cmocka_unit_test(test_bad_utf8_is_replaced),
+    cmocka_unit_test(test_random_bytes),
     cmocka_unit_test(test_empty_text_is_a_blank_surface),
     cmocka_unit_test(test_bad_files_are_refused),
     cmocka_unit_test(test_rendered_pixels),
+    cmocka_unit_test(test_lowercase_tops_are_crisp),
     cmocka_unit_test(test_more_characters_than_the_cache_holds),
   };
   return fb_run_tests(tests);
