@@ -10,6 +10,7 @@
 
 static fbSim sim;
 static bool sim_loaded;  // a failed assertion leaves the sim running: demo_teardown frees it
+static uint64_t demo_seed;  // the seed of the next loads; 0: the run options' default
 
 // Loads a scenario with `count` --set values, as `flockbox --set` would, on `threads` workers
 // (0: one per core).
@@ -19,6 +20,9 @@ static inline void load_threads(const char *path, const char *const *sets, int c
   fbRunOptions_Default(&o);
   o.headless = true;
   o.threads = threads;
+  if (demo_seed != 0) {
+    o.seed = demo_seed;
+  }
   for (int k = 0; k < count; ++k) {
     o.sets[o.set_count++] = sets[k];
   }

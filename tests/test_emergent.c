@@ -103,22 +103,36 @@ static void test_herd_reaches_goal(void **state)
 
 // Boids that start in random directions line up: polarisation climbs from near 0, and they keep
 // their distance (the mean nearest-neighbour distance stays near the separation radius).
+// Where one run ends is chaotic: at 75 s the polarisation of single seeds spreads from 0.17 to
+// 0.99 (the flock often splits into groups that are each aligned), and a change in the last bit
+// of a sine moves a seed anywhere in that spread (seed 1 went from 0.80 to 0.56 when sin and cos
+// became fb_math's; over 40 seeds the mean went from 0.65 to 0.62). So the claim is checked on
+// the mean of FLOCK_SEEDS seeds, whose spread is a third of one run's.
+#define FLOCK_SEEDS 8
+
 static void classic_flock_forms(const char *dt)
 {
-  load_with("scripts/classic_flock.lua", dt);
-  fbMeasures start, end;
-  fbTelemetry_Measure(&sim, &start);
-  int steps = (int)lround(75 / sim.world.dt);
-  for (int k = 0; k < steps; ++k) {
-    assert_true(fbSim_Step(&sim));
+  double polarisation = 0.0;
+  for (int seed = 1; seed <= FLOCK_SEEDS; ++seed) {
+    demo_seed = (uint64_t)seed;
+    load_with("scripts/classic_flock.lua", dt);
+    fbMeasures start, end;
+    fbTelemetry_Measure(&sim, &start);
+    int steps = (int)lround(75 / sim.world.dt);
+    for (int k = 0; k < steps; ++k) {
+      assert_true(fbSim_Step(&sim));
+    }
+    fbTelemetry_Measure(&sim, &end);
+    print_message("%s, seed %d: polarisation %.2f -> %.2f in 75 s, nearest neighbour %.2f\n", dt, seed,
+                  start.polarisation, end.polarisation, end.mean_nn);
+    assert_true(start.polarisation < 0.2);
+    assert_true(end.mean_nn > 1.5 && end.mean_nn < 6);
+    polarisation += end.polarisation / FLOCK_SEEDS;
+    unload();
   }
-  fbTelemetry_Measure(&sim, &end);
-  print_message("%s: polarisation %.2f -> %.2f in 75 s, nearest neighbour %.2f\n", dt, start.polarisation,
-                end.polarisation, end.mean_nn);
-  assert_true(start.polarisation < 0.2);
-  assert_true(end.polarisation > 0.6);
-  assert_true(end.mean_nn > 1.5 && end.mean_nn < 6);
-  unload();
+  demo_seed = 0;
+  print_message("%s: mean polarisation at 75 s over %d seeds %.2f\n", dt, FLOCK_SEEDS, polarisation);
+  assert_true(polarisation > 0.45);
 }
 
 static void test_classic_flock_forms(void **state)

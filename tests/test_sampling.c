@@ -342,39 +342,51 @@ static void test_any_thread_count_and_storage_order(void **state)
 }
 
 typedef struct Flocking {
-  double start, end;  // polarisation
+  double start, end;  // polarisation: the highest at the start, the mean at the end
   double mean_n;      // flock-mates perceived, at the end
   double mean_nn;     // distance to the nearest other, at the end: how tight the flock packs
 } Flocking;
 
+/*
+ * A flock's state after 75 s, averaged over FLOCK_SEEDS seeds: one run's polarisation at that
+ * moment is chaotic (single seeds spread from 0.17 to 0.99, a flock that splits into groups each
+ * aligned scores low, and a change in the last bit of a sine moves a seed anywhere in that
+ * spread: test_emergent), the mean of eight spreads a third as much.
+ */
+#define FLOCK_SEEDS 8
+
 static Flocking flock_of(const char *path, const char *const *sets, int set_count)
 {
-  load_threads(path, sets, set_count, 0);
-  Flocking f;
-  fbMeasures m;
-  fbTelemetry_Measure(&sim, &m);
-  f.start = m.polarisation;
-  for (int k = 0; k < 1500; ++k) {
-    assert_true(fbSim_Step(&sim));
+  Flocking f = {0};
+  for (int seed = 1; seed <= FLOCK_SEEDS; ++seed) {
+    demo_seed = (uint64_t)seed;
+    load_threads(path, sets, set_count, 0);
+    fbMeasures m;
+    fbTelemetry_Measure(&sim, &m);
+    f.start = fmax(f.start, m.polarisation);
+    for (int k = 0; k < 1500; ++k) {
+      assert_true(fbSim_Step(&sim));
+    }
+    double n = 0;
+    for (int i = 0; i < sim.world.agents.count; ++i) {
+      n += sim.agg.n[i];
+    }
+    f.mean_n += n / sim.world.agents.count / FLOCK_SEEDS;
+    fbTelemetry_Measure(&sim, &m);
+    f.end += m.polarisation / FLOCK_SEEDS;
+    f.mean_nn += m.mean_nn / FLOCK_SEEDS;
+    unload();
   }
-  double n = 0;
-  for (int i = 0; i < sim.world.agents.count; ++i) {
-    n += sim.agg.n[i];
-  }
-  f.mean_n = n / sim.world.agents.count;
-  fbTelemetry_Measure(&sim, &m);
-  f.end = m.polarisation;
-  f.mean_nn = m.mean_nn;
-  unload();
+  demo_seed = 0;
   return f;
 }
 
 // Gamlen's claim: a flock whose members each look at a few others chosen at random still flocks,
 // and since collision avoidance is not sampled it keeps its spacing. The classic flock's boids see
-// some 20 flock-mates; sampling 7 of those beyond the separation radius (3), polarisation still
-// climbs past 0.6, test_emergent's mark for the flock seeing all of them, and the mean distance to
-// the nearest neighbour stays within 15 % of the unsampled flock's (it was about half when the
-// close ones were sampled too).
+// some 20 flock-mates; sampling 7 of those beyond the separation radius (3), the mean polarisation
+// still climbs past 0.45, test_emergent's mark for the flock seeing all of them, and the mean
+// distance to the nearest neighbour stays within 15 % of the unsampled flock's (it was about half
+// when the close ones were sampled too).
 static void test_sampled_flock_still_flocks(void **state)
 {
   (void)state;
@@ -390,7 +402,7 @@ static void test_sampled_flock_still_flocks(void **state)
   assert_true(all.mean_n > 7);
   assert_true(looks.mean_n < seven.mean_n && seven.mean_n < all.mean_n);
   assert_true(seven.start < 0.2 && looks.start < 0.2);
-  assert_true(seven.end > 0.6 && looks.end > 0.6);
+  assert_true(seven.end > 0.45 && looks.end > 0.45);
   assert_true(seven.mean_nn > 0.85 * all.mean_nn && looks.mean_nn > 0.85 * all.mean_nn);
 }
 

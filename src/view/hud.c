@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "accumulate.h"
+#include "fb_math.h"
 #include "render.h"
 
 static const SDL_Color TEXT = {235, 235, 235, 255};
@@ -474,7 +475,7 @@ static void rule_lines(Column *c, const fbSim *sim, int i, double px_per_accel)
   swatch(c, (SDL_Color){255, 255, 255, 255});
   const fbAgents *a = &fbSim_World(sim)->agents;
   char total[32];
-  fbHud_Number(total, sizeof total, "%.3g", hypot(a->ax[i], a->ay[i]));
+  fbHud_Number(total, sizeof total, "%.3g", fbMath_Hypot(a->ax[i], a->ay[i]));
   char text[FB_HUD_TEXT];
   snprintf(text, sizeof text, "white: the combined steering %s u/s²%s", total,
            truncated ? " (cut to max_accel)" : "");
@@ -516,8 +517,8 @@ SDL_Rect fbHud_Inspector(fbHud *hud, const fbSim *sim, int i, SDL_Rect area, dou
   SDL_RenderDrawLine(hud->sdl, area.x + PAD, area.y, area.x + area.w - PAD, area.y);
   linef(&c, fbHud_SpeciesColour(s), "agent %u · %s%s", a->id[i], s->name, s->player ? " (player)" : "");
   char v[8][32];
-  double values[8] = {a->px[i], a->py[i], a->vx[i], a->vy[i], hypot(a->vx[i], a->vy[i]),
-                      atan2(a->hy[i], a->hx[i]) * 180 / FB_PI, a->energy[i],
+  double values[8] = {a->px[i], a->py[i], a->vx[i], a->vy[i], fbMath_Hypot(a->vx[i], a->vy[i]),
+                      fbMath_Atan2(a->hy[i], a->hx[i]) * 180 / FB_PI, a->energy[i],
                       fbTerrain_Height(&w->terrain, a->px[i], a->py[i])};
   for (int k = 0; k < 8; ++k) {
     fbHud_Number(v[k], sizeof v[k], k == 5 ? "%.0f" : "%.2f", values[k]);
@@ -558,7 +559,7 @@ void fbHud_ScaleBar(fbHud *hud, SDL_Rect view, double px_per_unit)
   }
   double length = fbRender_NiceStep(100.0 / px_per_unit);
   if (length * px_per_unit > 160) {  // 1-2-5 steps: one step down keeps the bar between 50 and 160 px
-    double lead = length / pow(10.0, floor(log10(length) + 1e-9));
+    double lead = length / fbMath_Pow(10.0, floor(fbMath_Log10(length) + 1e-9));
     length *= lead < 1.5 ? 0.5 : (lead < 3 ? 0.5 : 0.4);
   }
   int w = (int)round(length * px_per_unit);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "docks.h"
+#include "fb_math.h"
 
 #define CLICK_SLOP 4         // pixels a press may move and still count as a click
 #define ZOOM_STEP 1.15       // per wheel notch
@@ -84,7 +85,7 @@ static fbAction mouse(fbInput *in, const SDL_Event *e, fbCamera *cam)
     if (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) {
       notches = -notches;
     }
-    fbInput_ZoomAt(cam, e->wheel.mouseX, e->wheel.mouseY, pow(ZOOM_STEP, notches));
+    fbInput_ZoomAt(cam, e->wheel.mouseX, e->wheel.mouseY, fbMath_Pow(ZOOM_STEP, notches));
   }
   return a;
 }
@@ -156,7 +157,7 @@ int fbInput_Pick(const fbSim *sim, const fbCamera *cam, int sx, int sy)
 // Mean of positions on a circle of circumference `size`: the angle of the summed unit vectors.
 static double circular_mean(double cos_sum, double sin_sum, double size)
 {
-  double angle = atan2(-sin_sum, -cos_sum) + FB_PI;  // in [0, 2 pi]
+  double angle = fbMath_Atan2(-sin_sum, -cos_sum) + FB_PI;  // in [0, 2 pi]
   return angle / (2 * FB_PI) * size;
 }
 
@@ -172,10 +173,10 @@ fbVec2 fbInput_FlockCentre(const fbSim *sim)
     }
     sx += a->px[i];
     sy += a->py[i];
-    cx += cos(2 * FB_PI * a->px[i] / w->width);
-    snx += sin(2 * FB_PI * a->px[i] / w->width);
-    cy += cos(2 * FB_PI * a->py[i] / w->height);
-    sny += sin(2 * FB_PI * a->py[i] / w->height);
+    cx += fbMath_Cos(2 * FB_PI * a->px[i] / w->width);
+    snx += fbMath_Sin(2 * FB_PI * a->px[i] / w->width);
+    cy += fbMath_Cos(2 * FB_PI * a->py[i] / w->height);
+    sny += fbMath_Sin(2 * FB_PI * a->py[i] / w->height);
     n++;
   }
   if (n == 0) {

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "fb_math.h"
 #include "live.h"
 #include "schema.h"
 
@@ -26,7 +27,7 @@ static double nice_above(double x)
   if (!(x > 0)) {
     return 1;
   }
-  double p = pow(10, floor(log10(x)));
+  double p = fbMath_Pow(10, floor(fbMath_Log10(x)));
   for (int k = 0; k < 3; ++k) {
     double step = (double[]){1, 2, 5}[k] * p;
     if (step >= x * (1 - 1e-12)) {

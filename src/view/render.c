@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "accumulate.h"
+#include "fb_math.h"
 #include "picture.h"
 
 static const SDL_Color BACKGROUND = {22, 24, 28, 255};
@@ -75,8 +76,8 @@ static void batch_sector(fbBatch *b, fbVec2 centre, double radius, double a0, do
   int n = circle_segments(radius);
   for (int k = 0; k < n; ++k) {
     double t0 = a0 + (a1 - a0) * k / n, t1 = a0 + (a1 - a0) * (k + 1) / n;
-    fbVec2 p0 = fbV_Add(centre, fbV(cos(t0) * radius, sin(t0) * radius));
-    fbVec2 p1 = fbV_Add(centre, fbV(cos(t1) * radius, sin(t1) * radius));
+    fbVec2 p0 = fbV_Add(centre, fbV(fbMath_Cos(t0) * radius, fbMath_Sin(t0) * radius));
+    fbVec2 p1 = fbV_Add(centre, fbV(fbMath_Cos(t1) * radius, fbMath_Sin(t1) * radius));
     batch_triangle(b, centre, p0, p1, c);
   }
 }
@@ -86,8 +87,8 @@ static void batch_arc(fbBatch *b, fbVec2 centre, double radius, double a0, doubl
   int n = circle_segments(radius);
   for (int k = 0; k < n; ++k) {
     double t0 = a0 + (a1 - a0) * k / n, t1 = a0 + (a1 - a0) * (k + 1) / n;
-    batch_line(b, fbV_Add(centre, fbV(cos(t0) * radius, sin(t0) * radius)),
-               fbV_Add(centre, fbV(cos(t1) * radius, sin(t1) * radius)), width, c);
+    batch_line(b, fbV_Add(centre, fbV(fbMath_Cos(t0) * radius, fbMath_Sin(t0) * radius)),
+               fbV_Add(centre, fbV(fbMath_Cos(t1) * radius, fbMath_Sin(t1) * radius)), width, c);
   }
 }
 
@@ -110,7 +111,7 @@ static void batch_arrow(fbBatch *b, fbVec2 from, fbVec2 to, double width, SDL_Co
 // 1, 2 or 5 times a power of ten, the smallest not below x: contour intervals and grid spacings.
 double fbRender_NiceStep(double x)
 {
-  double p = pow(10.0, floor(log10(x)));
+  double p = fbMath_Pow(10.0, floor(fbMath_Log10(x)));
   double m = x / p;
   return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
 }
@@ -147,7 +148,7 @@ static uint32_t terrain_texel(double h, double gx, double gy, double lo, double 
   if (interval > 0) {
     double level = (h - lo) / interval;
     double d = fabs(level - round(level));
-    double g = hypot(gx * texel_w, gy * texel_h) / interval;  // levels per texel
+    double g = fbMath_Hypot(gx * texel_w, gy * texel_h) / interval;  // levels per texel
     if (g > 1e-9 && round(level) > 0) {
       double px = d / g;
       bool major = ((long)round(level)) % 5 == 0;
@@ -886,13 +887,13 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
   const fbSpecies *s = &w->species[a->species[i]];
   fbBatch *b = &r->batch;
   fbVec2 pw = fbV(a->px[i], a->py[i]), p = fbCamera_ToScreen(cam, pw);
-  double radius = s->vision.radius * cam->scale, heading = atan2(a->hy[i], a->hx[i]);
+  double radius = s->vision.radius * cam->scale, heading = fbMath_Atan2(a->hy[i], a->hx[i]);
   double half = s->fov_degrees >= 360 ? FB_PI : s->fov_degrees * FB_PI / 360.0;
   batch_sector(b, p, radius, heading - half, heading + half, (SDL_Color){255, 255, 255, 34});
   if (half < FB_PI) {
-    batch_line(b, p, fbV_Add(p, fbV(cos(heading - half) * radius, sin(heading - half) * radius)), 1.5,
+    batch_line(b, p, fbV_Add(p, fbV(fbMath_Cos(heading - half) * radius, fbMath_Sin(heading - half) * radius)), 1.5,
                (SDL_Color){255, 255, 255, 150});
-    batch_line(b, p, fbV_Add(p, fbV(cos(heading + half) * radius, sin(heading + half) * radius)), 1.5,
+    batch_line(b, p, fbV_Add(p, fbV(fbMath_Cos(heading + half) * radius, fbMath_Sin(heading + half) * radius)), 1.5,
                (SDL_Color){255, 255, 255, 150});
   }
   fbSelectionCircle circles[FB_MAX_SELECTION_CIRCLES];

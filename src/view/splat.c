@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fb.h"
+#include "fb_math.h"
 
 /*
  * Why not SDL triangles: SDL's software renderer sets up and fills every triangle of a
@@ -77,8 +78,8 @@ void fbStamps_Build(fbStamps *st, double length, double outline)
   for (int d = 0; d < FB_SPLAT_DIRECTIONS; ++d) {
     st->first[d] = n;
     double angle = 2 * FB_PI * d / FB_SPLAT_DIRECTIONS, body[3][2], ring[3][2];
-    agent_triangle(length, cos(angle), sin(angle), body);
-    agent_triangle(length + outline, cos(angle), sin(angle), ring);
+    agent_triangle(length, fbMath_Cos(angle), fbMath_Sin(angle), body);
+    agent_triangle(length + outline, fbMath_Cos(angle), fbMath_Sin(angle), ring);
     for (int dy = -st->radius; dy <= st->radius; ++dy) {
       int ox = 0, olen = 0, bx = 0, blen = 0;
       bool has_ring = triangle_run(ring, dy, st->radius, &ox, &olen);
@@ -131,7 +132,7 @@ static void build_heading_table(fbSplat *s)
   for (int j = 0; j < FB_SPLAT_HEADING_CELLS; ++j) {
     for (int i = 0; i < FB_SPLAT_HEADING_CELLS; ++i) {
       double hx = (i + 0.5) * 2.0 / FB_SPLAT_HEADING_CELLS - 1, hy = (j + 0.5) * 2.0 / FB_SPLAT_HEADING_CELLS - 1;
-      double turns = atan2(hy, hx) / (2 * FB_PI);
+      double turns = fbMath_Atan2(hy, hx) / (2 * FB_PI);
       s->heading[j][i] = (uint8_t)((int)lround(turns * FB_SPLAT_DIRECTIONS + FB_SPLAT_DIRECTIONS) % FB_SPLAT_DIRECTIONS);
     }
   }

@@ -3,6 +3,7 @@
 
 #include <stb_image.h>
 
+#include "fb_math.h"
 #include "paths.h"
 #include "terrain.h"
 
@@ -38,7 +39,7 @@ static bool allocate(fbFlowField *f, const char *name, int cols, int rows, doubl
 static void note_top_speed(fbFlowField *f)
 {
   for (int k = 0; k < f->cols * f->rows; ++k) {
-    f->top_speed = fmax(f->top_speed, hypot(f->vx[k], f->vy[k]));
+    f->top_speed = fmax(f->top_speed, fbMath_Hypot(f->vx[k], f->vy[k]));
   }
 }
 

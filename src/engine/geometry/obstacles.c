@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "fb_math.h"
 #include "memory.h"
 
 /*
@@ -106,7 +107,7 @@ static const char *polygon_problem(const fbVec2 *v, int n, double scale)
     if (fabs(cross) <= 1e-12 * la * lb && dot < 0.0) {
       return "doubles back on itself";
     }
-    total += atan2(fmax(cross, 0.0), dot);
+    total += fbMath_Atan2(fmax(cross, 0.0), dot);
   }
   if (fabs(total - 2.0 * FB_PI) > 1e-6) {
     return "is not convex (its edges cross)";

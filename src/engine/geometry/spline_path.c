@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "fb_math.h"
+
 /*
  * The curve. Gamlen directs a flock with "a smooth spline curve with an invisible object moving
  * along it" (section 3.5). Here that spline is a Catmull-Rom spline, which passes through every
@@ -123,9 +125,9 @@ static fbVec2 blend(fbVec2 a, fbVec2 b, fbVec2 c, double dab, double dbc)
 // The Hermite form of the centripetal segment P1 -> P2 (block comment), as power-basis coefficients.
 static void make_segment(fbPathSegment *seg, fbVec2 p0, fbVec2 p1, fbVec2 p2, fbVec2 p3)
 {
-  double d01 = pow(fbV_Length(fbV_Sub(p1, p0)), ALPHA);
-  double d12 = pow(fbV_Length(fbV_Sub(p2, p1)), ALPHA);
-  double d23 = pow(fbV_Length(fbV_Sub(p3, p2)), ALPHA);
+  double d01 = fbMath_Pow(fbV_Length(fbV_Sub(p1, p0)), ALPHA);
+  double d12 = fbMath_Pow(fbV_Length(fbV_Sub(p2, p1)), ALPHA);
+  double d23 = fbMath_Pow(fbV_Length(fbV_Sub(p3, p2)), ALPHA);
   fbVec2 m1 = fbV_Scale(blend(p0, p1, p2, d01, d12), d12);
   fbVec2 m2 = fbV_Scale(blend(p1, p2, p3, d12, d23), d12);
   // p(u) = P1 + m1 u + (3 (P2 - P1) - 2 m1 - m2) u^2 + (2 (P1 - P2) + m1 + m2) u^3

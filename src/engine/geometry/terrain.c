@@ -9,6 +9,7 @@
 
 #include <stb_image.h>
 
+#include "fb_math.h"
 #include "rng.h"
 
 /*
@@ -365,7 +366,7 @@ static void add_bump(fbTerrain *t, double cx, double cy, double sigma, double he
       double dx = (i + 0.5) * t->cell_w - cx;
       double d2 = dx * dx + dy * dy;
       if (d2 < r * r) {
-        t->h[(size_t)j * t->width + i] += (float)(height * exp(k * d2));
+        t->h[(size_t)j * t->width + i] += (float)(height * fbMath_Exp(k * d2));
       }
     }
   }

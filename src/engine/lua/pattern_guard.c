@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "fb_math.h"
+
 /*
  * Lua's matcher (lstrlib.c) backtracks: for each start position it tries each way the pattern's
  * variable-length items can split the subject. A single item `x*`, `x+` or `x-` can take any of
@@ -82,7 +84,7 @@ double fbPatternGuard_Cost(const char *p, size_t plen, size_t n, int anchor_coun
     }
   }
   double base = (double)n + 1.0;
-  return pow(base, repeats + (anchored ? 0 : 1)) * pow(2.0, optional) * walk;
+  return fbMath_Pow(base, repeats + (anchored ? 0 : 1)) * fbMath_Pow(2.0, optional) * walk;
 }
 
 static bool has_specials(const char *p, size_t len)

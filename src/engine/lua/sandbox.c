@@ -8,6 +8,7 @@
 
 #include "library_guard.h"
 #include "log.h"
+#include "math_lib.h"
 #include "pattern_guard.h"
 #include "paths.h"
 
@@ -110,6 +111,7 @@ void fbSandbox_Open(lua_State *L)
   lua_pop(L, 1);
   fbPatternGuard_Install(L);
   fbLibraryGuard_Install(L);
+  fbMathLib_Install(L);  // before any module copies the math table
   // Every string shares this metatable (its __index is the string library): nobody may reach it.
   lua_pushliteral(L, "");
   lua_getmetatable(L, -1);

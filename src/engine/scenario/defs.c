@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "fb_math.h"
 #include "names.h"
 
 fbWorldDef fbDefaultWorldDef(void)
@@ -263,7 +264,7 @@ bool fbSpeciesDef_Build(const fbSpeciesDef *d, double dt, fbSpecies *out, const 
   out->vision.radius = d->vision.radius;
   out->vision.separation_radius =
       d->vision.separation < 0 ? fmin(d->vision.radius, 2.0 * d->body_length) : d->vision.separation;
-  out->vision.cos_half_fov = d->vision.fov >= 360.0 ? -2.0 : cos(d->vision.fov * FB_PI / 360.0);
+  out->vision.cos_half_fov = d->vision.fov >= 360.0 ? -2.0 : fbMath_Cos(d->vision.fov * FB_PI / 360.0);
   out->vision.sample = d->vision.sample;
   out->vision.gamlen = d->vision.sampling == FB_SAMPLING_GAMLEN;
   out->accumulator = d->accumulator;

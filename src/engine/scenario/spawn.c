@@ -1,6 +1,7 @@
 // spawn.c — placing a scenario's agents at the start, from the species defs and the seed.
 #include "spawn.h"
 
+#include "fb_math.h"
 #include "rng.h"
 
 /*
@@ -29,13 +30,13 @@ static void spawn_group(fbWorld *w, int s, const fbSpeciesDef *def)
     fbVec2 p;
     if (sp->around[2] >= 0) {
       double rad = sp->around[2] * sqrt(u[0]), ang = 2 * FB_PI * u[1];
-      p = fbV(sp->around[0] + rad * cos(ang), sp->around[1] + rad * sin(ang));
+      p = fbV(sp->around[0] + rad * fbMath_Cos(ang), sp->around[1] + rad * fbMath_Sin(ang));
     } else {
       p = fbV(area[0] + (area[2] - area[0]) * u[0], area[1] + (area[3] - area[1]) * u[1]);
     }
     double dir = isnan(sp->heading) ? 2 * FB_PI * u[2] : sp->heading * FB_PI / 180 + (u[2] - 0.5) * 0.2;
     double speed = lo + (hi - lo) * u[3];
-    fbWorld_AddAgent(w, s, p, fbV(speed * cos(dir), speed * sin(dir)));
+    fbWorld_AddAgent(w, s, p, fbV(speed * fbMath_Cos(dir), speed * fbMath_Sin(dir)));
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "fb_math.h"
 #include "memory.h"
 #include "rng.h"
 
@@ -113,7 +114,7 @@ static fbVec2 coincident_normal(const fbWorld *w, uint32_t self, uint32_t other)
   uint32_t lo = self < other ? self : other, hi = self < other ? other : self;
   double angle = 2.0 * FB_PI * fbRng_Uniform(w->seed, lo, hi, FB_BODIES_STREAM);
   double sign = self < other ? 1.0 : -1.0;
-  return fbV(sign * cos(angle), sign * sin(angle));
+  return fbV(sign * fbMath_Cos(angle), sign * fbMath_Sin(angle));
 }
 
 /*

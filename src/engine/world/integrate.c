@@ -1,6 +1,8 @@
 // integrate.c — moving one body one fixed step (see integrate.h).
 #include "integrate.h"
 
+#include "fb_math.h"
+
 // Speeds and lengths below this are treated as zero when a direction is needed.
 #define FB_TINY 1e-12
 
@@ -33,7 +35,7 @@ double fbEnergy_PerDistance(double slope)
   bool up = u >= 0.0;
   double e_max = up ? FB_ENERGY_UP : FB_ENERGY_DOWN;
   double k = up ? FB_ENERGY_K_UP : FB_ENERGY_K_DOWN;
-  return 1.0 + (e_max - 1.0) * (2.0 / FB_PI) * atan(k * u * u);
+  return 1.0 + (e_max - 1.0) * (2.0 / FB_PI) * fbMath_Atan(k * u * u);
 }
 
 /*
@@ -66,13 +68,13 @@ static fbVec2 limit_turn(fbVec2 v, fbVec2 heading, double max_turn)
   if (!(max_turn < FB_PI) || speed <= FB_TINY || fbV_Length2(heading) <= FB_TINY) {
     return v;
   }
-  double angle = atan2(fbV_Cross(heading, v), fbV_Dot(heading, v));
+  double angle = fbMath_Atan2(fbV_Cross(heading, v), fbV_Dot(heading, v));
   if (fabs(angle) <= max_turn) {
     return v;
   }
   double turn = angle > 0.0 ? max_turn : -max_turn;
   fbVec2 h = fbV_Scale(heading, 1.0 / fbV_Length(heading));
-  return fbV_Scale(rotate(h, cos(turn), sin(turn)), speed);
+  return fbV_Scale(rotate(h, fbMath_Cos(turn), fbMath_Sin(turn)), speed);
 }
 
 /*
@@ -244,10 +246,10 @@ static fbVec2 add_drag(fbVec2 v_old, fbVec2 v, fbVec2 a, fbVec2 drag, double dt)
     // that the true k chose: that takes u past every speed limit (max_speed <= 1e7) unless it
     // started within 1e-10 of its rest point.
     double rest = a_n / k;
-    u_new = rest + (u - rest) * exp(DRAG_MAX_GROWTH);
+    u_new = rest + (u - rest) * fbMath_Exp(DRAG_MAX_GROWTH);
   } else {
-    double share = fabs(kdt) < 1e-12 ? dt : -expm1(-kdt) / k;
-    u_new = u * exp(-kdt) + a_n * share;
+    double share = fabs(kdt) < 1e-12 ? dt : -fbMath_Expm1(-kdt) / k;
+    u_new = u * fbMath_Exp(-kdt) + a_n * share;
   }
   return fbV_Add(v, fbV_Scale(n, u_new - fbV_Dot(v, n)));
 }

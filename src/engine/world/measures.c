@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "fb_math.h"
 #include "radius_query.h"
 
 /*
@@ -36,7 +37,7 @@ static double axis_centre(bool wrap, double sum, double sum_sin, double sum_cos,
   if (!wrap) {
     return sum / n;
   }
-  const double c = size * atan2(sum_sin, sum_cos) / (2.0 * FB_PI);
+  const double c = size * fbMath_Atan2(sum_sin, sum_cos) / (2.0 * FB_PI);
   return c < 0.0 ? c + size : c;
 }
 
@@ -52,10 +53,10 @@ static void add_rotation(const fbAgents *a, const fbGrid *grid, bool by_species,
     sx[g] += a->px[i];
     sy[g] += a->py[i];
     if (wrap) {
-      sin_x[g] += sin(2.0 * FB_PI * a->px[i] / W);
-      cos_x[g] += cos(2.0 * FB_PI * a->px[i] / W);
-      sin_y[g] += sin(2.0 * FB_PI * a->py[i] / H);
-      cos_y[g] += cos(2.0 * FB_PI * a->py[i] / H);
+      sin_x[g] += fbMath_Sin(2.0 * FB_PI * a->px[i] / W);
+      cos_x[g] += fbMath_Cos(2.0 * FB_PI * a->px[i] / W);
+      sin_y[g] += fbMath_Sin(2.0 * FB_PI * a->py[i] / H);
+      cos_y[g] += fbMath_Cos(2.0 * FB_PI * a->py[i] / H);
     }
   }
   double cx[FB_MAX_SPECIES], cy[FB_MAX_SPECIES];

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "fb_math.h"
+
 // Directions closer to parallel than this (the sine of the angle between unit vectors) are parallel.
 #define ORCA_PARALLEL 1e-9
 
@@ -495,7 +497,7 @@ fbVec2 fbOrca_Aim(const fbOrcaLine *lines, int count, int obstacle_count, fbVec2
   if (!gives_way || s->keep_right == 0.0) {
     return preferred;
   }
-  double c = cos(s->keep_right), sn = sin(s->keep_right);
+  double c = fbMath_Cos(s->keep_right), sn = fbMath_Sin(s->keep_right);
   return fbV(c * preferred.x - sn * preferred.y, sn * preferred.x + c * preferred.y);
 }
 
