@@ -24,10 +24,9 @@ packages+=(slurm-wlm munge)
 
 # The web page (tools/web/build.sh): Debian's emscripten, CodeMirror for the page's editor, and
 # dpkg-dev for apt-get source (SDL2 and Lua are compiled for the page from Debian's source packages).
-web_packages=(cmake make emscripten libjs-codemirror libstb-dev fonts-dejavu-core dpkg-dev)
 # Its tests drive Debian's Chromium headless through chromedriver (tests/web).
-web_test_packages=(chromium chromium-driver)
-packages+=("${web_packages[@]}" "${web_test_packages[@]}")
+web_packages=(cmake make emscripten libjs-codemirror libstb-dev fonts-dejavu-core dpkg-dev chromium chromium-driver)
+packages+=(emscripten libjs-codemirror dpkg-dev chromium chromium-driver)
 
 # The fuzz build (tests/fuzz): clang, and libFuzzer with the sanitizers (only recommended by clang).
 packages+=(clang libclang-rt-dev)
@@ -88,7 +87,7 @@ case "${1:-demo}" in
     exec build/flockbox --headless --steps 600 --png classic_flock.png scripts/classic_flock.lua
     ;;
   web)
-    install_missing "${web_packages[@]}" "${web_test_packages[@]}"
+    install_missing "${web_packages[@]}"
     ensure_deb_src
     tools/web/build.sh
     [ "${2:-}" = "--build-only" ] && exit 0

@@ -10,7 +10,7 @@ export LC_ALL=C
 # --- The quick start's package list is setup.sh's ---------------------------------------------------
 # setup.sh's packages=(...) and packages+=(...) lines, read by bash itself; the README's is the
 # `apt-get install` command of its quick start (with its continuation lines).
-awk '/^packages(\+)?=\(/ { on = 1 } on { print } on && /\)/ { on = 0 }' setup.sh >"$tmp/arrays"
+awk '/^[a-z_]*packages(\+)?=\(/ { on = 1 } on { print } on && /\)/ { on = 0 }' setup.sh >"$tmp/arrays"
 bash -c "source '$tmp/arrays' && printf '%s\n' \"\${packages[@]}\"" | sort >"$tmp/setup"
 awk '/apt-get install/ { on = 1 } on { print } on && !/\\$/ { exit }' README.md |
   tr ' \\' '\n\n' | grep -v -e '^$' -e '^-' -e '^sudo$' -e '^apt-get$' -e '^install$' | sort >"$tmp/readme"
