@@ -99,16 +99,28 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
         out);
 }
 
-bool fbCli_ParseLong(const char *opt, const char *text, long lo, long hi, long *out, char *err, size_t errlen)
+// In long long, not long: a seed goes to 2^63 - 1, and long has 32 bits in the web page (wasm32).
+bool fbCli_ParseWhole(const char *opt, const char *text, long long lo, long long hi, long long *out, char *err,
+                      size_t errlen)
 {
   char *end;
   errno = 0;
-  long v = strtol(text, &end, 10);
+  long long v = strtoll(text, &end, 10);
   if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi) {
-    snprintf(err, errlen, "%s: expected a whole number from %ld to %ld, got '%s'", opt, lo, hi, text);
+    snprintf(err, errlen, "%s: expected a whole number from %lld to %lld, got '%s'", opt, lo, hi, text);
     return false;
   }
   *out = v;
+  return true;
+}
+
+bool fbCli_ParseLong(const char *opt, const char *text, long lo, long hi, long *out, char *err, size_t errlen)
+{
+  long long v;
+  if (!fbCli_ParseWhole(opt, text, lo, hi, &v, err, errlen)) {
+    return false;
+  }
+  *out = (long)v;  // within [lo, hi], so within long
   return true;
 }
 
@@ -117,27 +129,27 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
 {
   static const struct {
     const char *name;
-    long lo, hi;
-  } table[] = {{"--steps", 0, 2000000000L},      {"--seed", 0, 0x7fffffffffffffffL}, {"--every", 1, 2000000000L},
+    long long lo, hi;  // every bound but the seed's fits a 32-bit long, so the fields below are long
+  } table[] = {{"--steps", 0, 2000000000L},      {"--seed", 0, 0x7fffffffffffffffLL}, {"--every", 1, 2000000000L},
                {"--threads", 1, FB_MAX_THREADS}, {"--lua-memory", 1, 65536},            {"--rule-timeout", 10, 3600000},
                {"--pace", 0, 1000000},           {"--save-state-at", 0, 2000000000L}};
   for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k) {
     if (strcmp(opt, table[k].name) != 0) {
       continue;
     }
-    long v;
-    if (!fbCli_ParseLong(opt, value, table[k].lo, table[k].hi, &v, err, errlen)) {
+    long long v;
+    if (!fbCli_ParseWhole(opt, value, table[k].lo, table[k].hi, &v, err, errlen)) {
       return FB_CLI_BAD;
     }
     switch (k) {
-    case 0: cli->steps = v; cli->steps_given = true; break;
+    case 0: cli->steps = (long)v; cli->steps_given = true; break;
     case 1: cli->run.seed = (uint64_t)v; break;
-    case 2: cli->every = v; break;
+    case 2: cli->every = (long)v; break;
     case 3: cli->run.threads = (int)v; break;
     case 4: cli->run.lua_memory = (size_t)v << 20; break;
     case 5: cli->run.lua_timeout_ms = (int)v; break;
-    case 6: cli->pace = v; break;
-    default: cli->save_state_at = v; break;
+    case 6: cli->pace = (long)v; break;
+    default: cli->save_state_at = (long)v; break;
     }
     return 0;
   }

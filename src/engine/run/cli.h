@@ -55,5 +55,8 @@ void fbCli_PrintHelp(FILE *out, const char *more_help);
 // text as a whole number from lo to hi for option opt; false with the message the engine's own
 // numeric options give ("--steps: expected a whole number from 0 to ..., got 'x'").
 bool fbCli_ParseLong(const char *opt, const char *text, long lo, long hi, long *out, char *err, size_t errlen);
+// The same in long long: for ranges past a 32-bit long (the seed), as long is in the web page.
+bool fbCli_ParseWhole(const char *opt, const char *text, long long lo, long long hi, long long *out, char *err,
+                      size_t errlen);
 
 #endif
