@@ -90,7 +90,6 @@ function finishReport() {
 
 function startEngine() {
   window.Module = {
-    arguments: page.argv,
     canvas: $('canvas'),
     print: (text) => { page.stdout.push(text); if (!page.report) showMessage(text, false); },
     printErr: (text) => { page.stderr.push(text); if (!page.report) showMessage(text, true); },
@@ -102,8 +101,14 @@ function startEngine() {
       if (!page.report) fbEditor.open(FS, FB_ROOT, page.scenario);
       setStatus(page.report ? 'running…' : page.scenario);
     },
-    onExit: (code) => { page.exitStatus = code; },
-    postRun: [() => { if (page.report) finishReport(); }],
+    // main is called here rather than by the runtime, for its exit status: the runtime stays alive
+    // after main (the window's loop needs it), so it never calls an onExit.
+    noInitialRun: true,
+    postRun: [() => {
+      page.exitStatus = window.Module.callMain(page.argv);
+      if (page.report) finishReport();
+      else if (page.exitStatus) setStatus(`${page.scenario}: exit status ${page.exitStatus} (see the messages)`, 'error');
+    }],
     setStatus: () => {},
   };
   const script = document.createElement('script');
