@@ -183,6 +183,16 @@ async function testScreenshots(s) {
     check(seen.field > seen.worldPixels * 0.2 && seen.agents > 50, `window ${W}x${H}: the world's ground with boids on it`, detail);
     check(seen.dockText > 300 && seen.dockDark > seen.dockText, `window ${W}x${H}: text in the left dock`, detail);
   }
+  // The canvas takes the window's keys (Space pauses and runs), the page's other keys are the page's.
+  await s.sendKeys('#canvas', ' ');
+  const paused = await wd.waitFor('the telemetry to stop growing after Space on the canvas (5 equal polls)', async () => {
+    const counts = [];
+    for (let i = 0; i < 5; ++i) { counts.push((await telemetry(s)).length); await wd.sleep(300); }
+    return counts.every((c) => c === counts[0]) ? counts[0] : null;
+  }, RUN_MS, 0);
+  await s.sendKeys('#canvas', ' ');
+  const resumed = await waitRows(s, paused, 'Space again on the canvas');
+  check(resumed.length > paused, `window: Space on the canvas pauses (at ${paused - 1} rows) and runs again (${resumed.length - 1} rows)`);
 }
 
 // ---- c: the editor's round trip -----------------------------------------------------------------

@@ -135,6 +135,9 @@ static int raise_stopped(lua_State *L, fbLuaHost *h)
   return lua_error(L);
 }
 
+static void rest_hook(lua_State *L);
+static void self_watch_hook(lua_State *L, lua_Debug *ar);
+
 /*
  * The watchdog's hook. Once it fires for stuck work it stays, raising the error again at every
  * instruction, until the protected call that started the work returns to C (fbLuaHost_Disarm):
@@ -147,7 +150,7 @@ static void interrupt_hook(lua_State *L, lua_Debug *ar)
   fbLuaHost *h = fbLuaHost_Of(L);
   if (!interrupted(h)) {  // the work the watchdog saw stuck may have finished just before
     atomic_store(&h->interrupt, 0);
-    lua_sethook(L, NULL, 0, 0);
+    rest_hook(L);
     return;
   }
   raise_stopped(L, h);
@@ -159,6 +162,9 @@ static void coroutine_hook(lua_State *L, lua_Debug *ar)
 {
   (void)ar;
   fbLuaHost *h = fbLuaHost_Of(L);
+  if (!watchdog_running) {
+    self_watch_hook(L, ar);
+  }
   if (interrupted(h)) {
     raise_stopped(L, h);
   }
@@ -205,7 +211,7 @@ static void watch_coroutines(lua_State *L)
 
 void fbLuaHost_Disarm(fbLuaHost *h)
 {
-  lua_sethook(h->L, NULL, 0, 0);
+  rest_hook(h->L);
   atomic_store(&h->interrupt, 0);
 }
 
@@ -257,6 +263,20 @@ static void stop(fbLuaHost *h, bool over_budget, bool by_signal)
  * all. lua_sethook is the one call Lua allows from outside the running thread (lua.c uses it from
  * a signal handler for the same purpose).
  */
+static void check(Watched *seen)
+{
+  fbLuaHost *h = seen->host;
+  unsigned long e = atomic_load(&h->entries), p = atomic_load(&h->progress);
+  bool stopping = atomic_load(&stop_requested) && h->timeout_ms > FB_STOP_GRACE_MS;
+  if (stalled(h, e, &seen->seen_entry, &seen->entry_cpu_ms, (double)h->timeout_ms * FB_STEP_BUDGET_FACTOR)) {
+    h->stuck_entry = e;
+    stop(h, true, false);
+  } else if (stalled(h, p, &seen->seen_progress, &seen->seen_cpu_ms, stopping ? FB_STOP_GRACE_MS : h->timeout_ms)) {
+    h->stuck_at = p;
+    stop(h, false, stopping);
+  }
+}
+
 static void *watchdog_main(void *arg)
 {
   (void)arg;
@@ -265,22 +285,44 @@ static void *watchdog_main(void *arg)
     nanosleep(&tick, NULL);
     pthread_mutex_lock(&watch_lock);
     for (int i = 0; i < watched_count; ++i) {
-      Watched *seen = &watched[i];
-      fbLuaHost *h = seen->host;
-      unsigned long e = atomic_load(&h->entries), p = atomic_load(&h->progress);
-      bool stopping = atomic_load(&stop_requested) && h->timeout_ms > FB_STOP_GRACE_MS;
-      if (stalled(h, e, &seen->seen_entry, &seen->entry_cpu_ms, (double)h->timeout_ms * FB_STEP_BUDGET_FACTOR)) {
-        h->stuck_entry = e;
-        stop(h, true, false);
-      } else if (stalled(h, p, &seen->seen_progress, &seen->seen_cpu_ms,
-                         stopping ? FB_STOP_GRACE_MS : h->timeout_ms)) {
-        h->stuck_at = p;
-        stop(h, false, stopping);
-      }
+      check(&watched[i]);
     }
     pthread_mutex_unlock(&watch_lock);
   }
   return NULL;
+}
+
+/*
+ * Where no thread can be started (the web page has one thread), each Lua state is its own
+ * watchdog: a count hook makes the same checks for its host every FB_SELF_WATCH_COUNT
+ * instructions. An endless loop runs instructions, so it meets the hook; a stop sets the interrupt
+ * hook in its place, as the thread would. Between two checks run at most 10 000 instructions
+ * (microseconds), nothing beside the timeouts of hundreds of ms.
+ */
+#define FB_SELF_WATCH_COUNT 10000
+
+static void self_watch_hook(lua_State *L, lua_Debug *ar)
+{
+  (void)ar;
+  fbLuaHost *h = fbLuaHost_Of(L);
+  pthread_mutex_lock(&watch_lock);
+  for (int i = 0; i < watched_count; ++i) {
+    if (watched[i].host == h) {
+      check(&watched[i]);
+      break;
+    }
+  }
+  pthread_mutex_unlock(&watch_lock);
+}
+
+// The hook a state has while nothing is stopped: none when the watchdog thread runs.
+static void rest_hook(lua_State *L)
+{
+  if (watchdog_running) {
+    lua_sethook(L, NULL, 0, 0);
+  } else {
+    lua_sethook(L, self_watch_hook, LUA_MASKCOUNT, FB_SELF_WATCH_COUNT);
+  }
 }
 
 static void watch(fbLuaHost *h)
@@ -307,6 +349,7 @@ static void watch(fbLuaHost *h)
   }
   watched[watched_count++] = (Watched){.host = h};
   pthread_mutex_unlock(&watch_lock);
+  rest_hook(h->L);
 }
 
 static void unwatch(fbLuaHost *h)
