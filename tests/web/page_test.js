@@ -72,6 +72,8 @@ const REPORT_CASES = [
   ['scripts/perching_birds.lua', 4, 200, 'hooks (on_step)'],
   ['scripts/vicsek.lua', 9, 200, 'Vicsek noise'],
   ['scripts/flow_maze.lua', 1, 150, 'flow field, obstacles'],
+  ['scripts/crowd_corridor.lua', 1, 100, 'ORCA in a corridor'],
+  ['scripts/flock_trees.lua', 1, 100, 'obstacles'],
 ];
 
 async function testReports(s) {
