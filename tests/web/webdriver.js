@@ -41,6 +41,7 @@ async function waitFor(what, check, timeoutMs, intervalMs = 200) {
       const value = await check();
       if (value !== undefined && value !== false && value !== null) return value;
     } catch (e) {
+      if (e.fatal) throw e;  // waiting longer cannot help (the process is gone)
       last = e;
     }
     if (Date.now() > deadline) {
@@ -201,8 +202,9 @@ async function start(binary = '/usr/bin/chromedriver') {
   proc.on('exit', () => live.delete(driver));
   try {
     await waitFor(`chromedriver (${binary}) to answer /status on port ${port}`, async () => {
-      if (failed) throw new Error(`cannot start ${binary}: ${failed.message}`);
-      if (proc.exitCode !== null) throw new Error(`${binary} exited with status ${proc.exitCode}: ${driver.log.join('')}`);
+      const fatal = (text) => Object.assign(new Error(text), { fatal: true });
+      if (failed) throw fatal(`cannot start ${binary}: ${failed.message}`);
+      if (proc.exitCode !== null) throw fatal(`${binary} exited with status ${proc.exitCode}: ${driver.log.join('')}`);
       const st = await driver.request('GET', '/status');
       return st.ready;
     }, 30000, 100);
