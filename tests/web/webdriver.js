@@ -4,8 +4,8 @@
 /*
  * Just what the page's tests use: start chromedriver, open sessions (each with a fresh profile
  * folder, so no session sees another's localStorage), navigate, run scripts, find elements, type,
- * take screenshots, resize, close. Every wait has a limit and says what it waited for; chromedriver
- * and the profile folders are removed on close, on an uncaught error and on SIGINT/SIGTERM.
+ * take screenshots, resize, close. Every wait has a limit and says what it waited for; chromedriver,
+ * its browsers and their profile folders are removed on close, at exit and on SIGINT/SIGTERM.
  * Commands are the W3C ones (https://www.w3.org/TR/webdriver2/), sent as JSON over HTTP.
  */
 
@@ -104,7 +104,7 @@ class Session {
       await this.cmd('DELETE', '');
     } finally {
       this.driver.sessions.delete(this);
-      fs.rmSync(this.profile, { recursive: true, force: true });
+      try { fs.rmSync(this.profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* the browser may still be writing */ }
     }
   }
 }
@@ -171,10 +171,16 @@ class Driver {
     this.kill();
   }
 
+  // chromedriver runs in a process group of its own with the browsers it started: the whole group
+  // goes, so that no browser outlives a test stopped by a signal.
   kill() {
-    for (const s of this.sessions) fs.rmSync(s.profile, { recursive: true, force: true });
-    if (this.proc && this.proc.exitCode === null) this.proc.kill('SIGTERM');
+    if (this.proc && this.proc.exitCode === null) {
+      try { process.kill(-this.proc.pid, 'SIGKILL'); } catch (e) { /* already gone */ }
+    }
     this.proc = null;
+    for (const s of this.sessions) {
+      try { fs.rmSync(s.profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* a dying browser's files */ }
+    }
   }
 }
 
@@ -191,7 +197,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 // Starts chromedriver on a free port and waits until its /status says ready.
 async function start(binary = '/usr/bin/chromedriver') {
   const port = await freePort();
-  const proc = spawn(binary, [`--port=${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(binary, [`--port=${port}`], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const driver = new Driver(proc, port);
   live.add(driver);
   const keep = (chunk) => { driver.log.push(String(chunk)); if (driver.log.length > 200) driver.log.shift(); };
