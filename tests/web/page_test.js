@@ -258,6 +258,26 @@ async function testEditor(s) {
   await typeLine(s, line, 'do return -a.vx * 100, -a.vy * 100 end');
   const slow = await waitSpeed(s, 'the mean speed under 6.5 after saving the brake', (v) => v < 6.5);
   check(true, `editor: the fixed save applies (mean speed ${slow.speed} at row ${slow.rows})`);
+
+  // Two saves of the same size in quick succession, the second just after the run took the first:
+  // the second must apply too (the page's file system keeps whole seconds of modification time).
+  const quick = await s.executeAsync(`const [path, line, first, second, done] = arguments;
+    const cm = fbEditor.editor(), reloads = () => (document.getElementById('messages').textContent.match(/reloaded behaviours/g) || []).length;
+    const before = reloads();
+    cm.replaceRange(first, { line, ch: 0 }, { line, ch: cm.getLine(line).length });
+    fbEditor.save();
+    const start = Date.now();
+    const poll = () => {
+      if (reloads() > before) {
+        cm.replaceRange(second, { line, ch: 0 }, { line, ch: cm.getLine(line).length });
+        fbEditor.save();
+        done(Date.now() - start);
+      } else if (Date.now() - start > 60000) done(null); else setTimeout(poll, 5);
+    };
+    poll();`, RULE, line, 'do return -a.vx * 200, -a.vy * 200 end', 'do return  a.vx * 200,  a.vy * 200 end');
+  check(quick !== null, 'editor: the first of two quick saves is reloaded');
+  const fastAgain = await waitSpeed(s, 'the mean speed above 14 after the second of two quick saves of the same size', (v) => v > 14);
+  check(true, `editor: the second quick save applies too (mean speed ${fastAgain.speed} at row ${fastAgain.rows})`);
   return line;
 }
 
