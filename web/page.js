@@ -90,7 +90,6 @@ function finishReport() {
 
 function startEngine() {
   window.Module = {
-    arguments: page.argv,
     canvas: $('canvas'),
     print: (text) => { page.stdout.push(text); if (!page.report) showMessage(text, false); },
     printErr: (text) => { page.stderr.push(text); if (!page.report) showMessage(text, true); },
@@ -102,10 +101,17 @@ function startEngine() {
       if (!page.report) fbEditor.open(FS, FB_ROOT, page.scenario);
       setStatus(page.report ? 'running…' : page.scenario);
     },
-    onExit: (code) => { page.exitStatus = code; },
+    // main is called here rather than by the runtime, for its exit status: the runtime stays alive
+    // after main (the window's loop needs it), so it never calls an onExit.
+    noInitialRun: true,
     postRun: [() => {
+      page.exitStatus = window.Module.callMain(page.argv);
       if (page.report) {
         finishReport();
+        return;
+      }
+      if (page.exitStatus) {
+        setStatus(`${page.scenario}: exit status ${page.exitStatus} (see the messages)`, 'error');
         return;
       }
       // The window's loop draws its first frame at the browser's next animation frame: the time

@@ -686,6 +686,12 @@ void fbViewer_Frame(fbViewer *v)
 
 static int open_window(fbViewer *v, char *err, size_t errlen)
 {
+#ifdef __EMSCRIPTEN__
+  // SDL listens to the whole page's keys by default and cancels most of them (Backspace, arrows,
+  // Ctrl+S, and every key while text input is off): the page's editor would get no typing, and
+  // its typing would drive the window. The window takes the keys of its canvas only.
+  SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+#endif
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
     snprintf(err, errlen, "cannot open a window: %s (no display? try --headless)", SDL_GetError());
     return 1;
