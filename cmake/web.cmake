@@ -7,10 +7,15 @@
 # rule sees the same Lua in the page as on the desktop. stb's implementations are compiled from
 # Debian's headers (libstb-dev): its packaged libstb.so is for the machine, not the page.
 
-# Link-time optimisation, as the desktop's Release build has (-7 % time on crowd_circle in Node,
-# docs/web.md): Debian's emscripten ships its libraries' LTO builds, so nothing is built for it.
-add_compile_options(-flto)
-add_link_options(-flto)
+# Link-time optimisation is off in the page: with Debian's emscripten 3.1.6 (LLVM 14) it made
+# crowd_circle 7 % faster in Node, but the page then missed the second of two saves of a rule (the
+# browser tests' editor round trip; the same code without -flto reloads it). Not found why: off
+# until it is (docs/web.md).
+option(FB_WEB_LTO "Link-time optimisation for the page (breaks the hot reload of a second save)" OFF)
+if(FB_WEB_LTO)
+  add_compile_options(-flto)
+  add_link_options(-flto)
+endif()
 
 if(NOT FB_WEB_LUA_SOURCE OR NOT EXISTS "${FB_WEB_LUA_SOURCE}/lapi.c")
   message(FATAL_ERROR "FB_WEB_LUA_SOURCE='${FB_WEB_LUA_SOURCE}' is not Lua 5.4's src/ folder "

@@ -84,7 +84,7 @@ async function stepCost(session, base) {
 // grown with K so that the density stays that of the shipped scenario.
 async function agentsAt60(session, base) {
   const held = { native: 0, page: 0 };
-  for (const k of [500, 1000, 2000, 4000, 8000, 16000, 32000]) {
+  for (const k of [1000, 2000, 4000, 8000, 11000, 16000, 22000, 32000, 45000, 64000]) {
     const side = Math.round(200 * Math.sqrt(k / 300));
     const sets = [`boid.count=${k}`, `world.width=${side}`, `world.height=${side}`, `boid.spawn.area=0,0,${side},${side}`];
     const a = native('scripts/classic_flock.lua', 120, sets);
@@ -146,7 +146,7 @@ async function main() {
                   `${r.nativeNs.toFixed(0)} | ${r.pageNs.toFixed(0)} | ${r.ratio.toFixed(2)} |`);
     }
     console.log(`\nmedians of ${REPEATS}, native on one thread; classic_flock agents held at 60 steps/s: ` +
-                `native ${held.native}, page ${held.page} (of 500, 1000, 2000, ... tried)`);
+                `native ${held.native}, page ${held.page} (of 1000, 2000, 4000, 8000, 11000, 16000, 22000, 32000, ... tried)`);
     console.log(`first frame: ${first} ms after navigation (median of ${REPEATS}, fresh profile each)`);
     console.log(`site: ${(w.raw / 1e6).toFixed(2)} MB, ${(w.gz / 1e6).toFixed(2)} MB gzip-compressed`);
   } finally {
