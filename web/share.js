@@ -82,7 +82,7 @@ const fbShare = (() => {
     try {
       text = await inflate(fromBase64Url(data));
     } catch (e) {
-      throw new Error(`shared link: cannot be read (${e.message || e}); was it cut short?`);
+      throw new Error(`shared link: cannot be read (${e.message || e}): it was cut short, or it is not a flockbox link`);
     }
     let run;
     try {
