@@ -173,10 +173,13 @@ fbVec2 fbInput_FlockCentre(const fbSim *sim)
     }
     sx += a->px[i];
     sy += a->py[i];
-    cx += fbMath_Cos(2 * FB_PI * a->px[i] / w->width);
-    snx += fbMath_Sin(2 * FB_PI * a->px[i] / w->width);
-    cy += fbMath_Cos(2 * FB_PI * a->py[i] / w->height);
-    sny += fbMath_Sin(2 * FB_PI * a->py[i] / w->height);
+    double s, c;
+    fbMath_SinCos(2 * FB_PI * a->px[i] / w->width, &s, &c);
+    cx += c;
+    snx += s;
+    fbMath_SinCos(2 * FB_PI * a->py[i] / w->height, &s, &c);
+    cy += c;
+    sny += s;
     n++;
   }
   if (n == 0) {

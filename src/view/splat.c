@@ -78,8 +78,10 @@ void fbStamps_Build(fbStamps *st, double length, double outline)
   for (int d = 0; d < FB_SPLAT_DIRECTIONS; ++d) {
     st->first[d] = n;
     double angle = 2 * FB_PI * d / FB_SPLAT_DIRECTIONS, body[3][2], ring[3][2];
-    agent_triangle(length, fbMath_Cos(angle), fbMath_Sin(angle), body);
-    agent_triangle(length + outline, fbMath_Cos(angle), fbMath_Sin(angle), ring);
+    double s, c;
+    fbMath_SinCos(angle, &s, &c);
+    agent_triangle(length, c, s, body);
+    agent_triangle(length + outline, c, s, ring);
     for (int dy = -st->radius; dy <= st->radius; ++dy) {
       int ox = 0, olen = 0, bx = 0, blen = 0;
       bool has_ring = triangle_run(ring, dy, st->radius, &ox, &olen);

@@ -116,13 +116,15 @@ static int raise_stopped(lua_State *L, fbLuaHost *h)
     ++level;
   }
   luaL_where(L, level);
+  // Where threads have no CPU clock (the web page) the watchdog measured time that passed.
+  const char *clock = atomic_load(&h->cpu_clock) == (int)CLOCK_MONOTONIC ? "time" : "CPU time";
   if (h->over_budget) {
-    lua_pushfstring(L, "stopped: this step has used %d ms of CPU time in Lua, its budget (%d x --rule-timeout)",
-                    h->timeout_ms * FB_STEP_BUDGET_FACTOR, FB_STEP_BUDGET_FACTOR);
+    lua_pushfstring(L, "stopped: this step has used %d ms of %s in Lua, its budget (%d x --rule-timeout)",
+                    h->timeout_ms * FB_STEP_BUDGET_FACTOR, clock, FB_STEP_BUDGET_FACTOR);
   } else if (h->stopped_by_signal) {
     lua_pushliteral(L, "stopped: the program was asked to stop (Ctrl-C or SIGTERM) while this was running");
   } else {
-    lua_pushfstring(L, "stopped after %d ms of CPU time without returning (endless loop?)", h->timeout_ms);
+    lua_pushfstring(L, "stopped after %d ms of %s without returning (endless loop?)", h->timeout_ms, clock);
   }
   lua_concat(L, 2);
   return lua_error(L);

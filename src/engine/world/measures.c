@@ -52,11 +52,14 @@ static void add_rotation(const fbAgents *a, const fbGrid *grid, bool by_species,
     int g = by_species ? a->species[i] : 0;
     sx[g] += a->px[i];
     sy[g] += a->py[i];
-    if (wrap) {
-      sin_x[g] += fbMath_Sin(2.0 * FB_PI * a->px[i] / W);
-      cos_x[g] += fbMath_Cos(2.0 * FB_PI * a->px[i] / W);
-      sin_y[g] += fbMath_Sin(2.0 * FB_PI * a->py[i] / H);
-      cos_y[g] += fbMath_Cos(2.0 * FB_PI * a->py[i] / H);
+    if (wrap) {  // one argument reduction for each sine and cosine pair
+      double s, c;
+      fbMath_SinCos(2.0 * FB_PI * a->px[i] / W, &s, &c);
+      sin_x[g] += s;
+      cos_x[g] += c;
+      fbMath_SinCos(2.0 * FB_PI * a->py[i] / H, &s, &c);
+      sin_y[g] += s;
+      cos_y[g] += c;
     }
   }
   double cx[FB_MAX_SPECIES], cy[FB_MAX_SPECIES];
