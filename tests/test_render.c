@@ -302,7 +302,7 @@ static void run_with_trails(fbRenderer *r, int steps)
 {
   for (int k = 0; k < steps; ++k) {
     assert_true(fbSim_Step(&sim));
-    fbRender_RecordTrails(r, &sim);
+    fbTrails_Record(&r->trails, &sim);
   }
 }
 
@@ -322,28 +322,28 @@ static void test_trail_length_sets_the_snapshots(void **state)
   load("scripts/classic_flock.lua");  // dt 0.05
   fbRenderer r;
   fbRender_Init(&r, NULL);
-  assert_true(fbRender_TrailSeconds(&r) == FB_TRAIL_SECONDS_DEFAULT);
-  fbRender_SetTrailSeconds(&r, 1000);
-  assert_true(fbRender_TrailSeconds(&r) == FB_TRAIL_SECONDS_MAX);
-  fbRender_SetTrailSeconds(&r, 0);
-  assert_true(fbRender_TrailSeconds(&r) == FB_TRAIL_SECONDS_MIN);
+  assert_true(r.trails.seconds == FB_TRAIL_SECONDS_DEFAULT);
+  fbTrails_SetSeconds(&r.trails, 1000);
+  assert_true(r.trails.seconds == FB_TRAIL_SECONDS_MAX);
+  fbTrails_SetSeconds(&r.trails, 0);
+  assert_true(r.trails.seconds == FB_TRAIL_SECONDS_MIN);
   // 2 s at 0.05 s is 40 steps: a snapshot every step; 20 s is 400 steps: one every ceil(400 / 64) = 7.
-  assert_int_equal(fbRender_TrailInterval(2.0, 0.05), 1);
-  assert_int_equal(fbRender_TrailInterval(20.0, 0.05), 7);
-  fbRender_SetTrailSeconds(&r, 2.0);
+  assert_int_equal(fbTrails_Interval(2.0, 0.05), 1);
+  assert_int_equal(fbTrails_Interval(20.0, 0.05), 7);
+  fbTrails_SetSeconds(&r.trails, 2.0);
   run_with_trails(&r, 60);
   assert_int_equal(r.trails.filled, 60);
-  assert_true(fabs(fbRender_TrailAge(&r, &sim) - 59 * 0.05) < 1e-9);
-  fbRender_SetTrailSeconds(&r, 20.0);
-  fbRender_ClearTrails(&r);
+  assert_true(fabs(fbTrails_Age(&r.trails, &sim) - 59 * 0.05) < 1e-9);
+  fbTrails_SetSeconds(&r.trails, 20.0);
+  fbTrails_Clear(&r.trails);
   run_with_trails(&r, 500);
   assert_int_equal(r.trails.filled, FB_TRAIL_SNAPSHOTS);  // 500 steps / 7 = 72 snapshots, the ring keeps 64
-  double age = fbRender_TrailAge(&r, &sim);
+  double age = fbTrails_Age(&r.trails, &sim);
   assert_true(age >= 20.0 && age <= FB_TRAIL_SNAPSHOTS * 7 * 0.05 + 1e-9);
   // Shorter again: the ring keeps the coarse snapshots and new ones come every step.
-  fbRender_SetTrailSeconds(&r, 1.0);
+  fbTrails_SetSeconds(&r.trails, 1.0);
   run_with_trails(&r, 5);
-  assert_int_equal(fbRender_TrailInterval(1.0, 0.05), 1);
+  assert_int_equal(fbTrails_Interval(1.0, 0.05), 1);
   fbRender_Free(&r);
 }
 
@@ -385,7 +385,7 @@ static void check_trail_pixels(const char *scenario, const char *png_path)
   load(scenario);
   fbRenderer r;
   fbRender_Init(&r, NULL);
-  fbRender_SetTrailSeconds(&r, 4.0);
+  fbTrails_SetSeconds(&r.trails, 4.0);
   run_with_trails(&r, (int)ceil(4.0 / sim.world.dt));
   fbCamera cam;
   SDL_Surface *plain = draw(&r, false, false, &cam), *with = draw(&r, true, false, &cam);

@@ -355,8 +355,8 @@ static void test_trails_and_steps_limit(void **state)
   key(v, SDLK_PERIOD, 0);
   frames(v, 1);
   assert_int_equal(v->run->sim->world.step, 12);
-  // One snapshot every fbRender_TrailInterval steps (2 for the default 4 s at dt 0.05): steps 1, 3, .. 11.
-  int every = fbRender_TrailInterval(fbRender_TrailSeconds(&v->render), v->run->sim->world.dt);
+  // One snapshot every fbTrails_Interval steps (2 for the default 4 s at dt 0.05): steps 1, 3, .. 11.
+  int every = fbTrails_Interval(v->render.trails.seconds, v->run->sim->world.dt);
   assert_int_equal(v->render.trails.filled, (12 + every - 1) / every);
 }
 

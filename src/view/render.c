@@ -6,6 +6,7 @@
 #include "accumulate.h"
 #include "fb_math.h"
 #include "picture.h"
+#include "trails.h"
 
 static const SDL_Color BACKGROUND = {22, 24, 28, 255};
 static const SDL_Color FIELD = {64, 80, 66, 255};
@@ -247,14 +248,7 @@ void fbRender_Init(fbRenderer *r, SDL_Renderer *sdl)
 {
   memset(r, 0, sizeof *r);
   r->sdl = sdl;
-  r->trails.seconds = FB_TRAIL_SECONDS_DEFAULT;
-}
-
-void fbRender_ClearTrails(fbRenderer *r)
-{
-  memset(r->trails.count, 0, sizeof r->trails.count);
-  r->trails.filled = 0;
-  r->trails.newest = 0;
+  fbTrails_Init(&r->trails);
 }
 
 void fbRender_Forget(fbRenderer *r)
@@ -264,17 +258,14 @@ void fbRender_Forget(fbRenderer *r)
   }
   r->terrain = NULL;
   r->terrain_built = false;
-  fbRender_ClearTrails(r);
+  fbTrails_Clear(&r->trails);
 }
 
 void fbRender_Free(fbRenderer *r)
 {
   fbRender_Forget(r);
   free(r->batch.v);
-  for (int k = 0; k < FB_TRAIL_SNAPSHOTS; ++k) {
-    free(r->trails.x[k]);
-    free(r->trails.y[k]);
-  }
+  fbTrails_Free(&r->trails);
   fbSplat_Free(&r->agent_canvas);
   fbSplat_Free(&r->trail_canvas);
   for (int s = 0; s < FB_MAX_SPECIES; ++s) {
@@ -607,133 +598,10 @@ void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
 
 // ---- trails -------------------------------------------------------------------------------------
 
-/*
- * A trail of T simulated seconds at time step dt spans T / dt steps. Keeping one snapshot every
- * k = ceil(T / dt / FB_TRAIL_SNAPSHOTS) steps covers it with at most FB_TRAIL_SNAPSHOTS snapshots,
- * each stamped with its step, so ages are exact even after the length (and so k) changes: a longer
- * trail grows as the old, closer snapshots are overwritten; a shorter one is cut when drawn.
- */
-int fbRender_TrailInterval(double seconds, double dt)
-{
-  return dt > 0 ? (int)fmax(1, ceil(seconds / dt / FB_TRAIL_SNAPSHOTS - 1e-9)) : 1;
-}
-
-void fbRender_SetTrailSeconds(fbRenderer *r, double seconds)
-{
-  r->trails.seconds = fmin(FB_TRAIL_SECONDS_MAX, fmax(FB_TRAIL_SECONDS_MIN, seconds));
-}
-
-double fbRender_TrailSeconds(const fbRenderer *r) { return r->trails.seconds; }
-
-double fbRender_TrailAge(const fbRenderer *r, const fbSim *sim)
-{
-  const fbTrails *t = &r->trails;
-  if (t->filled == 0) {
-    return 0;
-  }
-  int oldest = (t->newest - t->filled + 1 + FB_TRAIL_SNAPSHOTS) % FB_TRAIL_SNAPSHOTS;
-  return (double)(fbSim_World(sim)->step - t->step[oldest]) * fbSim_World(sim)->dt;
-}
-
-/*
- * Agents are stored in spatial order (world.h), which changes every step, so a snapshot is kept by
- * id instead: entry id - first_id holds agent id's position, NaN for an id not alive then. Finding
- * an agent in any snapshot is then one subtraction, whatever moved or died in between.
- */
-void fbRender_RecordTrails(fbRenderer *r, const fbSim *sim)
-{
-  fbTrails *t = &r->trails;
-  const fbAgents *a = &fbSim_World(sim)->agents;
-  uint64_t now = fbSim_World(sim)->step;
-  if (t->filled > 0 && now < t->step[t->newest]) {
-    fbRender_ClearTrails(r);  // the sim went back (a restart)
-  }
-  uint64_t interval = (uint64_t)fbRender_TrailInterval(t->seconds, fbSim_World(sim)->dt);
-  if (t->filled > 0 && now - t->step[t->newest] < interval) {
-    return;
-  }
-  int k = (t->newest + 1) % FB_TRAIL_SNAPSHOTS;
-  uint32_t lo = UINT32_MAX, hi = 0;
-  for (int i = 0; i < a->count; ++i) {
-    lo = a->id[i] < lo ? a->id[i] : lo;
-    hi = a->id[i] > hi ? a->id[i] : hi;
-  }
-  int span = a->count > 0 ? (int)(hi - lo + 1) : 0;
-  if (t->capacity[k] < span) {
-    t->capacity[k] = span + span / 2 + 16;
-    t->x[k] = realloc(t->x[k], (size_t)t->capacity[k] * sizeof *t->x[k]);
-    t->y[k] = realloc(t->y[k], (size_t)t->capacity[k] * sizeof *t->y[k]);
-    FB_ASSERT(t->x[k] != NULL && t->y[k] != NULL);
-  }
-  for (int j = 0; j < span; ++j) {
-    t->x[k][j] = NAN;
-  }
-  for (int i = 0; i < a->count; ++i) {
-    t->x[k][a->id[i] - lo] = (float)a->px[i];
-    t->y[k][a->id[i] - lo] = (float)a->py[i];
-  }
-  t->first_id[k] = lo;
-  t->count[k] = span;
-  t->step[k] = now;
-  t->newest = k;
-  t->filled = t->filled < FB_TRAIL_SNAPSHOTS ? t->filled + 1 : FB_TRAIL_SNAPSHOTS;
-}
-
-// Where agent `id` was in snapshot k; false if it was not alive then.
-static bool trail_point(const fbTrails *t, int k, uint32_t id, fbVec2 *p)
-{
-  uint32_t j = id - t->first_id[k];
-  if (id < t->first_id[k] || j >= (uint32_t)t->count[k] || isnan(t->x[k][j])) {
-    return false;
-  }
-  *p = fbV(t->x[k][j], t->y[k][j]);
-  return true;
-}
-
 // Trail pieces drawn per frame, at most: each is a few pixels long and blended twice (under-stroke
 // and line). Past it only the trails of 1 agent in `every` (chosen by id, so the same ones each
 // frame) are drawn, and fbRender_AgentMode says so.
 #define TRAIL_PIECE_BUDGET 40000
-#define TRAIL_WIDTH 2.0f
-#define TRAIL_UNDER_WIDTH 4.0f
-
-// One agent's trail, newest piece first, fading to nothing at the trail's full length. The dark
-// under-stroke (pass 0) is wider, so the coloured line (pass 1) reads on any ground.
-static void draw_trail(fbRenderer *r, const fbSim *sim, const fbCamera *cam, int i, SDL_Color c, int pass)
-{
-  const fbTrails *t = &r->trails;
-  const fbWorld *w = fbSim_World(sim);
-  const fbAgents *a = &w->agents;
-  double jump = 0.5 * fmin(w->width, w->height);  // longer pieces are wraps across the edge
-  uint32_t rgb = pass == 0 ? argb(OUTLINE) & 0xffffff : argb(c) & 0xffffff;
-  float width = pass == 0 ? TRAIL_UNDER_WIDTH : TRAIL_WIDTH;
-  double opacity = pass == 0 ? 150 : 235;
-  fbVec2 prev = fbV(a->px[i], a->py[i]);
-  double prev_age = 0;
-  bool joined = false;  // the previous piece was drawn and ends where this one starts
-  for (int n = 0; n < t->filled && prev_age < t->seconds; ++n) {
-    int k = (t->newest - n + FB_TRAIL_SNAPSHOTS) % FB_TRAIL_SNAPSHOTS;
-    double age = (double)(w->step - t->step[k]) * w->dt;
-    fbVec2 p;
-    if (!trail_point(t, k, a->id[i], &p) || age < prev_age) {
-      break;
-    }
-    fbVec2 end = p;
-    if (age > t->seconds) {  // cut the last piece at the trail's length
-      end = fbV_Add(prev, fbV_Scale(fbV_Sub(p, prev), (t->seconds - prev_age) / (age - prev_age)));
-    }
-    bool drawn = fabs(p.x - prev.x) < jump && fabs(p.y - prev.y) < jump;
-    if (drawn) {
-      double fade = 1.0 - 0.5 * (prev_age + fmin(age, t->seconds)) / t->seconds;
-      fbVec2 s0 = fbCamera_ToScreen(cam, prev), s1 = fbCamera_ToScreen(cam, end);
-      fbSplat_Line(&r->trail_canvas, (float)s0.x, (float)s0.y, (float)s1.x, (float)s1.y, width, rgb,
-                   (int)(opacity * fade), joined);
-    }
-    joined = drawn;
-    prev = p;
-    prev_age = age;
-  }
-}
 
 void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
 {
@@ -745,9 +613,9 @@ void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
   // reach into the view.
   double reach[FB_MAX_SPECIES];
   for (int s = 0; s < w->species_count; ++s) {
-    reach[s] = w->species[s].limits.max_speed * t->seconds * cam->scale + TRAIL_UNDER_WIDTH;
+    reach[s] = w->species[s].limits.max_speed * t->seconds * cam->scale + FB_TRAIL_UNDER_WIDTH;
   }
-  int pieces = (int)fmin(t->filled, ceil(t->seconds / w->dt / fbRender_TrailInterval(t->seconds, w->dt)));
+  int pieces = (int)fmin(t->filled, ceil(t->seconds / w->dt / fbTrails_Interval(t->seconds, w->dt)));
   t->every = (int)fmax(1, ceil((double)a->count * pieces / TRAIL_PIECE_BUDGET));
   fbSplat_Begin(&r->trail_canvas, r->sdl, fbCamera_View(cam), true);
   for (int pass = 0; pass < 2; ++pass) {
@@ -757,7 +625,8 @@ void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam)
       }
       fbVec2 s = fbCamera_ToScreen(cam, fbV(a->px[i], a->py[i]));
       if (!off_view(cam, s, reach[a->species[i]])) {
-        draw_trail(r, sim, cam, i, fbRender_AgentColour(w, i, leader), pass);
+        SDL_Color c = pass == 0 ? OUTLINE : fbRender_AgentColour(w, i, leader);
+        fbTrails_DrawAgent(t, &r->trail_canvas, sim, cam, i, argb(c) & 0xffffff, pass);
       }
     }
   }

@@ -7,32 +7,13 @@
 #include "camera.h"
 #include "sim.h"
 #include "splat.h"
+#include "trails.h"
 
 // Draws the sim's current state through the same code the window uses into an offscreen software
 // surface of width x height pixels fitting the whole world, and writes it as a PNG
 // (fbPicture_WritePng, picture.h). On failure writes one line naming the path into err.
 bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height, char *err, size_t errlen);
 
-// Trails keep at most this many snapshots over their length, however long it is.
-#define FB_TRAIL_SNAPSHOTS 64
-#define FB_TRAIL_SECONDS_MIN 0.5
-#define FB_TRAIL_SECONDS_MAX 30.0
-#define FB_TRAIL_SECONDS_DEFAULT 4.0
-
-// Where every agent was over the last `seconds` of simulated time: a ring of snapshots, one every
-// fbRender_TrailInterval steps so that the length needs at most FB_TRAIL_SNAPSHOTS of them. A
-// snapshot is indexed by agent id (from first_id; NaN where that id was not alive).
-typedef struct fbTrails {
-  int count[FB_TRAIL_SNAPSHOTS];      // ids covered: first_id .. first_id + count - 1
-  int capacity[FB_TRAIL_SNAPSHOTS];
-  uint32_t first_id[FB_TRAIL_SNAPSHOTS];
-  float *x[FB_TRAIL_SNAPSHOTS], *y[FB_TRAIL_SNAPSHOTS];
-  uint64_t step[FB_TRAIL_SNAPSHOTS];  // the sim step each snapshot was taken after
-  int newest;             // snapshot written last
-  int filled;             // snapshots holding data
-  double seconds;         // length of a trail in simulated seconds
-  int every;              // the last frame drew the trails of 1 agent in this many (0: none)
-} fbTrails;
 
 // Above this many agents none has an outline: it would double the pixels to fill.
 #define FB_RENDER_OUTLINE_MAX 5000
@@ -76,10 +57,8 @@ void fbRender_Agents(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
 // above 5000); trails 4.0 s on 1 in 4 agents". Empty before the first fbRender_Agents.
 const char *fbRender_AgentMode(const fbRenderer *r);
 
-// Remembers the agents' positions after a step (call it after every step; it keeps one snapshot
-// every few steps); draws the fading tails; forgets them.
-void fbRender_RecordTrails(fbRenderer *r, const fbSim *sim);
-void fbRender_ClearTrails(fbRenderer *r);
+// The fading tails of the agents in view (trails.h records them: fbTrails_Record after each step),
+// within a budget of pieces per frame.
 void fbRender_Trails(fbRenderer *r, const fbSim *sim, const fbCamera *cam);
 
 // A distance the selected agent perceives with, drawn as a circle round it.
@@ -107,18 +86,6 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
 
 // 1, 2 or 5 times a power of ten, the smallest not below x (grid spacings, scale bars).
 double fbRender_NiceStep(double x);
-
-// The trails' length in simulated seconds, clamped to [FB_TRAIL_SECONDS_MIN, FB_TRAIL_SECONDS_MAX]
-// (default FB_TRAIL_SECONDS_DEFAULT). The recorded trail grows to a new, longer length as the sim
-// runs; a shorter one is cut at once.
-void fbRender_SetTrailSeconds(fbRenderer *r, double seconds);
-double fbRender_TrailSeconds(const fbRenderer *r);
-
-// Steps between two snapshots for trails of `seconds` at time step dt: ceil(seconds / dt / FB_TRAIL_SNAPSHOTS).
-int fbRender_TrailInterval(double seconds, double dt);
-
-// How many simulated seconds back the recorded trails reach now.
-double fbRender_TrailAge(const fbRenderer *r, const fbSim *sim);
 
 // The colour a species is drawn in: the player's green, else the scenario's colour.
 SDL_Color fbRender_SpeciesColour(const fbSpecies *s);

@@ -103,7 +103,7 @@ static void advance(fbViewer *v, int steps)
     cost_add(&v->cost_sum, fbSim_Cost(sim), 1.0);
     fbViewer_NoteSnapshot(v, sim);
     if (v->trails) {
-      fbRender_RecordTrails(&v->render, sim);
+      fbTrails_Record(&v->render.trails, sim);
     }
   }
   if (steps > 0) {
@@ -247,13 +247,13 @@ static void toggle_trails(fbViewer *v, double factor)
 {
   if (factor == 1) {
     v->trails = !v->trails;
-    fbRender_ClearTrails(&v->render);
+    fbTrails_Clear(&v->render.trails);
     return;
   }
   v->trails = true;
-  fbRender_SetTrailSeconds(&v->render, fbRender_TrailSeconds(&v->render) * factor);
+  fbTrails_SetSeconds(&v->render.trails, v->render.trails.seconds * factor);
   char text[96];
-  snprintf(text, sizeof text, "trails: the last %.3g s", fbRender_TrailSeconds(&v->render));
+  snprintf(text, sizeof text, "trails: the last %.3g s", v->render.trails.seconds);
   fbViewer_Notify(v, text);
 }
 
@@ -270,7 +270,7 @@ static void moved(fbViewer *v, uint64_t before)
   v->paused = true;
   v->owed = 0;
   v->scenario_failed = false;
-  fbRender_ClearTrails(&v->render);
+  fbTrails_Clear(&v->render.trails);
   fbPlots_CutBack(&v->plots, (double)w->step * w->dt);
 }
 

@@ -51,11 +51,11 @@ static void fill_trails(fbViewer *v)
 {
   fbSim *sim = v->run->sim;
   v->trails = true;
-  fbRender_ClearTrails(&v->render);
+  fbTrails_Clear(&v->render.trails);
   long steps = (long)ceil(4.0 / fbSim_World(sim)->dt) + 1;
   for (long k = 0; k < steps; ++k) {
     fbSim_Step(sim);
-    fbRender_RecordTrails(&v->render, sim);
+    fbTrails_Record(&v->render.trails, sim);
   }
 }
 
