@@ -5,6 +5,7 @@
 
 #include "docks.h"
 #include "fb_math.h"
+#include "measures.h"
 
 #define CLICK_SLOP 4         // pixels a press may move and still count as a click
 #define ZOOM_STEP 1.15       // per wheel notch
@@ -154,13 +155,6 @@ int fbInput_Pick(const fbSim *sim, const fbCamera *cam, int sx, int sy)
   return best;
 }
 
-// Mean of positions on a circle of circumference `size`: the angle of the summed unit vectors.
-static double circular_mean(double cos_sum, double sin_sum, double size)
-{
-  double angle = fbMath_Atan2(-sin_sum, -cos_sum) + FB_PI;  // in [0, 2 pi]
-  return angle / (2 * FB_PI) * size;
-}
-
 fbVec2 fbInput_FlockCentre(const fbSim *sim)
 {
   const fbWorld *w = fbSim_World(sim);
@@ -185,8 +179,6 @@ fbVec2 fbInput_FlockCentre(const fbSim *sim)
   if (n == 0) {
     return fbV(w->width / 2, w->height / 2);
   }
-  if (w->bounds == FB_BOUNDS_WRAP) {
-    return fbV(circular_mean(cx, snx, w->width), circular_mean(cy, sny, w->height));
-  }
-  return fbV(sx / n, sy / n);
+  bool wrap = w->bounds == FB_BOUNDS_WRAP;
+  return fbV(fbMeasures_AxisCentre(wrap, sx, snx, cx, n, w->width), fbMeasures_AxisCentre(wrap, sy, sny, cy, n, w->height));
 }

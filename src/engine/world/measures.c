@@ -29,7 +29,7 @@
  */
 // The centre of each group along one axis of length size: the mean of the positions (sum / n),
 // or on a torus the circular mean (angles 2 pi x / size, their sums in sum_sin and sum_cos).
-static double axis_centre(bool wrap, double sum, double sum_sin, double sum_cos, int n, double size)
+double fbMeasures_AxisCentre(bool wrap, double sum, double sum_sin, double sum_cos, int n, double size)
 {
   if (n == 0) {
     return 0.0;
@@ -64,8 +64,8 @@ static void add_rotation(const fbAgents *a, const fbGrid *grid, bool by_species,
   }
   double cx[FB_MAX_SPECIES], cy[FB_MAX_SPECIES];
   for (int g = 0; g < groups; ++g) {
-    cx[g] = axis_centre(wrap, sx[g], sin_x[g], cos_x[g], m[g].agents, W);
-    cy[g] = axis_centre(wrap, sy[g], sin_y[g], cos_y[g], m[g].agents, H);
+    cx[g] = fbMeasures_AxisCentre(wrap, sx[g], sin_x[g], cos_x[g], m[g].agents, W);
+    cy[g] = fbMeasures_AxisCentre(wrap, sy[g], sin_y[g], cos_y[g], m[g].agents, H);
   }
   for (int i = 0; i < a->count; ++i) {
     int g = by_species ? a->species[i] : 0;

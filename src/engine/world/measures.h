@@ -35,6 +35,11 @@ double fbMeasures_Value(const fbMeasures *m, int k);
 
 // The measures of every agent (groups = 1, by_species false) or of each species (groups =
 // species count), from agents stored in the grid order `in` was set up for (fbSim_UpdateGrid).
+// The centre of n positions along one axis of length size: their mean (sum / n), or where the world
+// wraps the circular mean of the angles 2 pi x / size (whose sines and cosines sum to sum_sin, sum_cos),
+// in [0, size). 0 when n is 0. The measures' centres and the window's "follow the flock" both use it.
+double fbMeasures_AxisCentre(bool wrap, double sum, double sum_sin, double sum_cos, int n, double size);
+
 void fbMeasures_Compute(const fbAgents *a, const fbPerceptionInput *in, bool by_species, fbMeasures *m, int groups);
 
 // Whether a column of that name is one telemetry writes itself (step, time, SPECIES.agents, ...):
