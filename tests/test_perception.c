@@ -447,7 +447,9 @@ static void hand_made_scene(void **state)
   double vx[] = {1, 2, 3, 4, 5, 6};
   uint8_t sp[] = {0, 0, 0, 0, 0, 1};
   uint8_t act[] = {1, 1, 1, 1, 0, 1};
-  fbVision vis[2] = {{5.0, 0.0, 1u, 2.5, true, true, 0, false}, {5.0, -1.0, 3u, 1.0, true, true, 0, false}};  // species 0: half-plane view of its own kind
+  // species 0: half-plane view of its own kind
+  fbVision vis[2] = {{.radius = 5.0, .cos_half_fov = 0.0, .sees = 1u, .separation_radius = 2.5, .list = true, .nearest = true},
+                      {.radius = 5.0, .cos_half_fov = -1.0, .sees = 3u, .separation_radius = 1.0, .list = true, .nearest = true}};
   Scene s;
   scene_make(&s, 6, px, py, vx, sp, act, vis, 2, 100.0, 50.0, 2.5, true);
   const fbAggregates *agg = &s.agg;
@@ -483,7 +485,7 @@ static void radius_zero_sees_nothing(void **state)
   (void)state;
   double px[] = {5, 5}, py[] = {5, 5}, vx[] = {0, 0};
   uint8_t sp[] = {0, 0};
-  fbVision vis[1] = {{0.0, -1.0, 1u, 1.0, true, true, 0, false}};
+  fbVision vis[1] = {{.radius = 0.0, .cos_half_fov = -1.0, .sees = 1u, .separation_radius = 1.0, .list = true, .nearest = true}};
   Scene s;
   scene_make(&s, 2, px, py, vx, sp, NULL, vis, 1, 10.0, 10.0, 1.0, false);
   assert_int_equal(s.agg.n[0], 0);
@@ -503,7 +505,7 @@ static void nearest_tie_goes_to_lower_id(void **state)
   (void)state;
   double px[] = {10.0, 10.0, 10.0}, py[] = {10.0, 12.0, 8.0}, vx[] = {0, 0, 0};
   uint8_t sp[] = {0, 0, 0};
-  fbVision vis[1] = {{4.0, -1.0, 1u, 1.0, true, true, 0, false}};
+  fbVision vis[1] = {{.radius = 4.0, .cos_half_fov = -1.0, .sees = 1u, .separation_radius = 1.0, .list = true, .nearest = true}};
   Scene s;
   scene_make(&s, 3, px, py, vx, sp, NULL, vis, 1, 40.0, 40.0, 4.0, false);
   int i = AT(&s, 1);

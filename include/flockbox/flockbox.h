@@ -109,6 +109,9 @@ typedef struct fbSpawnDef {
   double heading;              // degrees (0 = +x, 90 = +y, down the screen); NAN: random
 } fbSpawnDef;
 
+// What a species sees. Its fields' names, ranges and help: the vision block of species_fields in
+// src/engine/scenario/schema.c; the running species holds it whole (fbSpecies.vision.def) beside
+// the values perception derives from it in vision_of (src/engine/scenario/defs.c).
 typedef struct fbVisionDef {
   double radius;               // 10
   double fov;                  // 270 degrees, the full angle of view
@@ -122,6 +125,8 @@ typedef struct fbVisionDef {
 // ORCA (van den Berg et al. 2011) as a stage after the rules: the combined steering becomes a
 // preferred velocity and the agent moves by the nearest velocity that collides with no neighbour
 // within the time horizon (docs/steering-orca.md). A scenario writes `orca = true` or a table of these.
+// Names, ranges and help: the ORCA block of species_fields (src/engine/scenario/schema.c); the running
+// species holds it whole (fbSpecies.orca), read by src/engine/world/orca_stage.c.
 typedef struct fbOrcaDef {
   bool on;                     // false: the rules alone steer
   double time_horizon;         // 10 s: how far ahead collisions with agents are avoided (tau)
@@ -131,6 +136,11 @@ typedef struct fbOrcaDef {
   double keep_right;           // 0 degrees (the paper's): when it must give way, it aims this far right of its preferred velocity
 } fbOrcaDef;
 
+// A species, in option groups (spawn, the motion fields, vision, orca, ...). Each field's name as a
+// scenario writes it, its range and help are a row of species_fields (src/engine/scenario/schema.c),
+// in a block per group that names the function deriving what the step reads (fbSpeciesDef_Build's
+// helpers in src/engine/scenario/defs.c); defaults: fbDefaultSpeciesDef. A new option goes into a
+// group (docs/extending.md, "A species option").
 typedef struct fbSpeciesDef {
   char name[FB_NAME_LEN];
   int count;                   // agents spawned at the start

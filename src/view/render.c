@@ -757,7 +757,7 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
   fbBatch *b = &r->batch;
   fbVec2 pw = fbV(a->px[i], a->py[i]), p = fbCamera_ToScreen(cam, pw);
   double radius = s->vision.radius * cam->scale, heading = fbMath_Atan2(a->hy[i], a->hx[i]);
-  double half = s->fov_degrees >= 360 ? FB_PI : s->fov_degrees * FB_PI / 360.0;
+  double half = s->vision.def.fov >= 360 ? FB_PI : s->vision.def.fov * FB_PI / 360.0;
   batch_sector(b, p, radius, heading - half, heading + half, (SDL_Color){255, 255, 255, 34});
   if (half < FB_PI) {
     batch_line(b, p, fbV_Add(p, fbV(fbMath_Cos(heading - half) * radius, fbMath_Sin(heading - half) * radius)), 1.5,

@@ -11,7 +11,7 @@ static const struct ViewKey {
   const char *name, *type, *help;  // the help goes into the editor's types (fbAgentViews_Key)
   fbViewSource source;
   size_t offset;  // of the array in fbAgents or fbAggregates
-} view_keys[FB_VIEW_KEYS] = {
+} view_keys[] = {
     {"x", "number", "position, world units", FB_FROM_AGENTS, offsetof(fbAgents, px)},
     {"y", "number", "position, world units", FB_FROM_AGENTS, offsetof(fbAgents, py)},
     {"vx", "number", "velocity, units/s", FB_FROM_AGENTS, offsetof(fbAgents, vx)},
@@ -40,6 +40,7 @@ static const struct ViewKey {
      "how many flock-mates it perceives (vision radius, field of view, the species it sees)", FB_FROM_COUNT, 0},
     {"id", "integer", "the agent's id (from 1, never reused)", FB_FROM_ID, 0},
 };
+_Static_assert(sizeof view_keys / sizeof view_keys[0] == FB_VIEW_KEYS, "FB_VIEW_KEYS (agent_view.h) must count view_keys");
 
 fbApiField fbAgentViews_Key(int k)
 {

@@ -328,7 +328,7 @@ const fbApiField fbRuleModule_SpeciesFields[] = {
     {"cruise_speed", "number", "units/s", offsetof(fbSpecies, cruise_speed)},
     {"body_length", "number", "world units (the body's radius is half of it)", offsetof(fbSpecies, body_length)},
     {"radius", "number", "vision radius, world units", offsetof(fbSpecies, vision.radius)},
-    {"fov", "number", "field of view, degrees (0..360)", offsetof(fbSpecies, fov_degrees)},
+    {"fov", "number", "field of view, degrees (0..360)", offsetof(fbSpecies, vision.def.fov)},
     {"separation", "number", "separation radius, world units", offsetof(fbSpecies, vision.separation_radius)},
     {NULL, NULL, NULL, 0}};
 

@@ -229,20 +229,50 @@ static bool fail(char *err, size_t errlen, const char *where, const char *key, c
 }
 
 /*
+ * A species as a step uses it, built from its description one option group at a time: each group
+ * (schema.c's species_fields, in blocks) is embedded whole in fbSpecies where its consumer reads it
+ * (vision.def, orca), and the values derived from a group are built by that group's one function
+ * here (motion_limits, vision_of), which the schema's block names.
+ *
  * Gompert's appendix and Table 1 give the derived defaults and the landmarks that relate fields:
  * cruising speed 0.7 of the maximum and at most the maximum; maximum acceleration twice the
  * maximum speed; the comfort (separation) zone at least the animal's size, here two body lengths
  * but never beyond what it can see. The view is stored as the cosine of half its angle (Gompert
  * 9.3.4), -2 for all round; the turn limit as radians per step (Gamlen 3.7).
  */
+
+// The motion group (max_speed ... drag, body_length): the limits integrate.c moves a body within.
+static fbMotionLimits motion_limits(const fbSpeciesDef *d, double dt)
+{
+  return (fbMotionLimits){.max_speed = d->max_speed,
+                          .min_speed = d->min_speed,
+                          .max_accel = d->max_accel < 0 ? 2.0 * d->max_speed : d->max_accel,
+                          .max_turn = d->max_turn >= 0 ? d->max_turn * FB_PI / 180.0 * dt : FB_PI * 1000,
+                          .body_radius = d->body_length / 2,
+                          .half_accel_term = d->half_accel,
+                          .slope_correction = d->slope_correction,
+                          .drag_form = d->drag};
+}
+
+// The vision group (vision.*): the description whole, and what perception's kernels test, derived
+// from it. Whom it sees (sees, a mask of species) is resolved by build.c, which knows the species;
+// which lists to keep (list, nearest) by the sim, from what its rules read.
+static fbVision vision_of(const fbSpeciesDef *d)
+{
+  const fbVisionDef *v = &d->vision;
+  return (fbVision){.radius = v->radius,
+                    .cos_half_fov = v->fov >= 360.0 ? -2.0 : fbMath_Cos(v->fov * FB_PI / 360.0),
+                    .separation_radius = v->separation < 0 ? fmin(v->radius, 2.0 * d->body_length) : v->separation,
+                    .sample = v->sample,
+                    .gamlen = v->sampling == FB_SAMPLING_GAMLEN,
+                    .def = *v};
+}
+
 bool fbSpeciesDef_Build(const fbSpeciesDef *d, double dt, fbSpecies *out, const char *where, char *err,
                         size_t errlen)
 {
   memset(out, 0, sizeof *out);
   snprintf(out->name, sizeof out->name, "%s", d->name);
-  fbMotionLimits *lim = &out->limits;
-  lim->max_speed = d->max_speed;
-  lim->min_speed = d->min_speed;
   if (d->cruise_speed > d->max_speed) {
     return fail(err, errlen, where, "cruise_speed", "must not exceed max_speed (%g > %g; Gompert Table 1)",
                 d->cruise_speed, d->max_speed);
@@ -251,22 +281,11 @@ bool fbSpeciesDef_Build(const fbSpeciesDef *d, double dt, fbSpecies *out, const 
     return fail(err, errlen, where, "min_speed", "must not exceed max_speed (%g > %g)", d->min_speed,
                 d->max_speed);
   }
+  out->limits = motion_limits(d, dt);
   out->cruise_speed = d->cruise_speed < 0 ? 0.7 * d->max_speed : d->cruise_speed;
-  lim->max_accel = d->max_accel < 0 ? 2.0 * d->max_speed : d->max_accel;
-  lim->max_turn = d->max_turn >= 0 ? d->max_turn * FB_PI / 180.0 * dt : FB_PI * 1000;
-  lim->half_accel_term = d->half_accel;
-  lim->slope_correction = d->slope_correction;
-  lim->drag_form = d->drag;
-  lim->body_radius = d->body_length / 2;
   out->body_length = d->body_length;
   out->draw_size = d->draw_size;
-  out->fov_degrees = d->vision.fov;
-  out->vision.radius = d->vision.radius;
-  out->vision.separation_radius =
-      d->vision.separation < 0 ? fmin(d->vision.radius, 2.0 * d->body_length) : d->vision.separation;
-  out->vision.cos_half_fov = d->vision.fov >= 360.0 ? -2.0 : fbMath_Cos(d->vision.fov * FB_PI / 360.0);
-  out->vision.sample = d->vision.sample;
-  out->vision.gamlen = d->vision.sampling == FB_SAMPLING_GAMLEN;
+  out->vision = vision_of(d);
   out->accumulator = d->accumulator;
   out->update_every = d->update_every < 1 ? 1 : d->update_every;
   out->player = d->player;

@@ -52,7 +52,15 @@ static const fbField scenario_fields[] = {
     {"metrics", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ {\"column\", function() return number end}, ... }"},
 };
 
+/*
+ * A species' fields in blocks, one per option group of fbSpeciesDef (flockbox.h). Each block says
+ * where the running species (fbSpecies, world.h) holds the group and which function of defs.c
+ * derives values from it: fbSpeciesDef_Build calls that function, so a new option is a field in
+ * its group, a row in its block, a default in fbDefaultSpeciesDef (unless zero) and its consumer,
+ * which reads it where the block says (docs/extending.md, "A species option").
+ */
 static const fbField species_fields[] = {
+    // Who, and where it starts: read from the description by spawn.c; nothing runs from them.
     {"name", FB_FIELD_TEXT, SP(name), FB_NAME_LEN, 0, 0, NULL, false, "how rules, --set and hooks name it"},
     {"count", FB_FIELD_INT, SP(count), 0, 0, FB_MAX_AGENTS, NULL, false, "agents spawned at the start"},
     {"spawn.area", FB_FIELD_LIST, SP(spawn.area), 4, -1e7, 1e7, NULL, false, "x0, y0, x1, y1 (default: the world)"},
@@ -60,27 +68,33 @@ static const fbField species_fields[] = {
     {"spawn.speed", FB_FIELD_RANGE, SP(spawn.speed), 0, 0, 1e7, NULL, true, "units/s, or {min, max} (default 0 to the cruising speed)"},
     {"spawn.heading", FB_FIELD_NUMBER, SP(spawn.heading), 0, -1e6, 1e6, NULL, false, "degrees, 0 = +x, 90 = +y (default random)"},
     {"agents", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "agents placed by hand: { {x, y, vx, vy}, ... }"},
+    // Motion: fbSpecies.limits, derived by motion_limits (defs.c), the limits integrate.c moves a body
+    // within (cruise_speed and body_length beside them).
     {"body_length", FB_FIELD_NUMBER, SP(body_length), 0, 1e-6, 1e6, NULL, false, "world units"},
-    {"draw_size", FB_FIELD_NUMBER, SP(draw_size), 0, 3, 64, NULL, false, "the smallest length the window draws an agent at, pixels (default 9: a predator may ask for more)"},
     {"max_speed", FB_FIELD_NUMBER, SP(max_speed), 0, 1e-9, 1e7, NULL, false, "units/s"},
     {"min_speed", FB_FIELD_NUMBER, SP(min_speed), 0, 0, 1e7, NULL, false, "units/s"},
     {"cruise_speed", FB_FIELD_NUMBER, SP(cruise_speed), 0, 0, 1e7, NULL, true, "units/s (default 0.7 max_speed)"},
     {"max_accel", FB_FIELD_NUMBER, SP(max_accel), 0, 1e-9, 1e9, NULL, true, "units/s^2 (default 2 max_speed)"},
     {"max_turn", FB_FIELD_NUMBER, SP(max_turn), 0, 0, 1e9, NULL, true, "degrees per second (default unlimited)"},
+    {"drag", FB_FIELD_CHOICE, SP(drag), 0, 0, 0, &DRAGS, false, "how its drag = true rules act: exact (solved over the step, the same at any dt) or gompert (his appendix: explicit, summed between steering updates; depends on dt)"},
+    {"half_accel", FB_FIELD_BOOL, SP(half_accel), 0, 0, 0, NULL, false, "add 1/2 a dt^2 to the position"},
+    {"slope_correction", FB_FIELD_BOOL, SP(slope_correction), 0, 0, 0, NULL, false, "move by v / sqrt(s^2 + 1) on slopes"},
+    // Vision (fbVisionDef): in fbSpecies.vision.def whole; what perception tests (the cosine of half the
+    // view, the separation radius) derived by vision_of (defs.c); vision.sees resolved by build.c.
     {"vision.radius", FB_FIELD_NUMBER, SP(vision.radius), 0, 0, 1e7, NULL, false, "world units"},
     {"vision.fov", FB_FIELD_NUMBER, SP(vision.fov), 0, 0, 360, NULL, false, "degrees, the full angle of view"},
     {"vision.separation", FB_FIELD_NUMBER, SP(vision.separation), 0, 0, 1e7, NULL, true, "comfort radius, world units (default 2 body lengths)"},
     {"vision.sees", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "species counted as flock-mates (default its own)"},
     {"vision.sample", FB_FIELD_INT, SP(vision.sample), 0, 0, 1e6, NULL, false, "flock-mates beyond the separation radius perceived, drawn at random each step; the closer ones always (Gamlen; 0: all)"},
     {"vision.sampling", FB_FIELD_CHOICE, SP(vision.sampling), 0, 0, 0, &SAMPLINGS, false, "how vision.sample draws: exact (k of those in view, uniformly; tests every candidate first) or gamlen (his Monte Carlo: k looks at flock-mates within the radius along each axis, those in view perceived: work that does not grow with the density, fewer perceived)"},
+    // Steering, the body and drawing: each copied as it is into fbSpecies by fbSpeciesDef_Build.
     {"accumulator", FB_FIELD_CHOICE, SP(accumulator), 0, 0, 0, &COMBINERS, false, "how its rules combine (docs/rules.md, Combiners)"},
     {"update_every", FB_FIELD_INT, SP(update_every), 0, 1, 1000, NULL, false, "steps between steering updates (Gompert 8.2)"},
-    {"drag", FB_FIELD_CHOICE, SP(drag), 0, 0, 0, &DRAGS, false, "how its drag = true rules act: exact (solved over the step, the same at any dt) or gompert (his appendix: explicit, summed between steering updates; depends on dt)"},
-    {"half_accel", FB_FIELD_BOOL, SP(half_accel), 0, 0, 0, NULL, false, "add 1/2 a dt^2 to the position"},
-    {"slope_correction", FB_FIELD_BOOL, SP(slope_correction), 0, 0, 0, NULL, false, "move by v / sqrt(s^2 + 1) on slopes"},
-    {"colour", FB_FIELD_LIST, SP(colour), 3, 0, 255, NULL, false, "red, green, blue"},
     {"player", FB_FIELD_BOOL, SP(player), 0, 0, 0, NULL, false, "driven by the arrow keys"},
     {"collide", FB_FIELD_BOOL, SP(collide), 0, 0, 0, NULL, false, "a solid body of radius body_length / 2, pushed apart from others (Gompert 8.1)"},
+    {"draw_size", FB_FIELD_NUMBER, SP(draw_size), 0, 3, 64, NULL, false, "the smallest length the window draws an agent at, pixels (default 9: a predator may ask for more)"},
+    {"colour", FB_FIELD_LIST, SP(colour), 3, 0, 255, NULL, false, "red, green, blue"},
+    // ORCA (fbOrcaDef): in fbSpecies.orca whole, read by orca_stage.c; nothing derived.
     {"orca", FB_FIELD_BOOL, SP(orca.on), 0, 0, 0, NULL, false, "true (or a table of the orca fields): ORCA reciprocal collision avoidance after the rules (docs/steering-orca.md)"},
     {"orca.time_horizon", FB_FIELD_NUMBER, SP(orca.time_horizon), 0, 1e-3, 1e4, NULL, false, "seconds: collisions with agents avoided this far ahead (tau)"},
     {"orca.obstacle_horizon", FB_FIELD_NUMBER, SP(orca.obstacle_horizon), 0, 1e-3, 1e4, NULL, false, "seconds: collisions with obstacles avoided this far ahead (tau_o)"},

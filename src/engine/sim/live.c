@@ -18,7 +18,7 @@ const fbLiveField fbLiveFields[] = {
     {"max_accel", "max accel", true, RUN(limits.max_accel), 0, NULL, 0, NULL},
     {"max_turn", NULL, true, FB_LIVE_AS_WRITTEN, 0, NULL, 0, NULL},  // unlimited by default: no slider end
     {"vision.radius", "vision radius", true, RUN(vision.radius), 0, NULL, 0, NULL},
-    {"vision.fov", "field of view (deg)", true, RUN(fov_degrees), 360, NULL, 0, NULL},
+    {"vision.fov", "field of view (deg)", true, RUN(vision.def.fov), 360, NULL, 0, NULL},
     {"vision.separation", "separation", true, RUN(vision.separation_radius), 0, "vision.radius", 0, NULL},
     {"accumulator", "combiner", true, RUN(accumulator), 0, NULL, 0, NULL},
     {"orca", NULL, true, FB_LIVE_AS_WRITTEN, 0, NULL, 0, NULL},  // on or off: --set only (the panel has no switches)

@@ -88,7 +88,7 @@ bool fbAccum_AddPreemptive(fbAccumulator *acc, fbVec2 steer, double weight)
  * or tests a combiner reads this table, so a new combiner is a kind in accumulate.h, an add
  * function above with its maths, and an entry here.
  */
-static const fbCombiner COMBINERS[FB_ACCUM_KINDS] = {
+static const fbCombiner COMBINERS[] = {
     [FB_ACCUM_WEIGHTED] = {"weighted", NULL, "sum of weight x output, cut to max_accel (Parker; Bourg)", add_weighted},
     [FB_ACCUM_PRIORITISED] = {"prioritised", "prioritized",  // Reynolds' spelling
                               "in priority order, fractions of max_accel until a budget of 1 is spent (Reynolds 1987; Gompert)",
@@ -99,6 +99,9 @@ static const fbCombiner COMBINERS[FB_ACCUM_KINDS] = {
                          "a pre-emptive rule that acts wins outright, else the others add up as weighted (Gamlen 3.6)",
                          add_weighted, .replaces = true, .preempts = true},
 };
+// A kind added before FB_ACCUM_KINDS without its entry here stops the build (a hole in the middle is
+// caught by test_accumulate's every_combiner_keeps_the_contract, which walks every kind).
+_Static_assert(sizeof COMBINERS / sizeof COMBINERS[0] == FB_ACCUM_KINDS, "every fbAccumKind needs an entry in COMBINERS");
 
 const fbCombiner *fbAccum_Combiner(fbAccumKind kind)
 {

@@ -111,7 +111,7 @@ void fbMeasures_Compute(const fbAgents *a, const fbPerceptionInput *in, bool by_
 #define MEASURE(field) offsetof(fbMeasures, field)
 
 // The built-in measures: column, plot title, where measure() leaves it, an int?, plotted on 0..1?
-const fbMeasure fbMeasureTable[FB_MEASURES] = {
+const fbMeasure fbMeasureTable[] = {
     {"agents", "agents", MEASURE(agents), true, false},
     {"mean_speed", "mean speed (u/s)", MEASURE(mean_speed), false, false},
     {"polarisation", "polarisation (0-1)", MEASURE(polarisation), false, true},
@@ -119,6 +119,9 @@ const fbMeasure fbMeasureTable[FB_MEASURES] = {
     {"mean_energy", "energy spent", MEASURE(mean_energy), false, false},
     {"rotation", "rotation (0-1)", MEASURE(rotation), false, true},
 };
+// Sized by its entries, not by FB_MEASURES: a count left behind would add a zero entry or drop one.
+_Static_assert(sizeof fbMeasureTable / sizeof fbMeasureTable[0] == FB_MEASURES,
+               "FB_MEASURES (measures.h) must count fbMeasureTable's entries");
 
 double fbMeasures_Value(const fbMeasures *m, int k)
 {

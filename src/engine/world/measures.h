@@ -28,7 +28,7 @@ typedef struct fbMeasure {
   bool unit_range;         // plotted on 0..1 whatever the data (polarisation)
 } fbMeasure;
 
-extern const fbMeasure fbMeasureTable[FB_MEASURES];
+extern const fbMeasure fbMeasureTable[];  // FB_MEASURES entries: measures.c asserts it
 
 // Measure k of m as a number.
 double fbMeasures_Value(const fbMeasures *m, int k);

@@ -12,7 +12,10 @@
 #include "grid.h"
 #include "species_index.h"
 
-// What one species sees, and what its rules read of it.
+// What one species sees, and what its rules read of it: the values the kernels test (first, hot),
+// derived from the description by fbSpeciesDef_Build's vision_of (defs.c), and the description
+// itself, copied whole (def). A new vision option is read from def; only a value derived from it for
+// the kernels (a cosine, a square) adds a member here and a line in vision_of.
 typedef struct fbVision {
   double radius;             // neighbours farther than this are not seen; 0 sees nothing
   double cos_half_fov;       // seen if offset . heading >= |offset| * cos_half_fov; -1 (or less) = all round
@@ -22,6 +25,8 @@ typedef struct fbVision {
   bool nearest;              // find each agent's nearest flock-mate (a rule reads it)
   int sample;                // > 0: every flock-mate within separation_radius and a random sample of this many others (Gamlen); 0: all
   bool gamlen;               // with sample: k looks among those within radius along each axis (FB_SAMPLING_GAMLEN), not k of those in view
+  fbVisionDef def;           // as the scenario (or --set, or the panel) wrote it: degrees, names; read by
+                             // the panel, the rules' species table and the window, never by the kernels
 } fbVision;
 
 typedef struct fbPerceptionInput {

@@ -33,10 +33,12 @@ static inline fbRuleSlot fbRuleSlot_FromDef(const fbRuleDef *def)
                       .drag = def->drag};
 }
 
+// A species as a step uses it, built from its description by fbSpeciesDef_Build (defs.c). The
+// description's option groups are embedded whole (vision.def, orca), never copied field by field:
+// a new option in a group reaches its consumer here with no line in this file (docs/extending.md).
 typedef struct fbSpecies {
   char name[FB_NAME_LEN];
-  fbVision vision;
-  double fov_degrees;        // full field of view, 0..360
+  fbVision vision;           // derived values and the description's vision group whole (vision.def)
   fbMotionLimits limits;
   double cruise_speed;       // Gompert v_c, 0..max_speed
   double body_length;        // Bourg's unit length; the body radius is half of it
