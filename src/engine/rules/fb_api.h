@@ -45,7 +45,7 @@ typedef struct fbFbFunction {
 // The table, ended by a NULL name.
 extern const fbFbFunction fbFbApi_Functions[];
 
-// True if the entry's name is offered in `state` by any entry (goal has two).
+// True if some entry offers `name` in `state` (a name may have two entries: goal).
 bool fbFbApi_Offers(fbFbStates state, const char *name);
 
 /*

@@ -6,9 +6,9 @@
 #include "rule_api.h"
 
 /*
- * The scenario's side of the fb API (every entry, and the functions rules share: fb_api.h): agents counted, walked in
- * id order as records (fb.agents, fb.each, fb.find), summed (fb.mean, fb.centre) and paired
- * (fb.closest, fb.close_pairs); spawns and removals queued for after the hook; rules' weights and
+ * The scenario's side of the fb API (every entry, and the functions it shares with rules:
+ * fb_api.h): agents counted, walked in id order as records (fb.agents, fb.each, fb.find), summed
+ * (fb.mean, fb.centre) and paired (fb.closest, fb.close_pairs); spawns and removals queued for after the hook; rules' weights and
  * parameters, goals, paths, the player's input and the run's outcome (fb.stop) set. The functions
  * run in the scenario's state, between steps, and act on the fbHooks that is its context: what
  * they keep from call to call (the queue, fb.each's walks, the id order, fb.closest's groups, the
