@@ -182,6 +182,30 @@ static void test_validate_judges_and_a_reload_keeps_the_value(void **state)
   assert_false(sim->world.species[0].rules[k].disabled);
 }
 
+// How a refused value is worded comes from how validate answered, never from its words: a refusal
+// names its parameter (probe.target: ...), a validate that fails speaks for the rule (probe:
+// validate failed: ...), and a refusal worded as a failure is still a refusal.
+static void test_validate_refusing_and_failing_are_told_apart(void **state)
+{
+  (void)state;
+  fbSim *sim = load(0, PANEL_SCENARIO, 1, NULL);
+  const struct {
+    const char *set, *message;
+  } cases[] = {
+      {"boid.probe.target=nobody", "probe.target: no species 'nobody' in this scenario"},
+      {"boid.probe.target=fail", "probe: validate failed: "},
+      {"boid.probe.target=worded_as_failure", "probe.validate failed: but this is a refusal"},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+    char msg[1024] = "";
+    assert_false(fbLive_Set(sim, cases[k].set, msg, sizeof msg));
+    if (strstr(msg, cases[k].message) == NULL) {
+      fail_msg("%s: '%s' lacks '%s'", cases[k].set, msg, cases[k].message);
+    }
+  }
+  assert_string_equal(value_in(sim, 0, "probe", "target").text, "hawk");
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -189,6 +213,7 @@ int main(void)
       cmocka_unit_test_teardown(test_wrong_values_are_refused_with_the_parameter_named, teardown),
       cmocka_unit_test_teardown(test_a_string_takes_any_text, teardown),
       cmocka_unit_test_teardown(test_validate_judges_and_a_reload_keeps_the_value, teardown),
+      cmocka_unit_test_teardown(test_validate_refusing_and_failing_are_told_apart, teardown),
   };
   return fb_run_tests(tests);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fb_api.h"
 #include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "test_util.h"
 
@@ -118,17 +119,23 @@ static void test_scenario_sees_agents_by_id(void **state)
  * is in the manual: docs/writing-rules.md names each as `a:NAME`. A method added without its
  * line in the manual fails here.
  */
+// The text of a file of the source tree, into text (size bytes at most, with its '\0').
+static void read_source_file(const char *name, char *text, size_t size)
+{
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", FB_SOURCE_DIR, name);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  size_t len = fread(text, 1, size - 1, f);
+  text[len] = '\0';
+  fclose(f);
+}
+
 static void test_every_view_method_is_documented(void **state)
 {
   (void)state;
-  char path[512];
-  snprintf(path, sizeof path, "%s/docs/writing-rules.md", FB_SOURCE_DIR);
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
   static char manual[1 << 17];
-  size_t len = fread(manual, 1, sizeof manual - 1, f);
-  manual[len] = '\0';
-  fclose(f);
+  read_source_file("docs/writing-rules.md", manual, sizeof manual);
   lua_State *L = luaL_newstate();
   lua_newtable(L);
   fbRuleApi_SetMethods(L);
@@ -145,6 +152,51 @@ static void test_every_view_method_is_documented(void **state)
   }
   lua_close(L);
   assert_true(methods >= 10);
+}
+
+/*
+ * A state's fb (L's global) is fb_api.h's table: every function in it is an entry the table offers
+ * in that state and is typed in types/flockbox.lua as class.name, and every entry the table offers
+ * there is in it. A function an opener sets into fb by hand, or one it leaves out, fails here.
+ */
+static void expect_fb_is_the_table(lua_State *L, fbFbStates where, const char *class, const char *types)
+{
+  assert_int_equal(lua_getglobal(L, "fb"), LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "(not a string)";
+    if (strcmp(name, "world") != 0) {
+      if (!lua_isfunction(L, -1) || !fbFbApi_Offers(where, name)) {
+        fail_msg("%s's fb.%s is no function fb_api.c's table offers there", class, name);
+      }
+      char typed[128];
+      snprintf(typed, sizeof typed, "\nfunction %s.%s(", class, name);
+      if (strstr(types, typed) == NULL) {
+        fail_msg("fb.%s is not typed as %s.%s in types/flockbox.lua (flockbox --lua-types > types/flockbox.lua)",
+                 name, class, name);
+      }
+    }
+    lua_pop(L, 1);
+  }
+  for (const fbFbFunction *f = fbFbApi_Functions; f->name != NULL; ++f) {
+    if (f->offered & where) {
+      if (lua_getfield(L, -1, f->name) != LUA_TFUNCTION) {
+        fail_msg("fb_api.c's table offers fb.%s to %s, but its fb has none", f->name, class);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
+
+static void test_fb_is_one_table(void **state)
+{
+  (void)state;
+  static char types[1 << 18];
+  read_source_file("types/flockbox.lua", types, sizeof types);
+  load("tests/data/hooks_closest.lua");
+  expect_fb_is_the_table(sim.rules.runners[0].host.L, FB_IN_RULES, "fbRuleFb", types);
+  expect_fb_is_the_table(sim.hooks.host.L, FB_IN_SCENARIOS, "fbHookFb", types);
 }
 
 // fb.closest and fb.close_pairs within walls (sweeps) are the brute force over every pair, to the
@@ -414,6 +466,7 @@ int main(void)
       cmocka_unit_test_teardown(test_stale_walk_is_an_error, teardown),
       cmocka_unit_test_teardown(test_closest_pair_is_the_brute_force, teardown),
       cmocka_unit_test(test_every_view_method_is_documented),
+      cmocka_unit_test_teardown(test_fb_is_one_table, teardown),
       cmocka_unit_test_teardown(test_the_readme_example_hunts, teardown),
       cmocka_unit_test_teardown(test_hostile_rules_leave_bystanders_alone, teardown),
       cmocka_unit_test_teardown(test_tampering_with_the_view, teardown),

@@ -206,12 +206,6 @@ local fbRuleFb = {}
 ---@return number gy
 function fbRuleFb.terrain(x, y) end
 
----a goal's place; nil if there is no such goal (also in scenarios)
----@param name string
----@return number? x
----@return number? y
-function fbRuleFb.goal(name) end
-
 ---the path object of a scenario path: its place, unit tangent and speed (units/s); nil if none (also in scenarios)
 ---@param name string
 ---@return number? x
@@ -226,7 +220,7 @@ function fbRuleFb.path(name) end
 ---@return number y
 function fbRuleFb.input() end
 
----the step being computed and its time in seconds (also in scenarios)
+---the step (in a rule: the one being computed) and its time in seconds (also in scenarios)
 ---@return integer step
 ---@return number time
 function fbRuleFb.time() end
@@ -239,7 +233,7 @@ function fbRuleFb.time() end
 ---@return number vy
 function fbRuleFb.flow(name, x, y) end
 
----where (x, y) stands in a region (as a:region, the offset from (x, y)) (also in scenarios)
+---where (x, y) stands in a region: offset to its nearest edge point, distance, inward normal, inside (as a:region) (also in scenarios)
 ---@param name string
 ---@param x number
 ---@param y number
@@ -251,10 +245,71 @@ function fbRuleFb.flow(name, x, y) end
 ---@return boolean inside
 function fbRuleFb.region(name, x, y) end
 
+---a goal's place; nil if there is no such goal (also in scenarios)
+---@param name string
+---@return number? x
+---@return number? y
+function fbRuleFb.goal(name) end
+
 ---The `fb` of a scenario's functions (on_step, on_key, metrics).
 ---@class fbHookFb
 ---@field world fbWorld the world's size, bounds and step (read only)
 local fbHookFb = {}
+
+---height and gradient anywhere (also in rules)
+---@param x number
+---@param y number
+---@return number h
+---@return number gx
+---@return number gy
+function fbHookFb.terrain(x, y) end
+
+---the path object of a scenario path: its place, unit tangent and speed (units/s); nil if none (also in rules)
+---@param name string
+---@return number? x
+---@return number? y
+---@return number? tx
+---@return number? ty
+---@return number? speed
+function fbHookFb.path(name) end
+
+---the player's steering input, each in [-1, 1] (also in rules)
+---@return number x
+---@return number y
+function fbHookFb.input() end
+
+---the step (in a rule: the one being computed) and its time in seconds (also in rules)
+---@return integer step
+---@return number time
+function fbHookFb.time() end
+
+---a flow field's velocity at any point (as a:flow) (also in rules)
+---@param name string
+---@param x number
+---@param y number
+---@return number vx
+---@return number vy
+function fbHookFb.flow(name, x, y) end
+
+---where (x, y) stands in a region: offset to its nearest edge point, distance, inward normal, inside (as a:region) (also in rules)
+---@param name string
+---@param x number
+---@param y number
+---@return number dx
+---@return number dy
+---@return number dist
+---@return number nx
+---@return number ny
+---@return boolean inside
+function fbHookFb.region(name, x, y) end
+
+---a goal's place (nil if none); with x, y: the older spelling of fb.set_goal (also in rules)
+---@param name string
+---@param x? number
+---@param y? number
+---@return number? x
+---@return number? y
+function fbHookFb.goal(name, x, y) end
 
 ---how many agents (of a species) (not in rules)
 ---@param species? string
@@ -330,28 +385,11 @@ function fbHookFb.set_weight(species, rule, weight) end
 ---@param value number
 function fbHookFb.set_param(species, rule, name, value) end
 
----a goal's place (nil if none); with x, y: the older spelling of fb.set_goal (also in rules)
----@param name string
----@param x? number
----@param y? number
----@return number? x
----@return number? y
-function fbHookFb.goal(name, x, y) end
-
 ---move a goal, or make one (not in rules)
 ---@param name string
 ---@param x number
 ---@param y number
 function fbHookFb.set_goal(name, x, y) end
-
----the path object of a scenario path, as rules see it; nil if none (also in rules)
----@param name string
----@return number? x
----@return number? y
----@return number? tx
----@return number? ty
----@return number? speed
-function fbHookFb.path(name) end
 
 ---the path object moves at speed units/s from now on; nil hands the speed back to its table (not in rules)
 ---@param name string
@@ -367,47 +405,9 @@ function fbHookFb.catches() end
 ---@param y number
 function fbHookFb.set_input(x, y) end
 
----the step and its time in seconds (also in rules)
----@return integer step
----@return number time
-function fbHookFb.time() end
-
----height and gradient anywhere (also in rules)
----@param x number
----@param y number
----@return number h
----@return number gx
----@return number gy
-function fbHookFb.terrain(x, y) end
-
----the player's steering input, each in [-1, 1] (also in rules)
----@return number x
----@return number y
-function fbHookFb.input() end
-
 ---end the run after this step with an outcome label (letters, digits, _ and -); the first call wins (not in rules)
 ---@param label string
 function fbHookFb.stop(label) end
-
----a flow field's velocity at a point (also in rules)
----@param name string
----@param x number
----@param y number
----@return number vx
----@return number vy
-function fbHookFb.flow(name, x, y) end
-
----where (x, y) stands in a region: offset to its nearest edge point, distance, inward normal, inside (also in rules)
----@param name string
----@param x number
----@param y number
----@return number dx
----@return number dy
----@return number dist
----@return number nx
----@return number ny
----@return boolean inside
-function fbHookFb.region(name, x, y) end
 
 ---the older spelling: the k-th agent (1..fb.count(), storage order) (not in rules)
 ---@deprecated

@@ -22,6 +22,12 @@ return {
     if math.type(p.count) ~= "integer" then
       return "count", "must be a whole number"
     end
+    if p.target == "fail" then -- test_live: a validate that fails, not one that refuses
+      error("validate breaks on purpose")
+    end
+    if p.target == "worded_as_failure" then -- test_live: a refusal whose words read as a failure's
+      return "validate failed", "but this is a refusal"
+    end
     if not species[p.target] then
       return "target", string.format("no species '%s' in this scenario", p.target)
     end

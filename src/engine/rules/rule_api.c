@@ -1,4 +1,4 @@
-// rule_api.c — the C functions rules call: the agent view's methods and the fb functions of rule states.
+// rule_api.c — the C functions rules call: the agent view's methods, and what fb's functions share with them (fb_api.c).
 #include "rule_api.h"
 
 #include <lauxlib.h>
@@ -154,11 +154,6 @@ static int l_agent_terrain(lua_State *L)
   fbRuleContext *c = ctx_of(L);
   const fbAgents *a = &c->world->agents;
   return fbRuleApi_PushTerrain(L, &c->world->terrain, a->px[c->agent], a->py[c->agent]);
-}
-
-static int l_terrain(lua_State *L)
-{
-  return fbRuleApi_PushTerrain(L, &ctx_of(L)->world->terrain, fbRuleApi_CheckNumber(L, 1), fbRuleApi_CheckNumber(L, 2));
 }
 
 static fbVec2 agent_pos(const fbRuleContext *c)
@@ -404,19 +399,6 @@ static int l_remove(lua_State *L)
   return 0;
 }
 
-static int l_goal(lua_State *L)
-{
-  const fbWorld *w = ctx_of(L)->world;
-  int g = fbWorld_FindGoal(w, luaL_checkstring(L, 1));
-  if (g < 0) {
-    lua_pushnil(L);
-    return 1;
-  }
-  lua_pushnumber(L, w->goals[g].p.x);
-  lua_pushnumber(L, w->goals[g].p.y);
-  return 2;
-}
-
 int fbRuleApi_PushPath(lua_State *L, const fbWorld *w, const char *name)
 {
   int k = fbPaths_Find(&w->paths, name);
@@ -432,10 +414,6 @@ int fbRuleApi_PushPath(lua_State *L, const fbWorld *w, const char *name)
   lua_pushnumber(L, p->speed);
   return 5;
 }
-
-// fb.path(name) -> x, y, tx, ty, speed of the path object, nil if there is no such path. Moved
-// once per step before the rules run, so this only reads five numbers.
-static int l_path(lua_State *L) { return fbRuleApi_PushPath(L, ctx_of(L)->world, luaL_checkstring(L, 1)); }
 
 // "a, b, c" or "none": the names a scenario gave, for the message about one it did not.
 static void list_names(const char *first, size_t stride, int count, char *out, size_t len)
@@ -492,25 +470,11 @@ static int l_agent_flow(lua_State *L)
   return fbRuleApi_PushFlow(L, c->world, luaL_checkstring(L, 2), p.x, p.y);
 }
 
-// fb.flow(name, x, y) -> vx, vy anywhere: at a predicted position, say.
-static int l_flow(lua_State *L)
-{
-  return fbRuleApi_PushFlow(L, ctx_of(L)->world, luaL_checkstring(L, 1), fbRuleApi_CheckNumber(L, 2),
-                            fbRuleApi_CheckNumber(L, 3));
-}
-
 // a:region(name) -> dx, dy, dist, nx, ny, inside: where the agent stands in a region (containment).
 static int l_agent_region(lua_State *L)
 {
   fbRuleContext *c = ctx_of(L);
   return fbRuleApi_PushRegion(L, c->world, luaL_checkstring(L, 2), agent_pos(c));
-}
-
-// fb.region(name, x, y) -> dx, dy, dist, nx, ny, inside for any point (the offset from it).
-static int l_region(lua_State *L)
-{
-  return fbRuleApi_PushRegion(L, ctx_of(L)->world, luaL_checkstring(L, 1),
-                              fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3)));
 }
 
 // fb.world() -> width, height, wraps: the older spelling of the fields of fb.world (arg 1).
@@ -522,24 +486,12 @@ static int l_world_call(lua_State *L)
   return 3;
 }
 
-// fb.time() -> step, time: the step being computed and its time in seconds.
-static int l_time(lua_State *L)
-{
-  const fbWorld *w = ctx_of(L)->world;
-  lua_pushinteger(L, (lua_Integer)w->step);
-  lua_pushnumber(L, (double)w->step * w->dt);
-  return 2;
-}
-
 int fbRuleApi_PushInput(lua_State *L, const fbWorld *w)
 {
   lua_pushnumber(L, w->input.x);
   lua_pushnumber(L, w->input.y);
   return 2;
 }
-
-// fb.input() -> the player's steering input x, y in [-1, 1] (arrow keys, or the scenario's course)
-static int l_input(lua_State *L) { return fbRuleApi_PushInput(L, ctx_of(L)->world); }
 
 // Numbers an agent's queries return, in the common order (offset, distance, then the rest).
 #define AGENT_FOUND "dx number?, dy number?, dist number?, vx number?, vy number?, id integer?"
@@ -613,20 +565,6 @@ void fbRuleApi_SetMethods(lua_State *L)
   }
 }
 
-const fbApiFunction fbRuleApi_Functions[] = {
-    {"terrain", l_terrain, "x number, y number", "h number, gx number, gy number", "height and gradient anywhere"},
-    {"goal", l_goal, "name string", "x number?, y number?", "a goal's place; nil if there is no such goal"},
-    {"path", l_path, "name string", "x number?, y number?, tx number?, ty number?, speed number?",
-     "the path object of a scenario path: its place, unit tangent and speed (units/s); nil if none"},
-    {"input", l_input, "", "x number, y number", "the player's steering input, each in [-1, 1]"},
-    {"time", l_time, "", "step integer, time number", "the step being computed and its time in seconds"},
-    {"flow", l_flow, "name string, x number, y number", "vx number, vy number",
-     "a flow field's velocity at any point (as a:flow)"},
-    {"region", l_region, "name string, x number, y number",
-     "dx number, dy number, dist number, nx number, ny number, inside boolean",
-     "where (x, y) stands in a region (as a:region, the offset from (x, y))"},
-    {NULL, NULL, NULL, NULL, NULL}};
-
 const fbApiField fbRuleApi_WorldFields[] = {
     {"width", "number", "world units", offsetof(fbWorld, width)},
     {"height", "number", "world units", offsetof(fbWorld, height)},
@@ -651,15 +589,6 @@ void fbRuleApi_PushWorld(lua_State *L, const fbWorld *w)
   lua_pushliteral(L, "fb.world is shared and cannot be changed");
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
-}
-
-void fbRuleApi_OpenFb(lua_State *L, const fbWorld *w)
-{
-  lua_newtable(L);
-  fbApi_SetFunctions(L, fbRuleApi_Functions);
-  fbRuleApi_PushWorld(L, w);
-  lua_setfield(L, -2, "world");
-  lua_setglobal(L, "fb");
 }
 
 double fbRuleApi_NearestNow(fbRuleContext *c)

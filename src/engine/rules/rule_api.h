@@ -1,4 +1,4 @@
-// rule_api.h — what a rule may call: the agent view's methods and the fb functions of rule states.
+// rule_api.h — what a rule may call: the agent view's methods, and what fb's functions share with them (fb_api.h).
 #ifndef FB_RULE_API_H
 #define FB_RULE_API_H
 
@@ -34,11 +34,12 @@ typedef struct fbRuleContext {
 } fbRuleContext;
 
 /*
- * One C function of the Lua API, with what an editor is told about it: the one table both the
- * engine (which sets the functions) and lua_types.c (which writes types/flockbox.lua for
+ * One method of the agent view, with what an editor is told about it: the one table both the
+ * engine (which sets the methods) and lua_types.c (which writes types/flockbox.lua for
  * lua-language-server) read, so the types cannot drift from what a script really gets. params and
  * returns are LuaLS lists, "name type, name? type" (? = optional; a returned type ending in ? may
- * be nil); help is one line.
+ * be nil); help is one line. The fb functions have a table of their own, with where each is
+ * offered: fb_api.h.
  */
 typedef struct fbApiFunction {
   const char *name;
@@ -49,9 +50,8 @@ typedef struct fbApiFunction {
 // Sets every function of the list (ended by a NULL name) into the table on top of the stack.
 void fbApi_SetFunctions(lua_State *L, const fbApiFunction *list);
 
-// The agent view's methods and the fb functions of rule states (lists ended by a NULL name).
+// The agent view's methods (ended by a NULL name).
 extern const fbApiFunction fbRuleApi_ViewMethods[];
-extern const fbApiFunction fbRuleApi_Functions[];
 
 // A field of a table the engine hands a script (fb.world, the species table, a hook's agent
 // record): its name, LuaLS type and one line of help for the editor's types, and where the engine
@@ -107,10 +107,6 @@ int fbRuleApi_PushRegion(lua_State *L, const fbWorld *w, const char *name, fbVec
 
 // Pushes h, gx, gy: the terrain's height and gradient at (x, y) (fb.terrain in rules and hooks).
 int fbRuleApi_PushTerrain(lua_State *L, const fbTerrain *t, double x, double y);
-
-// Makes the global fb of a rule state: goal, path, terrain, input, time, and the world table
-// (width, height, wraps, dt; also callable as fb.world() for width, height, wraps).
-void fbRuleApi_OpenFb(lua_State *L, const fbWorld *w);
 
 // The distance to the current agent's nearest flock-mate when perception did not keep it for its
 // species: perceived now (and kept by perception from the next step on).

@@ -139,14 +139,12 @@ static bool declare_fields(lua_State *L, fbWorld *w, int species, const char *wh
 // Calls the validate function at `validate` (nil: there is none) with the params at `params` and the
 // species table on top of the stack (popped): it returns nil, or a parameter name and a message,
 // which go into err as "name: message".
-typedef enum Verdict { VALIDATE_ACCEPTS, VALIDATE_REFUSES, VALIDATE_FAILED } Verdict;
-
-static Verdict validate_verdict(fbRuleRunner *r, int validate, int params, char *err, size_t errlen)
+static fbValidateVerdict validate_verdict(fbRuleRunner *r, int validate, int params, char *err, size_t errlen)
 {
   lua_State *L = r->host.L;
   if (!lua_isfunction(L, validate)) {
     lua_pop(L, 1);
-    return VALIDATE_ACCEPTS;
+    return FB_VALIDATE_ACCEPTS;
   }
   int species = lua_gettop(L);
   lua_pushvalue(L, validate);
@@ -156,7 +154,7 @@ static Verdict validate_verdict(fbRuleRunner *r, int validate, int params, char 
   if (!fbLuaHost_Call(&r->host, 2, 2, msg, sizeof msg)) {
     snprintf(err, errlen, "validate failed: %s", msg);
     lua_pop(L, 1);
-    return VALIDATE_FAILED;
+    return FB_VALIDATE_FAILED;
   }
   bool ok = lua_isnil(L, -2);
   if (!ok) {
@@ -164,12 +162,7 @@ static Verdict validate_verdict(fbRuleRunner *r, int validate, int params, char 
              lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "out of range");
   }
   lua_pop(L, 3);
-  return ok ? VALIDATE_ACCEPTS : VALIDATE_REFUSES;
-}
-
-static bool call_validate(fbRuleRunner *r, int validate, int params, char *err, size_t errlen)
-{
-  return validate_verdict(r, validate, params, err, errlen) == VALIDATE_ACCEPTS;
+  return ok ? FB_VALIDATE_ACCEPTS : FB_VALIDATE_REFUSES;
 }
 
 // Calls module.validate(params, species) if present (module at `module`, params at `params`).
@@ -186,10 +179,10 @@ static bool validate_params(fbRuleRunner *r, int species, int rule, int module, 
   int validate = lua_gettop(L);
   lua_rawgeti(L, LUA_REGISTRYINDEX, r->state[species][rule].species);
   char msg[1024];
-  Verdict verdict = validate_verdict(r, validate, params, msg, sizeof msg);
-  bool ok = verdict == VALIDATE_ACCEPTS;
+  fbValidateVerdict verdict = validate_verdict(r, validate, params, msg, sizeof msg);
+  bool ok = verdict == FB_VALIDATE_ACCEPTS;
   if (!ok) {  // a refusal names a parameter; a failure is validate's own error
-    snprintf(err, errlen, "%s: %s%s", what, verdict == VALIDATE_REFUSES ? "params." : "", msg);
+    snprintf(err, errlen, "%s: %s%s", what, verdict == FB_VALIDATE_REFUSES ? "params." : "", msg);
   }
   lua_pop(L, 1);
   return ok;
@@ -405,6 +398,7 @@ typedef struct ParamJob {
   fbParamDef *values;          // ListValues
   int max, count;
   FILE *out;                   // WriteParams
+  fbValidateVerdict verdict;   // Check: what validate answered (failed, until it answers)
 } ParamJob;
 
 // The rule's params table is the one its steer function gets: the rule may have set a metatable
@@ -469,16 +463,21 @@ static bool check_protected(lua_State *L, void *ud, char *msg, size_t len)
   } else {
     lua_rawgeti(L, LUA_REGISTRYINDEX, r->state[job->species][job->rule].species);
   }
-  bool ok = call_validate(r, validate, params, msg, len);
+  job->verdict = validate_verdict(r, validate, params, msg, len);
   lua_settop(L, top);
-  return ok;
+  return job->verdict == FB_VALIDATE_ACCEPTS;
 }
 
-bool fbRuleModule_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp,
-                        const fbParamDef *p, char *msg, size_t len)
+fbValidateVerdict fbRuleModule_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp,
+                                     const fbParamDef *p, char *msg, size_t len)
 {
-  ParamJob job = {.r = r, .w = w, .species = species, .rule = rule, .sp = sp, .value = p};
-  return fbLuaHost_Protect(&r->host, "validate", check_protected, &job, msg, len);
+  // A Lua error before validate answers (its copy of the params, its species table) is a failure.
+  ParamJob job = {.r = r, .w = w, .species = species, .rule = rule, .sp = sp, .value = p,
+                  .verdict = FB_VALIDATE_FAILED};
+  if (fbLuaHost_Protect(&r->host, "validate", check_protected, &job, msg, len)) {
+    return FB_VALIDATE_ACCEPTS;
+  }
+  return job.verdict == FB_VALIDATE_REFUSES ? FB_VALIDATE_REFUSES : FB_VALIDATE_FAILED;
 }
 
 static int compare_values(const void *a, const void *b)

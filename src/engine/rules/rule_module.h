@@ -54,11 +54,15 @@ bool fbRuleModule_SetSpecies(fbRuleRunner *r, const fbWorld *w, int species, cha
 // the rule has no parameter of that name and type.
 bool fbRuleModule_SetParam(fbRuleRunner *r, int species, int rule, const fbParamDef *p);
 
+// What validate answered: yes (or there is none); no, naming a parameter ("name: message"); or
+// nothing, because it failed (its error, "validate failed: ...", or the check's own).
+typedef enum fbValidateVerdict { FB_VALIDATE_ACCEPTS, FB_VALIDATE_REFUSES, FB_VALIDATE_FAILED } fbValidateVerdict;
+
 // Asks the module's validate(params, species) whether the rule may run with parameter p->name set
 // to p's value (p NULL: its parameters as they are) and with species sp (NULL: its species as it is),
-// changing nothing. True if it has no validate or validate returns nil; else false with
-// "name: message" in msg.
-bool fbRuleModule_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp,
+// changing nothing. Accepts if it has no validate or validate returns nil; else the verdict, and
+// its message in msg: the caller words it by the verdict, never by the message's text.
+fbValidateVerdict fbRuleModule_Check(fbRuleRunner *r, const fbWorld *w, int species, int rule, const fbSpecies *sp,
                         const fbParamDef *p, char *msg, size_t len);
 
 // Every parameter of a loaded rule that is a number, a boolean or a string (shorter than

@@ -5,6 +5,8 @@
 #include <lauxlib.h>
 #include <string.h>
 
+#include "fb_api.h"
+
 // math.random keeps one sequence per state, so its numbers would depend on which thread ran which
 // agent: rules get a:random(stream), the same on any thread count.
 const char *const fbRules_RefusedMath[] = {"random", "randomseed", NULL};
@@ -34,7 +36,7 @@ bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms, const fb
     lua_setfield(L, -2, fbRules_RefusedMath[k]);
   }
   lua_pop(L, 1);
-  fbRuleApi_OpenFb(L, w);
+  fbFbApi_OpenRules(L, w);
   fbAgentViews_Init(&r->views, L);
   for (int s = 0; s < FB_MAX_SPECIES; ++s) {
     for (int k = 0; k < FB_MAX_RULES; ++k) {

@@ -376,9 +376,11 @@ bool fbRuleSet_SetValue(fbRuleSet *rs, const fbWorld *w, int s, int k, const fbP
                    fabs(value.number) < 9007199254740992.0;
     value.kind = integer ? FB_VALUE_INTEGER : FB_VALUE_NUMBER;
   }
-  if (!fbRuleModule_Check(&rs->runners[0], w, s, k, NULL, &value, why, sizeof why)) {
-    // validate names the parameter it refuses ("cohesion.divisor: ..."), unless it failed itself.
-    snprintf(msg, len, "%s%s%s", rule, strncmp(why, "validate failed", 15) == 0 ? ": " : ".", why);
+  fbValidateVerdict verdict = fbRuleModule_Check(&rs->runners[0], w, s, k, NULL, &value, why, sizeof why);
+  if (verdict != FB_VALIDATE_ACCEPTS) {
+    // A refusal names the parameter ("cohesion.divisor: ..."); a failure is the rule's own
+    // ("cohesion: validate failed: ...").
+    snprintf(msg, len, "%s%s%s", rule, verdict == FB_VALIDATE_REFUSES ? "." : ": ", why);
     return false;
   }
   for (int t = 0; t < rs->threads; ++t) {
@@ -409,7 +411,7 @@ bool fbRuleSet_CheckSpecies(fbRuleSet *rs, const fbWorld *w, int s, const fbSpec
   for (int k = 0; k < w->species[s].rule_count; ++k) {
     char why[1024];
     if (rs->info[s][k].path[0] != '\0' &&
-        !fbRuleModule_Check(&rs->runners[0], w, s, k, sp, NULL, why, sizeof why)) {
+        fbRuleModule_Check(&rs->runners[0], w, s, k, sp, NULL, why, sizeof why) != FB_VALIDATE_ACCEPTS) {
       snprintf(msg, len, "rule '%s' refuses it: %s", fbRuleDef_Name(&rs->info[s][k].def), why);
       return false;
     }

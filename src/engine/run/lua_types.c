@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "agent_view.h"
+#include "fb_api.h"
 #include "hooks.h"
 #include "rule_module.h"
 #include "rules.h"
@@ -14,7 +15,7 @@
 
 /*
  * Nothing here is a second list of the API. The functions come from the tables the engine sets
- * them up from (fbRuleApi_ViewMethods, fbRuleApi_Functions, fbScenarioApi_Functions), the fields
+ * them up from (fbRuleApi_ViewMethods; fbFbApi_Functions, fb's in rules and scenarios), the fields
  * from the tables it pushes them from (view keys, species, fb.world, a hook's record), the steering
  * library from the library itself (its table, each function's parameter names, and the comment
  * above it in steering.lua), and luacheck's globals from the environment a rule, a scenario and
@@ -63,16 +64,6 @@ static void write_names(FILE *out, const char *list)
   }
 }
 
-static const fbApiFunction *find_function(const fbApiFunction *list, const char *name)
-{
-  for (const fbApiFunction *f = list; f->name != NULL; ++f) {
-    if (strcmp(f->name, name) == 0) {
-      return f;
-    }
-  }
-  return NULL;
-}
-
 // One function of a C table as owner.name (or owner:name for a method); where says where it exists.
 static void write_function(FILE *out, const char *owner, char sep, const fbApiFunction *f, const char *where)
 {
@@ -94,9 +85,10 @@ static void write_fields(FILE *out, const fbApiField *fields)
   }
 }
 
-// The fb of a rule or of a scenario: its functions, each saying whether the other has it too.
-static void write_fb(FILE *out, const char *class, const char *about, const fbApiFunction *list,
-                     const fbApiFunction *other, const char *other_name)
+// The fb of a rule or of a scenario: the table's functions offered there, each saying whether the
+// other state has one of that name too.
+static void write_fb(FILE *out, const char *class, const char *about, fbFbStates state, fbFbStates other,
+                     const char *other_name)
 {
   fprintf(out, "\n---%s\n---@class %s\n---@field world fbWorld the world's size, bounds and step (read only)\n", about,
           class);
@@ -104,8 +96,11 @@ static void write_fb(FILE *out, const char *class, const char *about, const fbAp
   char also[128], not_in[128];
   snprintf(also, sizeof also, " (also %s)", other_name);
   snprintf(not_in, sizeof not_in, " (not %s)", other_name);
-  for (const fbApiFunction *f = list; f->name != NULL; ++f) {
-    write_function(out, class, '.', f, find_function(other, f->name) ? also : not_in);
+  for (const fbFbFunction *f = fbFbApi_Functions; f->name != NULL; ++f) {
+    if (f->offered & state) {
+      fbApiFunction api = {f->name, f->func, f->params, f->returns, f->help};
+      write_function(out, class, '.', &api, fbFbApi_Offers(other, f->name) ? also : not_in);
+    }
   }
 }
 
@@ -344,9 +339,9 @@ bool fbLuaTypes_Write(FILE *out, const char *steering, char *err, size_t errlen)
         out);
   write_fields(out, fbScenarioApi_RecordFields);
   fputs("---@field [string] number a declared per-agent field\n", out);
-  write_fb(out, "fbRuleFb", "The `fb` of a rule.", fbRuleApi_Functions, fbScenarioApi_Functions, "in scenarios");
-  write_fb(out, "fbHookFb", "The `fb` of a scenario's functions (on_step, on_key, metrics).", fbScenarioApi_Functions,
-           fbRuleApi_Functions, "in rules");
+  write_fb(out, "fbRuleFb", "The `fb` of a rule.", FB_IN_RULES, FB_IN_SCENARIOS, "in scenarios");
+  write_fb(out, "fbHookFb", "The `fb` of a scenario's functions (on_step, on_key, metrics).", FB_IN_SCENARIOS,
+           FB_IN_RULES, "in rules");
   fputs("\n---In a rule: fbRuleFb; in a scenario's functions: fbHookFb. Each function says where it exists.\n"
         "---@type fbRuleFb|fbHookFb\nfb = {}\n",
         out);

@@ -1,4 +1,4 @@
-// scenario_api.c — what a scenario's functions may call: the fb.* functions of the scenario's state and the agent records they hand out.
+// scenario_api.c — what a scenario's functions may call: the fb functions only its state offers (the table: fb_api.c) and the agent records they hand out.
 #include "scenario_api.h"
 
 #include <lauxlib.h>
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fb_api.h"
 #include "memory.h"
 #include "names.h"
 
@@ -80,14 +81,6 @@ static int s_field(lua_State *L)
   }
   lua_pushnumber(L, w->agents.field[f][k - 1]);
   return 1;
-}
-
-static int s_step(lua_State *L)
-{
-  const fbWorld *w = world_of(L);
-  lua_pushinteger(L, (lua_Integer)w->step);
-  lua_pushnumber(L, (double)w->step * w->dt);
-  return 2;
 }
 
 // Queues a spawn or removal, or raises an error naming the call once one hook call has asked for
@@ -171,22 +164,6 @@ static int s_goal(lua_State *L)
   lua_pushnumber(L, w->goals[g].p.x);
   lua_pushnumber(L, w->goals[g].p.y);
   return 2;
-}
-
-// fb.path(name) -> x, y, tx, ty, speed of the path object, as rules see it; nil if none.
-static int s_path(lua_State *L) { return fbRuleApi_PushPath(L, world_of(L), luaL_checkstring(L, 1)); }
-
-// fb.flow(name, x, y) -> vx, vy and fb.region(name, x, y) -> dx, dy, dist, nx, ny, inside, as in rules.
-static int s_flow(lua_State *L)
-{
-  return fbRuleApi_PushFlow(L, world_of(L), luaL_checkstring(L, 1), fbRuleApi_CheckNumber(L, 2),
-                            fbRuleApi_CheckNumber(L, 3));
-}
-
-static int s_region(lua_State *L)
-{
-  return fbRuleApi_PushRegion(L, world_of(L), luaL_checkstring(L, 1),
-                              fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3)));
 }
 
 // fb.set_path_speed(name, v): the path object moves at v units/s from now on, whatever its speed
@@ -623,14 +600,6 @@ static int s_set_goal(lua_State *L)
   return s_goal(L);
 }
 
-// fb.terrain(x, y) -> h, gx, gy and fb.input() -> x, y: the same as in rules.
-static int s_terrain(lua_State *L)
-{
-  return fbRuleApi_PushTerrain(L, &world_of(L)->terrain, fbRuleApi_CheckNumber(L, 1), fbRuleApi_CheckNumber(L, 2));
-}
-
-static int s_input(lua_State *L) { return fbRuleApi_PushInput(L, world_of(L)); }
-
 /*
  * fb.stop(label): ends the run after this step with an outcome, e.g. "arrived" when the herd's
  * centre is within reach of its goal, or "stuck" past a limit. The label goes into the summary
@@ -656,56 +625,30 @@ static int s_stop(lua_State *L)
   return 0;
 }
 
-// fb.time() -> step, time in seconds: the same as in rules.
-static int s_time(lua_State *L) { return s_step(L); }
-
-const fbApiFunction fbScenarioApi_Functions[] = {
-    {"count", s_count, "species? string", "n integer", "how many agents (of a species)"},
-    {"agents", s_agents, "species? string", "next fun(): fbAgentRecord?",
-     "an iterator over the agents (of a species) in id order, each a record: for a in fb.agents(\"herd\") do ... end"},
-    {"centre", s_centre, "species? string", "x number?, y number?, n integer",
-     "the mean position of the agents (of a species) and how many (nil, nil, 0 for none)"},
-    {"mean", s_mean, "key string, species? string", "mean number?, n integer",
-     "the mean of x, y, vx, vy, hx, hy, speed, energy or a declared field over the agents (nil, 0 for none)"},
-    {"closest", s_closest, "species string, other? string", "distance number?, id integer?, other_id integer?",
-     "the closest two agents, one of each species (two of one species without other), as they stand now; nil if none"},
-    {"close_pairs", s_close_pairs, "distance number, species? string, other? string", "count integer",
-     "how many pairs of agents are closer than distance: one of each species, two of one, or of all; each pair once"},
-    {"each", s_each, "species? string", "next fun(): fbAgentRecord?",
-     "fb.agents without a new record per agent: one record, refilled at each agent (copy what you keep); allocates nothing once warm"},
-    {"find", s_find, "id integer", "record fbAgentRecord?", "one agent's record, or nil when it is gone"},
-    {"spawn", s_spawn, "species string, x number, y number, vx? number, vy? number", NULL,
-     "add an agent between steps"},
-    {"remove", s_remove, "id integer", NULL, "remove an agent between steps"},
-    {"set_weight", s_set_weight, "species string, rule string, weight number", NULL, "change a rule's weight"},
-    {"set_param", s_set_param, "species string, rule string, name string, value number", NULL,
-     "change a rule's parameter, checked against its range"},
-    {"goal", s_goal, "name string, x? number, y? number", "x number?, y number?",
-     "a goal's place (nil if none); with x, y: the older spelling of fb.set_goal"},
-    {"set_goal", s_set_goal, "name string, x number, y number", NULL, "move a goal, or make one"},
-    {"path", s_path, "name string", "x number?, y number?, tx number?, ty number?, speed number?",
-     "the path object of a scenario path, as rules see it; nil if none"},
-    {"set_path_speed", s_set_path_speed, "name string, speed number?", NULL,
-     "the path object moves at speed units/s from now on; nil hands the speed back to its table"},
-    {"catches", s_catches, "", "n integer", "catches so far"},
-    {"set_input", s_set_input, "x number, y number", NULL, "the player's steering input, as the arrow keys give it"},
-    {"time", s_time, "", "step integer, time number", "the step and its time in seconds"},
-    {"terrain", s_terrain, "x number, y number", "h number, gx number, gy number", "height and gradient anywhere"},
-    {"input", s_input, "", "x number, y number", "the player's steering input, each in [-1, 1]"},
-    {"stop", s_stop, "label string", NULL,
-     "end the run after this step with an outcome label (letters, digits, _ and -); the first call wins"},
-    {"flow", s_flow, "name string, x number, y number", "vx number, vy number", "a flow field's velocity at a point"},
-    {"region", s_region, "name string, x number, y number",
-     "dx number, dy number, dist number, nx number, ny number, inside boolean",
-     "where (x, y) stands in a region: offset to its nearest edge point, distance, inward normal, inside"},
-    // older spellings, still working: agents by index (1..fb.count()), the step
-    {"agent", s_agent, "k integer",
-     "id integer, species string, x number, y number, vx number, vy number, energy number",
-     "the older spelling: the k-th agent (1..fb.count(), storage order)"},
-    {"field", s_field, "k integer, name string", "value number",
-     "the older spelling: the k-th agent's declared field"},
-    {"step", s_step, "", "step integer, time number", "the older spelling of fb.time"},
-    {NULL, NULL, NULL, NULL, NULL}};
+// The functions of the scenario's fb that need its own state or only it may call (their entries,
+// types and help: fb_api.c's table; the functions rules are offered too are written there).
+static const luaL_Reg scenario_functions[] = {
+    {"count", s_count},
+    {"agents", s_agents},
+    {"centre", s_centre},
+    {"mean", s_mean},
+    {"closest", s_closest},
+    {"close_pairs", s_close_pairs},
+    {"each", s_each},
+    {"find", s_find},
+    {"spawn", s_spawn},
+    {"remove", s_remove},
+    {"set_weight", s_set_weight},
+    {"set_param", s_set_param},
+    {"goal", s_goal},
+    {"set_goal", s_set_goal},
+    {"set_path_speed", s_set_path_speed},
+    {"catches", s_catches},
+    {"set_input", s_set_input},
+    {"stop", s_stop},
+    {"agent", s_agent},
+    {"field", s_field},
+    {NULL, NULL}};
 
 // ---- the fb table of the scenario's state -------------------------------------------------------------
 
@@ -713,7 +656,7 @@ void fbScenarioApi_OpenFb(fbHooks *h)
 {
   lua_State *L = h->host.L;
   lua_newtable(L);
-  fbApi_SetFunctions(L, fbScenarioApi_Functions);
+  fbFbApi_Set(L, FB_IN_SCENARIOS, offsetof(fbHooks, on.world), scenario_functions);
   lua_setglobal(L, "fb");
 }
 
