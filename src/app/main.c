@@ -1,4 +1,4 @@
-// main.c — flockbox's entry point: parse the command line, then run headless, in a window, or a sweep.
+// main.c — flockbox's entry point: parse the command line, then run headless, in a window, a sweep or rule tests.
 #include <string.h>
 
 #include "catalogue.h"
@@ -9,6 +9,7 @@
 #include "lua_types.h"
 #include "new_rule.h"
 #include "paths.h"
+#include "rule_test.h"
 #include "sweep.h"
 #include "viewer.h"
 
@@ -87,6 +88,9 @@ int main(int argc, char **argv)
 #else
     return fbSweep_Main(argc - 1, argv + 1);
 #endif
+  }
+  if (argc > 1 && strcmp(argv[1], "test") == 0) {
+    return fbRuleTest_Main(argc - 1, argv + 1);
   }
   if (argc == 2 && (strcmp(argv[1], "--lua-types") == 0 || strcmp(argv[1], "--luacheck-std") == 0)) {
     return write_types(strcmp(argv[1], "--luacheck-std") == 0);
