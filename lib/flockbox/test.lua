@@ -8,7 +8,8 @@
 --   end)
 -- Every world is a real one: the harness writes a scenario from the description, the engine loads
 -- it (rules from the test's own folder first, then the shipped behaviours/), and the rule runs with
--- the engine's agent view `a`, its methods and its fb functions. docs/writing-rules.md, "Testing
+-- the engine's agent view `a`, its methods and its fb functions. A test in a folder named tests/
+-- finds the rules of the folder above it too. docs/writing-rules.md, "Testing
 -- your rules", lists what a description may hold.
 local core = require("flockbox.core")
 
@@ -274,6 +275,9 @@ local function scenario_text(d)
     scenario[key] = d[key]
   end
   local folders = { core.realpath(folder) or folder }
+  if folder:match("tests$") then -- behaviours/tests/x_test.lua tests the rules of behaviours/
+    folders[2] = core.realpath(folder .. "/..")
+  end
   for _, f in ipairs(d.behaviours or {}) do
     folders[#folders + 1] = core.realpath(f) or f
   end

@@ -4,6 +4,7 @@
 #include <lauxlib.h>
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,7 +160,9 @@ static int l_lost(lua_State *L)
 // world:hash() -> the run's hash as 16 hex digits (equal hashes: equal runs).
 static int l_hash(lua_State *L)
 {
-  lua_pushfstring(L, "%016I", (lua_Integer)fbSim_Hash(check_sim(L)));
+  char hex[17];
+  snprintf(hex, sizeof hex, "%016llx", (unsigned long long)fbSim_Hash(check_sim(L)));
+  lua_pushstring(L, hex);
   return 1;
 }
 
