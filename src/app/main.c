@@ -49,16 +49,17 @@ static int check_determinism(const fbCli *cli)
 // flockbox --new-rule NAME [FOLDER]: 0 once written, 2 if refused.
 static int new_rule(const fbCli *cli)
 {
-  char written[1024], err[1200];
+  char written[1024], test[1100], err[1200];
   if (!fbNewRule_Write(cli->new_rule, cli->scenario, written, sizeof written, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     return 2;
   }
-  printf("flockbox: wrote %s\n"
+  fbNewRule_TestPath(written, test, sizeof test);
+  printf("flockbox: wrote %s and its test %s (run it: flockbox test %s)\n"
          "Give it to a species in a scenario: rules = { ..., { \"%s\", weight = 1 } }, and name its folder\n"
          "in the scenario's behaviours = { ... } unless it is behaviours/. Then open the scenario in the\n"
          "window (or run it with --headless --watch) and edit the rule: each save applies at the next step.\n",
-         written, cli->new_rule);
+         written, test, test, cli->new_rule);
   return 0;
 }
 

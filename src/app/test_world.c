@@ -131,7 +131,7 @@ static int l_output(lua_State *L)
   return 2;
 }
 
-// world:lost() -> nil | "rule 'x' of species 'y' switched off at step 0 ...", then every rule's error.
+// world:lost() -> nil | "rule 'x' of species 'y' switched off at step 0: file:line: message", one line.
 static int l_lost(lua_State *L)
 {
   fbSim *sim = check_sim(L);
@@ -147,9 +147,9 @@ static int l_lost(lua_State *L)
   for (int s = 0; s < world->species_count; ++s) {
     for (int k = 0; k < world->species[s].rule_count; ++k) {
       const char *err = fbSim_RuleError(sim, s, k);
-      if (err != NULL && err[0] != '\0') {
-        luaL_addstring(&b, "\n");
-        luaL_addstring(&b, err);
+      if (err != NULL && err[0] != '\0') {  // its first line: the file:line and the message
+        luaL_addstring(&b, ": ");
+        luaL_addlstring(&b, err, strcspn(err, "\n"));
       }
     }
   }
