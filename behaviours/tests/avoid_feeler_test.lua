@@ -2,6 +2,6 @@
 local t = require("flockbox.test")
 
 t.test("turns away from the obstacle its feeler touches", function()
-  local ax, ay = t.steer("avoid_feeler", { agent = { 100, 100, 3, 0 }, obstacles = { { circle = { 108, 101, 3 } } } })
+  local _, ay = t.steer("avoid_feeler", { agent = { 100, 100, 3, 0 }, obstacles = { { circle = { 108, 101, 3 } } } })
   t.less(ay, 0, "away from the obstacle, slightly to +y")
 end)
