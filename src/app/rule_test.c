@@ -111,7 +111,7 @@ static int traceback(lua_State *L)
 // The folder of the harness (lib/ in the data folder), put first on package.path.
 static void set_package_path(lua_State *L)
 {
-  char harness[PATH_MAX], lib[PATH_MAX];
+  char harness[PATH_MAX], lib[PATH_MAX + 16];
   fbFilePath_DataFile("lib/flockbox/test.lua", harness, sizeof harness);
   char *cut = strstr(harness, "/flockbox/test.lua");
   if (cut != NULL) {
