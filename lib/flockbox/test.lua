@@ -232,6 +232,7 @@ end
 local PASSED = { "obstacles", "goals", "paths", "regions", "flow_fields", "view" }
 
 local terrain_png -- defined below: a height function sampled into a 16-bit PNG
+local flow_png -- and a velocity function into the RGB PNG of a flow field
 
 --[[
 The scenario a description makes: one species, `me` (or species.name), holding the agent under
@@ -273,6 +274,12 @@ local function scenario_text(d)
   local scenario = { world = world, species = species }
   for _, key in ipairs(PASSED) do
     scenario[key] = d[key]
+  end
+  if d.flow_fields then -- { fn = function(x, y) return vx, vy end, speed = S } becomes a PNG
+    scenario.flow_fields = {}
+    for name, f in pairs(d.flow_fields) do
+      scenario.flow_fields[name] = type(f.fn) == "function" and flow_png(f, world) or f
+    end
   end
   local folders = { core.realpath(folder) or folder }
   if folder:match("tests$") then -- behaviours/tests/x_test.lua tests the rules of behaviours/
@@ -317,6 +324,9 @@ function t.world(d)
     error("the test's world does not load: " .. err, 2)
   end
   local w = setmetatable({ sim = sim, id = 1, description = d }, World)
+  if d.input then
+    w:input(d.input[1], d.input[2])
+  end
   return w
 end
 
@@ -338,7 +348,27 @@ function World:step(n)
   return self
 end
 
--- Every agent, in id order: { id, species, x, y, vx, vy, hx, hy, speed, energy }; of one species if named.
+-- The player's steering input (fb.input()) from the next step on, as the arrow keys set it.
+function World:input(x, y)
+  self.sim:input(x, y)
+  return self
+end
+
+-- A per-agent field of agent id (default the agent under test): what its rules last set with
+-- a:set (or the field's default), read after the step that set it.
+function World:field(name, id)
+  local a = self:agent(id)
+  if a == nil then
+    error("no agent " .. tostring(id or self.id), 2)
+  end
+  local v = a.fields[name]
+  if v == nil then
+    error("no field '" .. tostring(name) .. "' (the world's rules declare none of that name)", 2)
+  end
+  return v
+end
+
+-- Every agent, in id order: { id, species, x, y, vx, vy, hx, hy, speed, energy, fields }; of one species if named.
 function World:agents(species)
   local all, out = self.sim:agents(), {}
   for _, a in ipairs(all) do
@@ -433,12 +463,13 @@ local function chunk(kind, data)
   return string.pack(">I4", #data) .. kind .. data .. string.pack(">I4", crc32(kind .. data))
 end
 
-local function png16(width, height, sample)
+-- A PNG of width x height pixels; sample(i, j) gives a pixel's bytes; colour 0 is 16-bit grey, 2 is 8-bit RGB.
+local function png(width, height, colour, sample)
   local rows = {}
   for j = 0, height - 1 do
     local row = { "\0" } -- filter: none
     for i = 0, width - 1 do
-      row[#row + 1] = string.pack(">I2", sample(i, j))
+      row[#row + 1] = sample(i, j)
     end
     rows[#rows + 1] = table.concat(row)
   end
@@ -450,7 +481,7 @@ local function png16(width, height, sample)
     blocks[#blocks + 1] = string.pack("<I1I2I2", last, #part, ~#part & 0xffff) .. part
   end
   blocks[#blocks + 1] = string.pack(">I4", adler32(raw))
-  return "\x89PNG\r\n\26\n" .. chunk("IHDR", string.pack(">I4I4I1I1I1I1I1", width, height, 16, 0, 0, 0, 0))
+  return "\x89PNG\r\n\26\n" .. chunk("IHDR", string.pack(">I4I4I1I1I1I1I1", width, height, colour == 0 and 16 or 8, colour, 0, 0, 0))
     .. chunk("IDAT", table.concat(blocks)) .. chunk("IEND", "")
 end
 
@@ -477,12 +508,37 @@ terrain_png = function(terrain, world)
   local top = high > 0 and high or 1
   local path = os.tmpname() .. ".png"
   local f = assert(io.open(path, "wb"))
-  f:write(png16(n, n, function(i, j)
-    return math.floor(samples[j * n + i] / top * 65535 + 0.5)
+  f:write(png(n, n, 0, function(i, j)
+    return string.pack(">I2", math.floor(samples[j * n + i] / top * 65535 + 0.5))
   end))
   f:close()
   temporary[#temporary + 1] = path
   return { png = path, height = top }
+end
+
+--[[
+A flow field's PNG (flow_field.c): red is the x velocity, green the y, each byte c standing for
+speed (c - 128) / 127, read bilinearly between pixel centres. fn(x, y) is sampled at the centre
+of each of N x N pixels (default 64; pixels = N) and rounded to the nearest byte: a component is
+exact where it is 0 or +-speed, and within speed / 254 elsewhere.
+]]
+flow_png = function(f, world)
+  local n, speed = f.pixels or 64, f.speed
+  if type(speed) ~= "number" or not (speed > 0) then
+    error("flow_fields: a field from fn needs speed = the largest component, > 0", 3)
+  end
+  local function byte(v)
+    return math.max(1, math.min(255, math.floor(128 + 127 * v / speed + 0.5)))
+  end
+  local path = os.tmpname() .. ".png"
+  local out = assert(io.open(path, "wb"))
+  out:write(png(n, n, 2, function(i, j)
+    local vx, vy = f.fn((i + 0.5) * world.width / n, (j + 0.5) * world.height / n)
+    return string.char(byte(vx), byte(vy), 128)
+  end))
+  out:close()
+  temporary[#temporary + 1] = path
+  return { png = path, speed = speed }
 end
 
 return t

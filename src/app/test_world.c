@@ -66,7 +66,18 @@ static int l_step(lua_State *L)
   return 1;
 }
 
-// world:agents() -> { {id, species, x, y, vx, vy, hx, hy, speed, energy}, ... } in id order.
+// The agent's per-agent fields (every one a rule of the world declared) as { name = value }: what
+// a:set wrote, seen from the step after (the world's double buffer), so a test checks a rule's memory.
+static void push_fields(lua_State *L, const fbWorld *world, int i)
+{
+  lua_createtable(L, 0, world->field_count);
+  for (int f = 0; f < world->field_count; ++f) {
+    lua_pushnumber(L, world->agents.field[f][i]);
+    lua_setfield(L, -2, world->field_names[f]);
+  }
+}
+
+// world:agents() -> { {id, species, x, y, vx, vy, hx, hy, speed, energy, fields}, ... } in id order.
 static int l_agents(lua_State *L)
 {
   fbSim *sim = check_sim(L);
@@ -87,7 +98,7 @@ static int l_agents(lua_State *L)
   lua_createtable(L, a->count, 0);
   for (int k = 0; k < a->count; ++k) {
     int i = order[k];
-    lua_createtable(L, 0, 10);
+    lua_createtable(L, 0, 11);
     lua_pushinteger(L, a->id[i]);
     lua_setfield(L, -2, "id");
     lua_pushstring(L, fbSim_SpeciesName(sim, a->species[i]));
@@ -104,6 +115,8 @@ static int l_agents(lua_State *L)
       lua_pushnumber(L, numbers[f].value);
       lua_setfield(L, -2, numbers[f].name);
     }
+    push_fields(L, world, i);
+    lua_setfield(L, -2, "fields");
     lua_rawseti(L, -2, k + 1);
   }
   free(order);
@@ -157,6 +170,15 @@ static int l_lost(lua_State *L)
   return 1;
 }
 
+// world:input(x, y): the player's steering input from now on, as the arrow keys give it (fb.input()).
+static int l_input(lua_State *L)
+{
+  fbSim *sim = check_sim(L);
+  fbVec2 input = {luaL_checknumber(L, 2), luaL_checknumber(L, 3)};
+  fbSim_SetPlayerInput(sim, input, false);
+  return 0;
+}
+
 // world:hash() -> the run's hash as 16 hex digits (equal hashes: equal runs).
 static int l_hash(lua_State *L)
 {
@@ -197,7 +219,7 @@ int fbTestWorld_OpenCore(lua_State *L)
   static const luaL_Reg methods[] = {
       {"step", l_step},     {"agents", l_agents}, {"inspect", l_inspect}, {"output", l_output},
       {"lost", l_lost},     {"hash", l_hash},     {"time", l_time},       {"close", l_close},
-      {NULL, NULL},
+      {"input", l_input},   {NULL, NULL},
   };
   static const luaL_Reg functions[] = {{"load", l_load}, {"realpath", l_realpath}, {NULL, NULL}};
   luaL_newmetatable(L, WORLD_META);
