@@ -13,8 +13,9 @@ t.test("flying: holds the cruising speed, and glides down from below the ceiling
   t.less(w:field("alt"), alt, "lower")
 end)
 
-t.test("lands, sits still for a while, then takes off to the ceiling", function()
-  local w = t.world({ rules = { { "perch", params = { ceiling = 3 } } }, agent = { 100, 100, 5, 0 } })
+t.test("lands, sits still for a while (whatever its other rules say), then takes off to the ceiling", function()
+  local w = t.world({ rules = { { "perch", params = { ceiling = 3 } }, { "wind", params = { x = 3, y = 1 } } },
+    agent = { 100, 100, 5, 0 } })
   local landed, x, y, took_off
   for step = 1, 400 do
     w:step(1)
