@@ -10,6 +10,7 @@ stds.flockbox_experiment = sandbox.experiment -- a sweep's experiment file: plai
 -- globals of either (`flockbox --lint FILE` reads what the file returns and checks it as what it is).
 std = "flockbox_rule+flockbox_scenario"
 files["behaviours"] = { std = "flockbox_rule" }
+files["behaviours/tests"] = { std = "lua54" }          -- the shipped rules' tests (and their slot lists: plain tables)
 files["tests/behaviours"] = { std = "flockbox_rule" }
 files["**/*_test.lua"] = { std = "lua54" }             -- rule tests: plain Lua, run by `flockbox test`
 files["lib"] = { std = "lua54" }                       -- flockbox test's harness
