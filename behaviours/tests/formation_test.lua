@@ -59,6 +59,14 @@ t.test("ties on the axis go by id", function()
   on_slot("line", { 0, -4 }, { { 0, -4 } }, 1) -- the agent, id 1, before the mate
 end)
 
+t.test("ranks in the leader's frame: a leader heading down the screen", function()
+  -- its right is -x: the agent 4 to its right, the mate 4 to its left; line of 2: the agent's slot is right 4
+  local ax, ay, w = t.steer("formation", { agent = { 100, 100, 0, 5 }, others = { lead = {} }, species = SEE,
+    mates = { { 4, 0, 0, 5, species = "lead" }, { 8, 0, 0, 5 } } }, { shape = "line", leader = "lead" })
+  t.zero(ax, ay, 1e-9)
+  t.equal(w:field("slot"), 2)
+end)
+
 t.test("with the leader rule: the front one leads, the others take the column behind it", function()
   local w = t.world({ rules = { "leader", { "formation", params = { shape = "column" } } }, agent = { 100, 100, 5, 0 },
     mates = { { -4, 0, 5, 0 }, { -8, 0, 5, 0 } }, species = SEE })
