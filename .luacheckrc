@@ -6,7 +6,14 @@ stds.flockbox_rule = sandbox.rule             -- rules, helper modules, the stee
 stds.flockbox_scenario = sandbox.scenario     -- scenarios and their functions (fb.count, math.random, ...)
 stds.flockbox_experiment = sandbox.experiment -- a sweep's experiment file: plain data
 
-std = "flockbox_rule"
+-- A file luacheck cannot place by its folder may be a rule, a helper or a scenario: it gets the
+-- globals of either (`flockbox --lint FILE` reads what the file returns and checks it as what it is).
+std = "flockbox_rule+flockbox_scenario"
+files["behaviours"] = { std = "flockbox_rule" }
+files["behaviours/tests"] = { std = "lua54" }          -- the shipped rules' tests (and their slot lists: plain tables)
+files["tests/behaviours"] = { std = "flockbox_rule" }
+files["**/*_test.lua"] = { std = "lua54" }             -- rule tests: plain Lua, run by `flockbox test`
+files["lib"] = { std = "lua54" }                       -- flockbox test's harness
 files["scripts"] = { std = "flockbox_scenario" }
 files["tests/data"] = { std = "flockbox_scenario" }
 files["tools"] = { std = "flockbox_scenario" }         -- helper scenarios (tools/terrain_slopes.lua)

@@ -1,4 +1,4 @@
--- behaviours/couzin.lua — zones of repulsion, orientation and attraction, a blind angle behind, a limited turn and Gaussian noise (Couzin, Krause, James, Ruxton & Franks 2002), in the plane.
+-- behaviours/couzin.lua — zones of repulsion, orientation and attraction, a blind angle behind, a limited turn and Gaussian noise, in the plane (Couzin, Krause, James, Ruxton & Franks 2002).
 -- Each time step tau, individual i with unit heading v_i looks at the neighbours j it perceives (the
 -- species' vision: field of view alpha, so a blind angle of 360 - alpha behind), r_ij the unit vector
 -- from i to j and d_ij the distance:

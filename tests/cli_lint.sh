@@ -67,6 +67,24 @@ printf 'return { species = {}, on_step = function() print(steering.length(1, 1))
 "$flockbox" --lint "$tmp/scenario_bad.lua" >"$tmp/out" 2>&1
 check "--lint: steering in a scenario is exit 2" test $? -eq 2
 
+# From a user's own folder, far from the repository: the program's own config and types are used.
+mkdir -p "$tmp/user"
+cp "$tmp/scenario_ok.lua" "$tmp/user/flock.lua"
+printf 'local t = require("flockbox.test")\nt.test("x", function() t.ok(io ~= nil) end)\n' >"$tmp/user/swirl_test.lua"
+flockbox_abs=$(realpath "$flockbox")
+(cd "$tmp/user" && "$flockbox_abs" --lint flock.lua swirl_test.lua) >"$tmp/out" 2>&1
+status=$?
+check "--lint from another folder: exit 0 (status $status)" test $status -eq 0
+check "  no 'module not found'" bash -c "! grep -q 'not found' '$tmp/out'"
+check "  a rule test is checked as plain Lua" grep -q "swirl_test.lua: OK (test)" "$tmp/out"
+[ $status -eq 0 ] || sed 's/^/    /' "$tmp/out"
+# luacheck with the shipped config, on a scenario outside scripts/: not checked as a rule.
+mkdir -p "$tmp/proj/levels"
+cp "$tmp/scenario_ok.lua" "$tmp/proj/levels/one.lua"
+cp .luacheckrc "$tmp/proj/"
+(cd "$tmp/proj" && LUA_PATH="$OLDPWD/?.lua;;" luacheck --no-color . ) >"$tmp/out" 2>&1
+check "luacheck: a scenario outside scripts/ may call fb.count (status $?)" grep -q "0 warnings / 0 errors" "$tmp/out"
+
 "$flockbox" --lint "$tmp/none.lua" >"$tmp/out" 2>&1
 check "--lint: a missing file is exit 2" test $? -eq 2
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cli_new_rule.sh — flockbox --new-rule writes a starting rule that loads, is listed with its
-# parameter and runs in a scenario at once; bad names, missing folders and existing files are refused.
+# parameter and runs in a scenario at once, with a test beside it that passes; a missing folder is
+# made; bad names and existing files are refused.
 set -u
 flockbox=$(realpath "$1")
 tmp=$(mktemp -d)
@@ -58,7 +59,18 @@ refused() {  # refused NAME TEXT ARGS...: exit 2 with TEXT on stderr
 refused "an existing rule is never overwritten" "behaviours/swirl.lua: already exists" --new-rule swirl
 refused "a name that is no identifier" "'9lives' is not a rule name" --new-rule 9lives
 refused "a name with a path in it" "'../x' is not a rule name" --new-rule ../x
-refused "a folder that is not there" "nowhere: no such folder" --new-rule fine nowhere
+"$flockbox" --new-rule fine new/deeper >"$tmp/out" 2>&1
+check "a folder that is not there is made, with its parents" test -f new/deeper/fine.lua
+check "  and the test beside the rule" test -f new/deeper/fine_test.lua
+check "  the template carries the type annotation the docs recommend" grep -qx -- "---@type fbRule" new/deeper/fine.lua
+"$flockbox" test new/deeper >"$tmp/out" 2>&1
+status=$?
+check "  its test passes out of the box (status $status)" test $status -eq 0
+check "  every one of its tests" grep -q "3 passed, 0 failed" "$tmp/out"
+"$flockbox" --rules new/deeper >"$tmp/rules" 2>&1
+check "  --rules lists the rule, not its test (status $?)" bash -c "! grep -q fine_test '$tmp/rules'"
+printf 'file\n' >"$tmp/project/plain"
+refused "a folder that is a file" "plain: not a folder" --new-rule fine "$tmp/project/plain/sub"
 # A refused name is echoed safely and the message says why: one line, the name cut with an ellipsis,
 # control characters escaped.
 long=$(head -c 5000 /dev/zero | tr '\0' a)

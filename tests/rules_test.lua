@@ -1,8 +1,21 @@
--- tests/rules_test.lua — hand-checked cases for every steering rule in behaviours/, in plain Lua 5.4.
+-- tests/rules_test.lua — what the rule tests in real worlds cannot check yet: allocation, preset fields and random draws, the steering library.
 -- Run from the repository root:  lua5.4 tests/rules_test.lua
 -- Each module is loaded into a sandbox like the engine's (no os, io, require; no new globals), and
 -- called with a mock agent view, mock fb functions and a mock species. Expected values are worked
 -- out by hand in the comments. Exits with status 1 if anything fails.
+--
+-- This mock is being replaced by behaviours/tests/*_test.lua (flockbox test, real worlds the engine
+-- builds); what is left here needs the mock, for now:
+--   - "steer allocates nothing": the engine does not count a rule's Lua allocations;
+--   - cases that start from per-agent field values (evade's fleeing, predator's resting, wander's
+--     angle, formation's election memory and leader turn, chase's leaders_only) or from a chosen
+--     random draw (wander, perch): a scenario cannot set a field or a draw;
+--   - the steering library's own functions (offset_pursuit, from_local, nearest_approach);
+--   - the worked cases of the 24 rules tested in real worlds before this mock's cases began moving
+--     (the Parker, Bourg and Gompert trios, seek_goal, places, wind, bounds, terrain drag, obstacle
+--     avoidance, chase, intercept, flee, evade, predator, wander): still to be moved.
+-- Header lines, loading with the defaults, and finite steering in awkward cases are checked for
+-- every rule by behaviours/tests/every_rule_test.lua.
 
 local passed, failed = 0, 0
 
@@ -369,13 +382,6 @@ local NAMES = {
 local R = {}
 for _, name in ipairs(NAMES) do
   local path = "behaviours/" .. name .. ".lua"
-  local file = io.open(path, "r")
-  local first = file and file:read("l")
-  if file then
-    file:close()
-  end
-  check(name .. ": header line", first ~= nil and first:find("^%-%- behaviours/" .. name .. "%.lua — .+%(.+%)%.$") ~= nil,
-    tostring(first))
   local chunk, err = loadfile(path, "t", sandbox())
   local ok, mod = false, err
   if chunk then
@@ -451,11 +457,6 @@ local function rejects(name, over, s)
     assert(type(message) == "string", name .. ": validate gave no message")
   end
   return param
-end
-
--- Every module's defaults pass its own validation.
-for _, name in ipairs(NAMES) do
-  check(name .. ": defaults validate", rejects(name) == nil)
 end
 
 -- Rules that read flock-mates do nothing without any (a moving agent, n = 0).
@@ -700,38 +701,6 @@ expect("avoid_silhouette: nothing ahead", 0, 0,
 -- ---- Bourg, Follow the Leader ------------------------------------------------------------------------
 -- Heading +x; the right side is r = (0, 1) (+y, y-down world). Vision radius 10, body length 1.
 
--- leader: front 1 (a wedge of +-45 degrees ahead), range 0 = the vision radius 10.
--- A unit at (5, 1): 5 ahead, 1 to the side, 1 < 5: in front, so not a leader.
-local led = agent({ vx = 5, nb = { { 5, 1 } } })
-expect("leader: returns no steering", 0, 0, steer("leader", led))
-check("leader: a unit in front, not leader", led._set.leader == 0, tostring(led._set.leader))
--- (5, 6): 6 to the side > 5 ahead: outside the wedge; (-5, 0) behind: the unit leads.
-led = agent({ vx = 5, nb = { { 5, 6 }, { -5, 0 } } })
-steer("leader", led)
-check("leader: nobody in the narrow view, leader", led._set.leader == 1, tostring(led._set.leader))
--- front 2 widens the wedge to |side| < 2 * ahead: (5, 6) is now in front.
-led = agent({ vx = 5, nb = { { 5, 6 } } })
-steer("leader", led, { front = 2 })
-check("leader: front factor widens the view", led._set.leader == 0, tostring(led._set.leader))
--- range 3 body lengths: (5, 1) is 5.1 away, beyond the narrow view.
-led = agent({ vx = 5, nb = { { 5, 1 } } })
-steer("leader", led, { range = 3 })
-check("leader: range limits the narrow view", led._set.leader == 1, tostring(led._set.leader))
-check("leader: front 0 rejected", rejects("leader", { front = 0 }) == "front")
--- Bourg counts units of every type: an interceptor at (5, 1), not a flock-mate, keeps a regular
--- unit from leading; with own_type only its flock-mates (none ahead) count.
-led = agent({ vx = 5, nb = { { -5, 0 } }, units = { { -5, 0, "regular" }, { 5, 1, "interceptor" } } })
-steer("leader", led)
-check("leader: a unit of another type in front, not leader", led._set.leader == 0, tostring(led._set.leader))
-steer("leader", led, { own_type = true })
-check("leader: own_type counts only its own", led._set.leader == 1, tostring(led._set.leader))
--- Bourg's loop skips Units[0], the player: a unit whose only unit ahead is the player leads.
-led = agent({ vx = 5, units = { { -5, 0, "regular" }, { 5, 1, "player" } } })
-steer("leader", led)
-check("leader: the player ahead does not count (Bourg)", led._set.leader == 1, tostring(led._set.leader))
-steer("leader", led, { count_player = true })
-check("leader: count_player counts it", led._set.leader == 0, tostring(led._set.leader))
-
 -- chase: max_accel 20, settle 15 degrees. Target (0, 10): 90 degrees off, to the right: (0, 20).
 expect("chase: full push toward a target on the right", 0, 20,
   steer("chase", agent({ vx = 5, nearest = { player = { 0, 10 } } })))
@@ -770,21 +739,6 @@ expect("intercept: closing time capped at the horizon", 0, 0,
 expect("intercept: horizon aim to the side", 0, 20,
   steer("intercept", agent({ vx = 5, nearest = { player = { 0, 10, 5, 0 } } }), { horizon = 2 }))
 
--- player_control: max_speed 10 (/ 2 = 5), max_accel 20, cruise 7.
-world.input = { 1, 0 }
--- from rest toward +x: v_d = (10, 0), (10 - 0) / 5 = 2, capped at 1: (20, 0).
-expect("player_control: full input from rest", 20, 0, steer("player_control", agent({})))
--- input (0.1, 0): v_d = (1, 0): 1 / 5 = 0.2: (4, 0).
-world.input = { 0.1, 0 }
-expect("player_control: half-hearted input", 4, 0, steer("player_control", agent({})))
--- input (1, 1) is capped at length 1: v_d = 10 (1, 1) / sqrt 2; already moving so: nothing to do.
-world.input = { 1, 1 }
-expect("player_control: diagonal input capped", 0, 0,
-  steer("player_control", agent({ vx = 10 / math.sqrt(2), vy = 10 / math.sqrt(2) })))
--- no input: keep cruising along the heading at 7: moving at 3, (7 - 3) / 5 = 0.8: (16, 0).
-world.input = { 0, 0 }
-expect("player_control: no input, cruise on", 16, 0, steer("player_control", agent({ vx = 3 })))
-
 -- ---- predators and prey ------------------------------------------------------------------------------
 
 -- flee: predator at (3, 4), 5 away, radius 0 = vision radius 10; : -(3, 4) / 100 / 0.05^2 = (-12, -16).
@@ -817,35 +771,6 @@ expect("evade: calm again beyond calm", 0, 0, steer("evade", prey, { radius = 25
 check("evade: stops fleeing", prey._set.fleeing == 0, tostring(prey._set.fleeing))
 check("evade: calm below radius rejected", rejects("evade", { radius = 25, calm = 10 }) == "calm")
 
--- scatter: the crowd's centre 10 to the right. Calm: Parker's cohesion, (40, 0).
-local flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } } })
-expect("scatter: calm, plain cohesion", 40, 0, steer("scatter", flockmate))
-check("scatter: no time left", flockmate._set.scatter == 0)
--- startled by the scenario: multiplier -1 for duration 3 s.
-flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } } })
-expect("scatter: startled, cohesion negated", -40, 0, steer("scatter", flockmate, { startle = 1 }))
-check("scatter: 3 s to go", flockmate._set.scatter == 3)
--- 2 s left: still scattering, 1.9 s left after this step (dt 0.1).
-flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } }, fields = { scatter = 2 } })
-expect("scatter: still scattering", -40, 0, steer("scatter", flockmate))
-check("scatter: counts down", close(flockmate._set.scatter, 1.9))
--- a predator within the alarm radius startles; multiplier -2.
-flockmate = agent({ nb = { { 8, -3 }, { 12, 3 } }, nearest = { wolf = { 5, 5 } } })
-expect("scatter: startled by a predator", -80, 0, steer("scatter", flockmate, { from = "wolf", alarm = 10, multiplier = -2 }))
-
--- bunch_up: comfort 8, tight 3, far 60, near 15, ratio 0.5, max_accel 20.
--- No predator: C = 8, D = 4; a flock-mate at 6: w = (64 - 36) / (64 - 16) = 7/12: (-11.667, 0).
-expect("bunch_up: no predator, full comfort radius", -20 * 7 / 12, 0, steer("bunch_up", agent({ nb = { { 6, 0 } } })))
--- predator at (36, 0), 30 from the centre of the flock-mates (6, 0): f = (30 - 15) / 45 = 1/3,
--- C = 3 + 5 / 3 = 4.667 < 6: the flock-mate is no longer too close.
-expect("bunch_up: predator nearing, radius shrinks", 0, 0,
-  steer("bunch_up", agent({ nb = { { 6, 0 } }, nearest = { predator = { 36, 0 } } })))
--- predator within near of the centre (2, 0): C = 3, D = 1.5; flock-mate at 2:
--- w = (9 - 4) / (9 - 2.25) = 0.7407: (-14.815, 0).
-expect("bunch_up: tightest with the predator near", -20 * 5 / 6.75, 0,
-  steer("bunch_up", agent({ nb = { { 2, 0 } }, nearest = { predator = { 12, 0 } } })))
-check("bunch_up: tight above comfort rejected", rejects("bunch_up", { tight = 9 }) == "tight")
-
 -- predator: max_speed 10 (/ 2 = 5), max_accel 20, dt 0.1.
 -- Prey at (2, 0), beyond catch 1.5: v_p = (10, 0), 10 / 5 = 2, capped: (20, 0).
 local hunter = agent({ nearest = { prey = { 2, 0, 0, 0, 42 } } })
@@ -862,37 +787,6 @@ expect("predator: resting", -30, 0, steer("predator", hunter))
 check("predator: rest counts down, no catch", close(hunter._set.resting, 1.9) and hunter._removed == 0)
 expect("predator: no prey in view", 0, 0, steer("predator", agent({ nearest = { prey = { 20, 0 } } })))
 
--- ---- Gamlen: lamps and paths ------------------------------------------------------------------------
-
--- swarm_point: lamp at (50, 0): Parker's cohesion toward it, 50 / 100 / 0.05^2 = 200.
-world.goals.lamp = { 50, 0 }
-expect("swarm_point: pulled toward the lamp", 200, 0, steer("swarm_point", agent({})))
--- lamp at (3, 0), inside repel 6: pull 12 plus a push 20 sqrt(3 / 6) = 14.142 away: (-2.142, 0).
-world.goals.lamp = { 3, 0 }
-expect("swarm_point: repelled close to the lamp", 12 - 20 * math.sqrt(0.5), 0, steer("swarm_point", agent({})))
-expect("swarm_point: no lamp", 0, 0, steer("swarm_point", agent({}), { goal = "nowhere" }))
-
--- follow_path: path object at (0.2, 0), step 0.05: wanted velocity (0.2, 0) / 0.05 = (4, 0); from
--- rest, bias 0.02: 0.02 (4 - 0) / 0.05 = 1.6.
-world.paths.route = { 0.2, 0, 1, 0, 6 }
-expect("follow_path: a small bias toward the object", 1.6, 0, steer("follow_path", agent({ nb = { { 3, 3 } } })))
--- moving at (4, 0) already: w - v = 0, nothing.
-expect("follow_path: at the object's pace, nothing", 0, 0, steer("follow_path", agent({ vx = 4 })))
--- velocity (0, 2) and q - p = 0: 0.02 (0 - (0, 2)) / 0.05 = (0, -0.8).
-world.paths.route = { 0, 0, 1, 0, 6 }
-expect("follow_path: damps the velocity", 0, -0.8, steer("follow_path", agent({ vy = 2 })))
--- far away (100, 0): w = 2000 capped at max_speed 10: 0.02 * 10 / 0.05 = 4.
-world.paths.route = { 100, 0, 1, 0, 6 }
-expect("follow_path: wanted speed capped", 4, 0, steer("follow_path", agent({})))
--- the engine's dt does not enter it: the same at dt 0.01 as at dt 0.1.
-world.dt = 0.01
-expect("follow_path: the same at another dt", 4, 0, steer("follow_path", agent({})))
-world.dt = 0.1
--- another reference step: (0.2, 0) at step 0.1 wants (2, 0); bias 0.04: 0.04 * 2 / 0.1 = 0.8.
-world.paths.route = { 0.2, 0, 1, 0, 6 }
-expect("follow_path: the reference step", 0.8, 0, steer("follow_path", agent({}), { bias = 0.04, step = 0.1 }))
-expect("follow_path: no such path", 0, 0, steer("follow_path", agent({}), { path = "nowhere" }))
-
 -- ---- formations (Reynolds 1999, offset pursuit) --------------------------------------------------------
 -- S: max_speed 10, max_accel 20: match_velocity gives 20 (w - v) / 5 = 4 (w - v) while |w - v| <= 5.
 
@@ -908,73 +802,6 @@ expect("offset_pursuit: at T = 2", 0, 0, steering.offset_pursuit(agent({}), S, 0
 expect("offset_pursuit: pursues flat out from afar", 20, 0, steering.offset_pursuit(agent({}), S, 100, 0, 1, 0, 1, 0, 0, 0, 1))
 -- from_local: 3 ahead and 2 right of heading (0, 1) (down the screen): (0, 3) + 2 (-1, 0) = (-2, 3).
 expect("from_local: heading (0, 1)", -2, 3, steering.from_local(0, 1, 3, 2))
-
--- formation, a given leader: species "lead" at (5, 0) from the agent, moving (5, 0), id 7; the agent
--- alone (N = 1), column, spacing 4: slot 4 behind the leader, offset (1, 0) from the agent; moving
--- (5, 0): w = (5, 0) + (1, 0) = (6, 0), a = 4 (1, 0) = (4, 0).
-local lead = { lead = { 5, 0, 5, 0, 7 } }
-local f = agent({ vx = 5, nearest = lead })
-expect("formation: offset pursuit of the slot behind the leader", 4, 0,
-  steer("formation", f, { shape = "column", leader = "lead" }))
-check("formation: fields follows, slot, slot_dist", f._set.follows == 7 and f._set.slot == 1 and close(f._set.slot_dist, 1),
-  string.format("%s %s %s", f._set.follows, f._set.slot, f._set.slot_dist))
-
--- Each shape: the leader L at (10, 0) from the agent's frame origin, heading +x at (5, 0); the agent
--- placed exactly on the slot its rank gives, moving with the leader: nothing to do, slot_dist 0.
--- at(ahead, right) is the offset from the agent of a point (ahead, right) of L, given the agent's.
-local function on_slot(shape, own, mates, expect_slot, over)
-  local nb = {}
-  for k, m in ipairs(mates) do
-    nb[k] = { m[1] - own[1], m[2] - own[2], 5, 0 }
-  end
-  local a = agent({ vx = 5, nb = nb, nearest = { lead = { -own[1], -own[2], 5, 0, 7 } } })
-  local params = { shape = shape, leader = "lead", spacing = 4, sight = 50 }
-  for k, v in pairs(over or {}) do
-    params[k] = v
-  end
-  expect("formation: " .. shape .. ", on its slot, nothing", 0, 0, steer("formation", a, params))
-  check("formation: " .. shape .. ", rank " .. expect_slot, a._set.slot == expect_slot and close(a._set.slot_dist, 0, 1e-9)
-    and a._set.slot_dist < 1e-9, string.format("slot %s, slot_dist %s", a._set.slot, a._set.slot_dist))
-end
--- line, N = 3 ranked by side: -4, 4 (the agent), 8: rank 1; floor(3/2) = 1, j = 0 -> +1: right 4.
-on_slot("line", { 0, 4 }, { { 0, -4 }, { 0, 8 } }, 2)
--- column: 4 behind (mate), 8 (the agent), 12: rank 1: 8 behind.
-on_slot("column", { -8, 0 }, { { -4, 0 }, { -12, 0 } }, 2)
--- wedge, 45 degrees, N = 3: one on the left arm; ranks by side -2.83, 2.83, 5.66 (the agent): rank 2,
--- the right arm's j = 2: (-8 cos 45, 8 sin 45) = (-5.657, 5.657).
-local c45 = 4 * math.cos(math.pi / 4)
-on_slot("wedge", { -2 * c45, 2 * c45 }, { { -c45, -c45 }, { -c45, c45 } }, 3)
--- a narrower wedge, 30 degrees: the left arm's one at (-4 cos 30, -4 sin 30) = (-3.464, -2).
-on_slot("wedge", { -4 * math.cos(math.pi / 6), -2 }, { { -3, 3 } }, 1, { angle = 30 })
--- circle, N = 4: radius max(4, 4 / (2 sin 45) = 2.83) = 4 (none nearer the leader than a spacing);
--- slots at bearings 45, 135, 225, 315 clockwise from the heading: (2.83, 2.83), (-2.83, 2.83),
--- (-2.83, -2.83), (2.83, -2.83) as (ahead, right). The agent at 135: rank 1.
-on_slot("circle", { -c45, c45 }, { { c45, c45 }, { -c45, -c45 }, { c45, -c45 } }, 2)
--- N = 8: radius 4 / (2 sin 22.5) = 5.226; the agent at 22.5 degrees, the first clockwise: rank 0.
-do
-  local r, mates = 4 / (2 * math.sin(math.pi / 8)), {}
-  for k = 1, 7 do
-    local b = 2 * math.pi * (k + 0.5) / 8
-    mates[k] = { r * math.cos(b), r * math.sin(b) }
-  end
-  on_slot("circle", { r * math.cos(math.pi / 8), r * math.sin(math.pi / 8) }, mates, 1)
-end
--- slots from a module: {-1, -1}, {-1, 1}, {-2, 0} in spacings; by y: (-1, -1), (-2, 0), (-1, 1).
--- The agent between the other two (side 0): rank 1, (-2, 0) * 4 = 8 behind.
-on_slot("slots", { -8, 0 }, { { -4, -4 }, { -4, 4 } }, 2, { slots = "test_slots" })
--- a fourth member, rightmost (the others at sides -4, -2, -1): no slot left; it queues behind the rearmost, (-2 - 1) * 4 = 12 behind.
-on_slot("slots", { -12, 0 }, { { -4, -4 }, { -4, -2 }, { -8, -1 } }, 4, { slots = "test_slots" })
--- ties on the axis go by id: two members at the same side; the agent (id 1) before the mate (id 101).
-on_slot("line", { 0, -4 }, { { 0, -4 } }, 1)
-
--- Ranking follows the leader's frame: leader heading +y (down the screen), right side (-1, 0). The
--- agent at 4 to the leader's right is at world offset (-4, 0) from it; a mate at its left (4, 0):
--- line N = 2: the mate rank 0 (left), the agent rank 1 -> right 4, where it is.
-do
-  local a = agent({ vy = 5, nb = { { 8, 0, 0, 5 } }, nearest = { lead = { 4, 0, 0, 5, 7 } } })
-  expect("formation: a leader heading down the screen", 0, 0, steer("formation", a, { shape = "line", leader = "lead" }))
-  check("formation: ranks in the leader's frame", a._set.slot == 2, tostring(a._set.slot))
-end
 
 -- Election: the agent (id 1) flagged leader and leading last step: it leads, nothing to do.
 local e = agent({ vx = 5, fields = { leader = 1, follows = 1 }, nb = { { -4, 0, 5, 0, id = 3, leader = 1 } } })
@@ -1018,70 +845,6 @@ do
   expect("formation: a still leader keeps its last heading", 0, 0, steer("formation", a, { shape = "column", leader = "lead" }))
 end
 
--- No leader in sight. regroup: mates at (2, 0) and (4, 0), still: w = 0 + (3, 0) / 1: from rest (12, 0).
-expect("formation: lost, regroup on the mates", 12, 0,
-  steer("formation", agent({ nb = { { 2, 0 }, { 4, 0 } } }), { leader = "lead" }))
--- hold: brake, moving (5, 0): 4 (-5, 0) = (-20, 0); free: nothing.
-expect("formation: lost, hold", -20, 0, steer("formation", agent({ vx = 5 }), { leader = "lead", lost = "hold" }))
-expect("formation: lost, free", 0, 0, steer("formation", agent({ vx = 5 }), { leader = "lead", lost = "free" }))
-do
-  local a = agent({ vx = 5, fields = { follows = 7, slot = 3 } })
-  steer("formation", a, { leader = "lead" })
-  check("formation: lost, no slot", a._set.follows == 0 and a._set.slot == 0)
-end
-check("formation: an unknown shape rejected", rejects("formation", { shape = "hexagon" }) == "shape")
-check("formation: an unknown lost rejected", rejects("formation", { lost = "panic" }) == "lost")
-check("formation: slots without a module rejected", rejects("formation", { shape = "slots" }) == "slots")
-check("formation: a missing slot module rejected", rejects("formation", { shape = "slots", slots = "nowhere" }) == "slots")
-check("formation: a bad slot list rejected", rejects("formation", { shape = "slots", slots = "bad_slots" }) == "slots")
-check("formation: a slot module accepted", rejects("formation", { shape = "slots", slots = "test_slots" }) == nil)
-
--- pursue_path: object at (2, 0) moving (3, 0) along +x; the point 1 behind it: offset (1, 0);
--- w = (3, 0) + (1, 0) = (4, 0); from rest 4 (4, 0) = (16, 0).
-world.paths.route = { 2, 0, 1, 0, 3 }
-expect("pursue_path: arrives behind the object", 16, 0, steer("pursue_path", agent({}), { ahead = -1 }))
--- beside it, 2 to its right (0, 2): offset (2, 2); moving (3, 0): w = (5, 2), w - v = (2, 2): (8, 8).
-expect("pursue_path: to the right of it", 8, 8, steer("pursue_path", agent({ vx = 3 }), { right = 2 }))
-expect("pursue_path: no such path", 0, 0, steer("pursue_path", agent({}), { path = "nowhere" }))
-
--- refind_path: object at (30, 40), alone (n = 0), at rest: all of max_accel 20 toward it, (12, 16).
-world.paths.route = { 30, 40, 1, 0, 6 }
-expect("refind_path: lost, heads straight for the object", 12, 16, steer("refind_path", agent({})))
--- moving at (0, -10) (away, full speed): w - v = (6, 8) - (0, -10) = (6, 18): 20 (6, 18) / |(6, 18)|.
-local l = math.sqrt(6 * 6 + 18 * 18)
-expect("refind_path: turns a member flying away", 20 * 6 / l, 20 * 18 / l, steer("refind_path", agent({ vy = -10 })))
--- flying straight at it at full speed: nothing left to do.
-expect("refind_path: already on its way", 0, 0, steer("refind_path", agent({ vx = 6, vy = 8 })))
--- sees a flock-mate: not lost.
-expect("refind_path: not lost", 0, 0, steer("refind_path", agent({ nb = { { 3, 3 } } })))
--- fewer_than = 3: one flock-mate in view is lost.
-expect("refind_path: lost with too few in view", 12, 16, steer("refind_path", agent({ nb = { { 3, 3 } } }), { fewer_than = 3 }))
-expect("refind_path: no such path", 0, 0, steer("refind_path", agent({}), { path = "nowhere" }))
-
--- ---- Parker: perching -------------------------------------------------------------------------------
-
--- perched, 3 s left: held still (a:hold(): no other rule runs, no motion); 2.9 s left.
-local bird = agent({ vx = 3, fields = { perch = 3, alt = 0 } })
-expect("perch: sits still", 0, 0, steer("perch", bird))
-check("perch: holds the bird", bird._held == true)
-check("perch: perch time counts down", close(bird._set.perch, 2.9))
--- 0.05 s left: takes off, full acceleration along the heading, back up to the ceiling 30.
-bird = agent({ vx = 0.1, fields = { perch = 0.05, alt = 0 } })
-expect("perch: takes off", 20, 0, steer("perch", bird))
-check("perch: lets go on take-off", bird._held == nil)
-check("perch: climbs to the ceiling", bird._set.perch == 0 and bird._set.alt == 30)
--- flying at 10 up at speed 5, random 0.5: sinks 2 * 2 * 0.5 * 0.1 = 0.2 to 9.8; holds cruise 7:
--- 2 * (7 - 5) = 4 along the heading.
-bird = agent({ vx = 5, fields = { perch = 0, alt = 10 } })
-expect("perch: flying, holds the cruising speed", 4, 0, steer("perch", bird))
-check("perch: glides down", close(bird._set.alt, 9.8))
--- at 0.1 up: 0.1 - 0.2 <= ground 0: lands, perch 2 + (6 - 2) * 0.5 = 4 s; held still at once.
-bird = agent({ vx = 5, fields = { perch = 0, alt = 0.1 } })
-expect("perch: lands", 0, 0, steer("perch", bird))
-check("perch: held on landing", bird._held == true)
-check("perch: lands for a random time", bird._set.alt == 0 and bird._set.perch == 4)
-check("perch: ceiling below ground rejected", rejects("perch", { ground = 5, ceiling = 5 }) == "ceiling")
-
 -- ---- wander, two flocks, the gate --------------------------------------------------------------------
 
 -- wander: random 0.5 is no jitter; angle 0: wanted velocity cruise 7 along the heading.
@@ -1094,145 +857,6 @@ local wanderer = agent({ hx = 1, hy = 0, fields = { wander = 1 } })
 expect("wander: angle held within the limit", 10 / math.sqrt(2), 10 / math.sqrt(2), steer("wander", wanderer))
 check("wander: angle remembered", close(wanderer._set.wander, math.rad(45)))
 
--- avoid_flock: comfort 6, range 16, max_accel 20.
--- heading +y, other member at (10, 0) beside it: straight push, f = sqrt((16 - 10) / 10): (-15.49, 0).
-expect("avoid_flock: pushed straight away", -20 * math.sqrt(0.6), 0,
-  steer("avoid_flock", agent({ vy = 5, nearest = { aqua = { 10, 0 } } }), { other = "aqua" }))
--- inside the comfort radius, behind: full push (20, 0).
-expect("avoid_flock: full push inside comfort", 20, 0,
-  steer("avoid_flock", agent({ vx = 5, nearest = { aqua = { -4, 0 } } }), { other = "aqua" }))
--- ahead and to the right at (8, 6), 10 away: push along -(u + 0.5 r) = -((0.8, 0.6) + (0, 0.5)),
--- unit -(0.5872, 0.8074), times sqrt(0.6) * 20.
-local side = math.sqrt(0.8 ^ 2 + 1.1 ^ 2)
-expect("avoid_flock: sidesteps one ahead", -0.8 / side * 20 * math.sqrt(0.6), -1.1 / side * 20 * math.sqrt(0.6),
-  steer("avoid_flock", agent({ vx = 5, nearest = { aqua = { 8, 6 } } }), { other = "aqua" }))
-expect("avoid_flock: nobody in range", 0, 0,
-  steer("avoid_flock", agent({ vx = 5, nearest = { aqua = { 20, 0 } } }), { other = "aqua" }))
-
--- gate_pass: gate at (50, 0): tend to it, 50 / 100 / 0.05^2 = 200.
-world.goals.gate, world.goals.pasture = { 50, 0 }, { 40, 30 }
-local sheep = agent({})
-expect("gate_pass: tends to the gate", 200, 0, steer("gate_pass", sheep))
-check("gate_pass: not through yet", sheep._set.passed == nil)
--- gate 2 away (within reach 3): reached; tends to the pasture (40, 30) instead: (160, 120).
-world.goals.gate = { 2, 0 }
-sheep = agent({})
-expect("gate_pass: reaches the gate, moves on", 160, 120, steer("gate_pass", sheep))
-check("gate_pass: remembers it", sheep._set.passed == 1)
-world.goals.gate = { 50, 0 }
-expect("gate_pass: through, to the pasture", 160, 120, steer("gate_pass", agent({ fields = { passed = 1 } })))
-
--- follow_flow: at (10, 0) moving (4, 0), predict 0.5: the field is read at (12, 0), where
--- v = (0 + 0.1 * 12, 3) = (1.2, 3); gain 2: a = 2 ((1.2, 3) - (4, 0)) = (-5.6, 6).
-world.flow = { 0, 3, 0.1, 0 }
-expect("follow_flow: toward the field where it will be", -5.6, 6, steer("follow_flow", agent({ x = 10, vx = 4 })))
--- predict 0: read where it is, (10, 0): v = (1, 3); a = 2 ((1, 3) - (4, 0)) = (-6, 6).
-expect("follow_flow: predict 0 reads the field here", -6, 6, steer("follow_flow", agent({ x = 10, vx = 4 }), { predict = 0 }))
-world.flow = { 0, 0, 0, 0 }
-
--- stay_inside: the edge at x = 50, margin 4, predict 1, max_accel 20.
--- At 40 moving 7: predicted 47, inside, 3 from the edge: e = 1, push 20 min(1, 2 / 4) = 10 along (-1, 0).
-expect("stay_inside: within the margin, a part push", -10, 0, steer("stay_inside", agent({ x = 40, vx = 7 })))
--- At 48 moving 5: predicted 53, outside by 3: e = 7 > 4, the whole push.
-expect("stay_inside: predicted outside, the whole push", -20, 0, steer("stay_inside", agent({ x = 48, vx = 5 })))
-expect("stay_inside: far inside, nothing", 0, 0, steer("stay_inside", agent({ x = 10, vx = 5 })))
-expect("stay_inside: force 8", -8, 0, steer("stay_inside", agent({ x = 48, vx = 5 }), { force = 8 }))
-
--- follow_wall: heading +x at cruise 7, the wall 4 below (+y, its right side), outward normal (0, -1).
--- t = (-ny, nx) = (1, 0); gain 6, offset 3: close = 6 / 4 (3 - 4) = -1.5; w = (7, 0) - 1.5 (0, -1) = (7, 1.5);
--- a = 6 (w - v) = (0, 9): toward the wall.
-local walker = agent({ vx = 7, obstacle = { 4, 0, -1, 0, 4 } })
-expect("follow_wall: along, closing the gap", 0, 9, steer("follow_wall", walker))
-check("follow_wall: notes the gap", walker._set.wall_gap == 1, tostring(walker._set.wall_gap))
--- side left: t = (ny, -nx) = (-1, 0): w = (-7, 1.5), a = 6 (-14, 1.5) = (-84, 9): it turns back.
-expect("follow_wall: wall on the left runs the other way", -84, 9,
-  steer("follow_wall", agent({ vx = 7, obstacle = { 4, 0, -1, 0, 4 } }), { side = "left" }))
--- at the offset and at speed: nothing to change.
-expect("follow_wall: at the offset, at speed", 0, 0, steer("follow_wall", agent({ vx = 7, obstacle = { 3, 0, -1, 0, 3 } })))
--- a corner: the nearest point is the corner at (-3, 4) seen from (0, 0), 5 away: n = (0.6, -0.8),
--- t = (0.8, 0.6) turns round it; close = 1.5 (3 - 5) = -3; w = 7 (0.8, 0.6) - 3 (0.6, -0.8) = (3.8, 6.6);
--- a = 6 ((3.8, 6.6) - (7, 0)) = (-19.2, 39.6).
-expect("follow_wall: rounds a corner", -19.2, 39.6,
-  steer("follow_wall", agent({ vx = 7, obstacle = { 5, 0.6, -0.8, -3, 4 } })))
-local lost = agent({ vx = 7, obstacle = { 20, 0, -1, 0, 20 } })
-expect("follow_wall: no wall in range", 0, 0, steer("follow_wall", lost))
-check("follow_wall: no wall, the gap is range - offset", lost._set.wall_gap == 9, tostring(lost._set.wall_gap))
-check("follow_wall: refuses a side that is neither", rejects("follow_wall", { side = "up" }) == "side")
--- ---- Reynolds 1999: queue, interpose, hide, unaligned collision avoidance ----------------------------
--- The species: max_speed 10 (max_speed / 2 = 5), max_accel 20, cruise 7, body_length 1.
-
--- queue (range 3, cone 30 degrees, margin 0.5, gain 2), moving (4, 0): stopping distance
--- 4^2 / (2 * 20) + 0.5 = 0.9. One in front at 2.5 moving (1, 0): gap 2.5 - 1 = 1.5 > 0.9, but
--- nearby and slower: brake toward 1: f = 2 * (4 - 1) / 5 = 1.2, capped at 1: (-20, 0).
-expect("queue: brakes behind a slower one in front", -20, 0,
-  steer("queue", agent({ vx = 4, nb = { { 2.5, 0, 1, 0 } } })))
--- gain 0.5: f = 0.5 * 3 / 5 = 0.3: (-6, 0).
-expect("queue: brakes toward its speed", -6, 0, steer("queue", agent({ vx = 4, nb = { { 2.5, 0, 1, 0 } } }), { gain = 0.5 }))
--- one at 1.8 moving as fast: gap 0.8 < 0.9, inside the stopping distance: toward 0, f = 0.5 * 4 / 5 = 0.4: (-8, 0).
-expect("queue: stops for one within the braking distance", -8, 0,
-  steer("queue", agent({ vx = 4, nb = { { 1.8, 0, 4, 0 } } }), { gain = 0.5 }))
--- heading +y: the one in front at (0, 2.5), moving (0, 1): the brake is along the heading, (0, -6).
-expect("queue: brakes along the heading", 0, -6, steer("queue", agent({ vy = 4, nb = { { 0, 2.5, 0, 1 } } }), { gain = 0.5 }))
-expect("queue: one 45 degrees off is outside the 30-degree cone", 0, 0,
-  steer("queue", agent({ vx = 4, nb = { { 2, 2, 0, 0 } } })))
-expect("queue: one in front but faster", 0, 0, steer("queue", agent({ vx = 4, nb = { { 2.5, 0, 5, 0 } } })))
-expect("queue: one behind", 0, 0, steer("queue", agent({ vx = 4, nb = { { -1.5, 0, 0, 0 } } })))
-expect("queue: standing still", 0, 0, steer("queue", agent({ nb = { { 1.2, 0, 0, 0 } } })))
-
--- interpose: vip at (2, 0) still, threat at (2, 2) still: the midpoint (2, 1) is under 10 away, so
--- arrive wants the velocity (2, 1) itself: from rest (2, 1) / 5 * 20 = (8, 4).
-expect("interpose: to the midpoint", 8, 4, steer("interpose", agent({ nearest = { vip = { 2, 0 }, threat = { 2, 2 } } })))
--- the vip moving (1, 0): T = |(2, 1)| / 10 = sqrt(5) / 10; it will be at (2 + T, 0); the target is
--- (2 + T / 2, 1): a = (2 + T / 2, 1) * 4.
-local T = math.sqrt(5) / 10
-expect("interpose: to the midpoint of the predicted positions", (2 + T / 2) * 4, 4,
-  steer("interpose", agent({ nearest = { vip = { 2, 0, 1, 0 }, threat = { 2, 2 } } })))
-expect("interpose: one of the two out of sight", 0, 0, steer("interpose", agent({ nearest = { vip = { 2, 0 } } })))
-expect("interpose: beyond the sight", 0, 0,
-  steer("interpose", agent({ nearest = { vip = { 2, 0 }, threat = { 2, 20 } } }), { sight = 10 }))
-
--- hide (gap 1, plus the body radius 0.5): threat at (-10, 0), a pillar of radius 2 at (10, 0): the
--- spot is (10 + 2 + 1.5, 0) = (13.5, 0); arrive at cruise 7: moving (5, 0), (7 - 5) / 5 * 20 = 8.
-local pillar = { { 10, 0, 2 } }
-expect("hide: behind the pillar, away from the threat", 8, 0,
-  steer("hide", agent({ vx = 5, nearest = { threat = { -10, 0 } }, circles = pillar })))
-expect("hide: at cruising speed toward the spot", 0, 0,
-  steer("hide", agent({ vx = 7, nearest = { threat = { -10, 0 } }, circles = pillar })))
--- a second pillar of radius 1 at (0, 5): u = (10, 5) / |(10, 5)|, spot (0, 5) + 2.5 u = (2.2361, 6.1180),
--- 6.51 away, nearer than 13.5: from rest, wanted velocity the offset itself, / 5 > 1, capped: 20 along it.
-local u = 2.5 / math.sqrt(125)
-local sx, sy = 10 * u, 5 + 5 * u
-local sl = math.sqrt(sx * sx + sy * sy)
-expect("hide: behind the pillar whose spot is nearest", sx / sl * 20, sy / sl * 20,
-  steer("hide", agent({ nearest = { threat = { -10, 0 } }, circles = { { 10, 0, 2 }, { 0, 5, 1 } } })))
--- no pillar within range 5: flee the threat at (0, -10) at max speed: from rest, capped: (0, 20).
-expect("hide: flees when no obstacle is near", 0, 20,
-  steer("hide", agent({ nearest = { threat = { 0, -10 } }, circles = pillar }), { range = 5 }))
-expect("hide: no threat in sight", 0, 0, steer("hide", agent({ circles = pillar })))
-
--- avoid_unaligned (horizon 3, margin 0.5: clearance 1 + 0.5 = 1.5; force 20, brake 0.5), moving
--- (2, 0); its right is +y. One at (4, -4.5) moving (0, 2): rv = (-2, 2), t = -(d . rv) / |rv|^2 =
--- 17 / 8 = 2.125, q = (4 - 4.25, -4.5 + 4.25) = (-0.25, -0.25), 0.35 < 1.5: a collision. It will be to
--- the left and behind: push right and speed up, k = 20 (1 - 2.125 / 3) = 5.8333:
--- a = k (0, 1) + 0.5 k (1, 0) = (2.9167, 5.8333).
-local k = 20 * (1 - 2.125 / 3)
-expect("avoid_unaligned: passes one that will cross behind, to the right and faster", 0.5 * k, k,
-  steer("avoid_unaligned", agent({ vx = 2, nb = { { 4, -4.5, 0, 2 } } })))
--- one at (5, -4) moving (0, 2): t = 18 / 8 = 2.25, q = (0.5, 0.5): to the right and ahead: push left
--- and slow down, k = 20 (1 - 0.75) = 5: (-2.5, -5).
-expect("avoid_unaligned: turns left and slows for one that will be ahead on the right", -2.5, -5,
-  steer("avoid_unaligned", agent({ vx = 2, nb = { { 5, -4, 0, 2 } } })))
--- both: the one at t = 2.125 comes first.
-expect("avoid_unaligned: dodges the soonest", 0.5 * k, k,
-  steer("avoid_unaligned", agent({ vx = 2, nb = { { 5, -4, 0, 2 }, { 4, -4.5, 0, 2 } } })))
--- one at (4, -10) moving (0, 2): nearest at t = 3.5, past the horizon: at t = 3, q = (-2, -4), far: nothing.
-expect("avoid_unaligned: a miss", 0, 0, steer("avoid_unaligned", agent({ vx = 2, nb = { { 4, -10, 0, 2 } } })))
--- head on: one at (10, 0) moving (-2, 0): t = 2.5, q = (0, 0), dead ahead: pass on the right and
--- slow down (q . h = 0: no brake), k = 20 (1 - 2.5 / 3) = 3.3333: (0, 3.3333).
-expect("avoid_unaligned: head on, passes on the right", 0, 20 / 6,
-  steer("avoid_unaligned", agent({ vx = 2, nb = { { 10, 0, -2, 0 } } })))
-check("avoid_unaligned: horizon 0 rejected", rejects("avoid_unaligned", { horizon = 0 }) == "horizon")
-
 -- steering.nearest_approach: (4, -4.5) closing at (-2, 2): t = 2.125, q = (-0.25, -0.25), |q| = 0.3536.
 do
   local t, qx, qy, d = steering.nearest_approach(4, -4.5, -2, 2, 3)
@@ -1240,67 +864,6 @@ do
   t, qx = steering.nearest_approach(4, 0, 1, 0, 3)
   check("steering.nearest_approach: drawing away is nearest now", t == 0 and qx == 4)
 end
--- seek_antipode about (10, 0), speed 1, time 0.25. First step at (0, 0): the goal is (20, 0), kept in its
--- fields; the wanted velocity is (1, 0), from rest a = (1 - 0) / 0.25 = 4.
-local walker = agent({})
-expect("seek_antipode: first step fixes the goal", 4, 0, steer("seek_antipode", walker, { x = 10 }))
-check("seek_antipode: goal stored", walker._set.goal_x == 20 and walker._set.goal_y == 0 and walker._set.has_goal == 1)
--- later steps read the stored goal (20, 0), whatever the centre: already at (1, 0), nothing to do.
-expect("seek_antipode: at the preferred velocity", 0, 0,
-  steer("seek_antipode", agent({ vx = 1, fields = { goal_x = 20, goal_y = 0, has_goal = 1 } }), { x = 99 }))
--- half a unit from the goal (20, 0) at (19.5, 0): wanted (0.5, 0), moving at 1: (0.5 - 1) / 0.25 = -2.
-expect("seek_antipode: slows within `speed` of the goal", -2, 0,
-  steer("seek_antipode", agent({ x = 19.5, vx = 1, fields = { goal_x = 20, goal_y = 0, has_goal = 1 } })))
--- vicsek, dt 0.1: moving (0.03, 0) with one neighbour moving (0, 0.03): their sum (0.03, 0.03) heads
--- 45 degrees; no noise (random 0.5): v_new = 0.03 (cos 45, sin 45) = (0.0212132, 0.0212132), and
--- a = (v_new - v) / dt = (-0.0878680, 0.2121320). With eta 2 and random 0.75: 0.5 rad more.
-local particle = agent({ vx = 0.03 })
-particle.n, particle.avx, particle.avy = 1, 0, 0.03
-local h = math.sqrt(0.5) * 0.03
-expect("vicsek: the mean heading, no noise", (h - 0.03) / 0.1, h / 0.1, steer("vicsek", particle, { eta = 2 }))
-particle = agent({ vx = 0.03, rand = { [1] = 0.75 } })
-particle.n, particle.avx, particle.avy = 1, 0, 0.03
-expect("vicsek: noise eta (u - 1/2)", (0.03 * math.cos(math.pi / 4 + 0.5) - 0.03) / 0.1,
-  0.03 * math.sin(math.pi / 4 + 0.5) / 0.1, steer("vicsek", particle, { eta = 2 }))
--- netlogo_flocking, dt 0.1, heading 0 at speed 1. One flock-mate 2 ahead (farther than 1) heading
--- 90 degrees: align turns 5 degrees toward it, cohere toward the direction to it (0) turns back by
--- at most 3: heading 2 degrees; a = ((cos 2, sin 2) - (1, 0)) / 0.1.
-local bird = agent({ vx = 1, nb = { { 2, 0, 0, 1 } } })
-expect("netlogo_flocking: align 5, cohere back 3", (math.cos(math.rad(2)) - 1) / 0.1, math.sin(math.rad(2)) / 0.1,
-  steer("netlogo_flocking", bird))
--- the same flock-mate 0.5 ahead (closer than 1): separate, turning away from its heading 90 by 1.5.
-bird = agent({ vx = 1, nb = { { 0.5, 0, 0, 1 } } })
-expect("netlogo_flocking: separate 1.5 away", (math.cos(math.rad(-1.5)) - 1) / 0.1, math.sin(math.rad(-1.5)) / 0.1,
-  steer("netlogo_flocking", bird))
--- alone and at rest: the heading's direction (1, 0) at speed 0.03: a = (0.3, 0).
-expect("vicsek: alone, its own heading", 0.3, 0, steer("vicsek", agent({}), { eta = 0 }))
--- speed 2 and time 1 toward (0, 30) from (0, 0) at rest: (0, 2) / 1.
-expect("seek_antipode: speed and time", 0, 2,
-  steer("seek_antipode", agent({ fields = { goal_x = 0, goal_y = 30, has_goal = 1 } }), { speed = 2, time = 1 }))
-
--- ---- every rule returns two finite numbers, even in awkward cases -----------------------------------
-
-world.gx, world.gy = 0, 0
-local awkward = {
-  agent({}),                                                                        -- still, alone
-  agent({ vx = 3, nb = { { 0, 0, 1, 1 }, { 0, 0 } } }),                             -- flock-mates on top of it
-  agent({ vx = 3, nb = { { 1e-9, 0 } }, grad = { 1e-12, 0 } }),                     -- nearly on top; almost flat
-  agent({ vx = -1, vy = -1, nb = { { -2, -2, -1, -1 } }, grad = { 3, 4 } }),       -- steep slope
-  agent({ vx = 2, obstacle = { -1, 1, 0, 1, 0 }, feeler = { 0, -1, 0, 0, 0 }, silhouette = { 0, 0, -1 } }), -- inside
-}
-local function counted(...)
-  return select("#", ...), ...
-end
-for _, name in ipairs(NAMES) do
-  local ok = true
-  for _, a in ipairs(awkward) do
-    local count, x, y = counted(steer(name, a))
-    ok = ok and count == 2 and type(x) == "number" and type(y) == "number" and x == x and y == y
-      and math.abs(x) < math.huge and math.abs(y) < math.huge
-  end
-  check(name .. ": finite in awkward cases", ok)
-end
-
 -- ---- steer allocates nothing: 10000 calls with the collector stopped --------------------------------
 
 local busy = {

@@ -1,6 +1,7 @@
 // lint.c — flockbox --lint FILE...: luacheck with the sandbox's globals, before a rule or a scenario runs.
 #include "lint.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
  * what a warning means in the sandbox.
  */
 
-// What a file is, from what it returns: a rule has steer, a scenario species, an experiment its
+// What a file is, from its name and what it returns: NAME_test.lua is a rule test, a rule has steer, a scenario species, an experiment its
 // scenario; anything else is a helper module, which runs in a rule's sandbox. NULL with why for a
 // file that cannot be read, is not a regular file (a FIFO would block, /dev/zero never ends) or is
 // larger than a script may be.
@@ -40,6 +41,10 @@ static const char *std_of(const char *path, char *why, size_t len)
     scenario |= strncmp(code, "scenario =", 10) == 0 || strncmp(code, "scenario=", 9) == 0;
   }
   fclose(f);
+  size_t n = strlen(path);
+  if (n > 9 && strcmp(path + n - 9, "_test.lua") == 0) {
+    return "flockbox_test";  // a rule test (flockbox test): plain Lua 5.4
+  }
   return steer ? "flockbox_rule" : species ? "flockbox_scenario" : scenario ? "flockbox_experiment" : "flockbox_rule";
 }
 
@@ -48,6 +53,7 @@ static void explain(const char *line, const char *std)
 {
   const char *where = strcmp(std, "flockbox_rule") == 0       ? "a rule's sandbox"
                       : strcmp(std, "flockbox_scenario") == 0 ? "a scenario's sandbox"
+                      : strcmp(std, "flockbox_test") == 0     ? "a rule test (plain Lua 5.4)"
                                                               : "an experiment file";
   if (strstr(line, "(W113)") != NULL) {
     printf("    %s has no such global: this fails when it runs (no os, io, debug, dofile, loadfile)\n", where);
@@ -68,7 +74,8 @@ static int lint_file(const char *luacheck, const char *config, const char *path,
     fprintf(stderr, "flockbox: --lint: %s: cannot read: %s\n", path, why);
     return 2;
   }
-  char *argv[] = {(char *)luacheck, "--config", (char *)config, "--std", (char *)std, "--no-color", "--codes",
+  const char *globals = strcmp(std, "flockbox_test") == 0 ? "lua54" : std;
+  char *argv[] = {(char *)luacheck, "--config", (char *)config, "--std", (char *)globals, "--no-color", "--codes",
                   "--formatter", "plain", (char *)path, NULL};
   char err[512];
   pid_t pid = fbProcess_Start(argv, log, NULL, err, sizeof err);
@@ -103,7 +110,14 @@ int fbLint_Main(int argc, char **argv)
     fprintf(stderr, "flockbox: --lint needs luacheck (Debian: apt-get install lua-check; ./setup.sh installs it)\n");
     return 2;
   }
-  fbFilePath_Resolve("", ".luacheckrc", config, sizeof config);
+  // The program's own configuration and types, wherever it runs from: .luacheckrc requires
+  // types.luacheck_std, which luacheck (a Lua 5.1 program) finds through LUA_PATH, so the data
+  // folder goes first on it. A user's folder has neither file, nor should it need them.
+  fbFilePath_DataFile(".luacheckrc", config, sizeof config);
+  char lua_path[PATH_MAX + 64];
+  const char *slash = strrchr(config, '/');
+  snprintf(lua_path, sizeof lua_path, "%.*s/?.lua;;", slash ? (int)(slash - config) : 1, slash ? config : ".");
+  setenv("LUA_PATH", lua_path, 1);
   int fd = mkstemp(log);
   if (fd < 0) {
     fprintf(stderr, "flockbox: --lint: cannot make a temporary file\n");

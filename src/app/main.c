@@ -1,4 +1,4 @@
-// main.c — flockbox's entry point: parse the command line, then run headless, in a window, or a sweep.
+// main.c — flockbox's entry point: parse the command line, then run headless, in a window, a sweep or rule tests.
 #include <string.h>
 
 #include "catalogue.h"
@@ -9,6 +9,7 @@
 #include "lua_types.h"
 #include "new_rule.h"
 #include "paths.h"
+#include "rule_test.h"
 #include "sweep.h"
 #include "viewer.h"
 
@@ -48,16 +49,17 @@ static int check_determinism(const fbCli *cli)
 // flockbox --new-rule NAME [FOLDER]: 0 once written, 2 if refused.
 static int new_rule(const fbCli *cli)
 {
-  char written[1024], err[1200];
+  char written[1024], test[1100], err[1200];
   if (!fbNewRule_Write(cli->new_rule, cli->scenario, written, sizeof written, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     return 2;
   }
-  printf("flockbox: wrote %s\n"
+  fbNewRule_TestPath(written, test, sizeof test);
+  printf("flockbox: wrote %s and its test %s (run it: flockbox test %s)\n"
          "Give it to a species in a scenario: rules = { ..., { \"%s\", weight = 1 } }, and name its folder\n"
          "in the scenario's behaviours = { ... } unless it is behaviours/. Then open the scenario in the\n"
          "window (or run it with --headless --watch) and edit the rule: each save applies at the next step.\n",
-         written, cli->new_rule);
+         written, test, test, cli->new_rule);
   return 0;
 }
 
@@ -87,6 +89,9 @@ int main(int argc, char **argv)
 #else
     return fbSweep_Main(argc - 1, argv + 1);
 #endif
+  }
+  if (argc > 1 && strcmp(argv[1], "test") == 0) {
+    return fbRuleTest_Main(argc - 1, argv + 1);
   }
   if (argc == 2 && (strcmp(argv[1], "--lua-types") == 0 || strcmp(argv[1], "--luacheck-std") == 0)) {
     return write_types(strcmp(argv[1], "--luacheck-std") == 0);

@@ -1,4 +1,4 @@
-// new_rule.c — flockbox --new-rule: writing a commented starting rule module that runs as it is.
+// new_rule.c — flockbox --new-rule: writing a commented starting rule module that runs as it is, and its test.
 #include "new_rule.h"
 
 #include <ctype.h>
@@ -11,7 +11,7 @@
 
 #include "fb.h"
 
-// The module, with %1$s the file's path and %2$s the rule's name. It is the README's first rule:
+// The module, with %1$s the file's path, %2$s the rule's name and %3$s its test's path. It is the README's first rule:
 // a sideways push about the flock-mates' centre, so that given to any flock it visibly does
 // something, and every line a rule needs (params with a range and help, steer, its units) is there.
 static const char template_text[] =
@@ -27,7 +27,9 @@ static const char template_text[] =
     "-- view, a.cx, a.cy their centre, a.avx, a.avy their mean velocity, a:neighbour(k), ... p holds\n"
     "-- the parameters below (the scenario and --set may change them), s the species (s.max_speed,\n"
     "-- s.max_accel, ...). docs/writing-rules.md has the whole list; `steering` (behaviours/lib/\n"
-    "-- steering.lua) has seek, flee, arrive, pursue and vector helpers.\n"
+    "-- steering.lua) has seek, flee, arrive, pursue and vector helpers. %2$s_test.lua beside it\n"
+    "-- tests it: flockbox test %3$s\n"
+    "---@type fbRule\n"
     "return {\n"
     "  params = {\n"
     "    -- default, range and one line of help: the panel's slider spans the range, and a value\n"
@@ -43,6 +45,33 @@ static const char template_text[] =
     "    return -dy * p.gain, dx * p.gain -- a push at right angles to it: the agent circles round\n"
     "  end,\n"
     "}\n";
+
+// Its test, with %1$s the test's path and %2$s the rule's name: what the template promises, checked
+// through flockbox test's harness in a real world, passing out of the box.
+static const char test_template_text[] =
+    "-- %1$s — what %2$s promises, checked in tiny real worlds: flockbox test %1$s\n"
+    "-- t.steer(rule, description, params) runs the rule once for an agent and returns its steering;\n"
+    "-- t.world(description) makes a world to step. docs/writing-rules.md, \"Testing your rules\".\n"
+    "local t = require(\"flockbox.test\")\n"
+    "\n"
+    "t.test(\"nobody in view: no push\", function()\n"
+    "  local ax, ay = t.steer(\"%2$s\", { agent = { 100, 100, 1, 0 } })\n"
+    "  t.zero(ax, ay)\n"
+    "end)\n"
+    "\n"
+    "t.test(\"a push at right angles to the flock-mates' centre\", function()\n"
+    "  -- two mates ahead, their centre 4 units along +x: the push is along +y, gain x 4\n"
+    "  local ax, ay = t.steer(\"%2$s\", { agent = { 100, 100, 1, 0 }, mates = { { 4, -1 }, { 4, 1 } } }, { gain = 1 })\n"
+    "  t.near2(ax, ay, 0, 4, 1e-9)\n"
+    "end)\n"
+    "\n"
+    "t.test(\"a flock given the rule turns about its centre\", function()\n"
+    "  local w = t.world({ rules = { \"%2$s\" }, mates = { { 4, 0 }, { 0, 4 }, { -4, 0 } },\n"
+    "    species = { vision = { radius = 20, fov = 360 } } })\n"
+    "  w:step(20)\n"
+    "  local me = w:agent()\n"
+    "  t.greater(t.length(me.vx, me.vy), 0.1, \"it moves\")\n"
+    "end)\n";
 
 // The name as a message can echo it: its first 40 bytes, control characters and bytes past ASCII
 // written as \n, \t or \xNN (a newline would end the message line, a cut could fall inside a
@@ -99,6 +128,76 @@ static const char *default_folder(void)
   return stat("behaviours", &st) == 0 && S_ISDIR(st.st_mode) ? "behaviours" : ".";
 }
 
+// mkdir -p: each missing folder along the path, so `--new-rule drift mine/rules` makes both.
+static bool make_folders(const char *folder, char *err, size_t errlen)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s", folder);
+  for (char *c = path + 1;; ++c) {
+    if (*c == '/' || *c == '\0') {
+      char keep = *c;
+      *c = '\0';
+      struct stat st;
+      if (stat(path, &st) != 0 && mkdir(path, 0755) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "--new-rule: %s: cannot make the folder: %s", path, strerror(errno));
+        return false;
+      }
+      if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "--new-rule: %s: not a folder", path);
+        return false;
+      }
+      *c = keep;
+      if (keep == '\0') {
+        return true;
+      }
+    }
+  }
+}
+
+// The path as a comment may hold it: a folder named with a line break would end the comment and
+// make the rest of its name code, so control characters are written as '?'.
+static void comment_safe(const char *path, char *out, size_t len)
+{
+  snprintf(out, len, "%s", path);
+  for (char *c = out; *c != '\0'; ++c) {
+    *c = iscntrl((unsigned char)*c) ? '?' : *c;
+  }
+}
+
+// Opens path for writing only if nothing is there: O_EXCL never overwrites someone's file, even
+// one created between a check and the write. NULL with the message in err.
+static FILE *open_new(const char *path, char *err, size_t errlen)
+{
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    snprintf(err, errlen, "--new-rule: %s: %s", path,
+             errno == EEXIST ? "already exists (pick another name, or edit that file)" : strerror(errno));
+    return NULL;
+  }
+  FILE *f = fdopen(fd, "w");
+  if (f == NULL) {
+    close(fd);
+    snprintf(err, errlen, "--new-rule: %s: cannot write it", path);
+  }
+  return f;
+}
+
+static bool finish(FILE *f, bool ok, const char *path, char *err, size_t errlen)
+{
+  ok = fclose(f) == 0 && ok;
+  if (!ok) {
+    snprintf(err, errlen, "--new-rule: %s: cannot write it", path);
+    unlink(path);
+  }
+  return ok;
+}
+
+void fbNewRule_TestPath(const char *rule, char *out, size_t len)
+{
+  size_t n = strlen(rule);
+  snprintf(out, len, "%.*s_test.lua", (int)(n > 4 ? n - 4 : n), rule);
+}
+
 bool fbNewRule_Write(const char *name, const char *folder, char *written, size_t written_len, char *err, size_t errlen)
 {
   char why[160], shown[256];
@@ -109,9 +208,7 @@ bool fbNewRule_Write(const char *name, const char *folder, char *written, size_t
     return false;
   }
   folder = folder != NULL ? folder : default_folder();
-  struct stat st;
-  if (stat(folder, &st) != 0 || !S_ISDIR(st.st_mode)) {
-    snprintf(err, errlen, "--new-rule: %s: no such folder", folder);
+  if (!make_folders(folder, err, errlen)) {
     return false;
   }
   if (strcmp(folder, ".") == 0) {
@@ -119,29 +216,21 @@ bool fbNewRule_Write(const char *name, const char *folder, char *written, size_t
   } else {
     snprintf(written, written_len, "%s/%s.lua", folder, name);
   }
-  // O_EXCL: never overwrite someone's rule, even one created between a check and the write.
-  int fd = open(written, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    snprintf(err, errlen, "--new-rule: %s: %s", written,
-             errno == EEXIST ? "already exists (pick another name, or edit that file)" : strerror(errno));
+  char test[1100], rule_header[1024], test_header[1100];
+  fbNewRule_TestPath(written, test, sizeof test);
+  comment_safe(written, rule_header, sizeof rule_header);
+  comment_safe(test, test_header, sizeof test_header);
+  FILE *f = open_new(written, err, errlen);
+  if (f == NULL) {
     return false;
   }
-  FILE *f = fdopen(fd, "w");
+  if (!finish(f, fprintf(f, template_text, rule_header, name, test_header) > 0, written, err, errlen)) {
+    return false;
+  }
+  // The test beside it; a test already there is the author's and is kept, and so is the new rule.
+  f = open_new(test, err, errlen);
   if (f == NULL) {
-    close(fd);
+    return errno == EEXIST;
   }
-  // The path goes into the header comment: a folder named with a line break would end the comment
-  // and make the rest of its name code, so control characters are written as '?'.
-  char header[1024];
-  snprintf(header, sizeof header, "%s", written);
-  for (char *c = header; *c != '\0'; ++c) {
-    *c = iscntrl((unsigned char)*c) ? '?' : *c;
-  }
-  bool ok = f != NULL && fprintf(f, template_text, header, name) > 0;
-  ok = (f != NULL && fclose(f) == 0) && ok;
-  if (!ok) {
-    snprintf(err, errlen, "--new-rule: %s: cannot write it", written);
-    unlink(written);
-  }
-  return ok;
+  return finish(f, fprintf(f, test_template_text, test_header, name) > 0, test, err, errlen) || (unlink(written), false);
 }

@@ -197,6 +197,18 @@ int fbFilePath_Candidates(const char *scenario, const char *rel, char out[][PATH
   return n;
 }
 
+void fbFilePath_DataFile(const char *rel, char *out, size_t len)
+{
+  const char *data[2];
+  for (int k = 0, count = data_folders(data); k < count; ++k) {
+    snprintf(out, len, "%s/%s", data[k], rel);
+    if (fbFilePath_Exists(out)) {
+      return;
+    }
+  }
+  snprintf(out, len, "%s", rel);
+}
+
 void fbFilePath_Resolve(const char *scenario, const char *rel, char *out, size_t len)
 {
   char candidates[FB_PATH_CANDIDATES][PATH_MAX];

@@ -42,6 +42,11 @@ int fbFilePath_Candidates(const char *scenario, const char *rel, char out[][PATH
 // The first of those candidates that exists, a file or a folder; rel as given when none does.
 void fbFilePath_Resolve(const char *scenario, const char *rel, char *out, size_t len);
 
+// A shipped file (lib/flockbox/test.lua, .luacheckrc, types/...) in the data folders only, never
+// from the working directory: what the program brings with it, wherever it is run from. rel as
+// given when no data folder has it.
+void fbFilePath_DataFile(const char *rel, char *out, size_t len);
+
 // A rule module: the scenario's own rule folders first, then behaviours/<module>.lua as above.
 void fbFilePath_ResolveRule(const char (*dirs)[512], int dir_count, const char *scenario, const char *module, char *out,
                             size_t len);

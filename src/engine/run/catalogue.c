@@ -14,7 +14,7 @@
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-// The *.lua names (without .lua) in folder, sorted; -1 if it cannot be read.
+// The *.lua names (without .lua) in folder but its tests (*_test.lua), sorted; -1 if it cannot be read.
 static int list_modules(const char *folder, char *names[MAX_MODULES])
 {
   DIR *dir = opendir(folder);
@@ -24,7 +24,9 @@ static int list_modules(const char *folder, char *names[MAX_MODULES])
   int n = 0;
   for (struct dirent *e; (e = readdir(dir)) != NULL && n < MAX_MODULES;) {
     size_t len = strlen(e->d_name);
-    if (len > 4 && len - 4 < FB_NAME_LEN && strcmp(e->d_name + len - 4, ".lua") == 0) {
+    // NAME_test.lua beside a rule is its test (flockbox test), not a rule.
+    bool test = len > 9 && strcmp(e->d_name + len - 9, "_test.lua") == 0;
+    if (len > 4 && len - 4 < FB_NAME_LEN && strcmp(e->d_name + len - 4, ".lua") == 0 && !test) {
       names[n] = strndup(e->d_name, len - 4);
       n++;
     }
