@@ -385,14 +385,16 @@ static void state_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
   flow(c, DIM, costs, 5);
 }
 
-// The costliest parts of a step, from the per-rule profile: which rule is slow, at a glance.
+// The costliest parts of a step, from the per-rule profile: which rule is slow, at a glance. Its
+// times are CPU time summed over the threads (profile.h): "rules N ms" above is the wall time of
+// the rule phase, about the perception, view and rule lines' CPU divided by the threads.
 static void profile_lines(Column *c, const fbHudStatus *st)
 {
   enum { SHOWN = 6 };
   if (st->profile_rows == 0) {
     return;
   }
-  line(c, DIM, "cost per agent-step (µs, share of the step):");
+  linef(c, DIM, "µs/agent-step, share (step: %.2f ms CPU)", fbProfile_StepMs(st->profile, st->profile_rows));
   for (int k = 0; k < st->profile_rows && k < SHOWN; ++k) {
     const fbProfileRow *r = &st->profile[k];
     linef(c, k == 0 ? TEXT : DIM, "  %s%s%s  %.2f  %.0f%%", r->species, r->species[0] ? " " : "", r->part,
