@@ -1,6 +1,7 @@
 // help.c — the key table (keys.c) and the docks' keys (docks.c) drawn as the key bar and the help overlay.
 #include "help.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "docks.h"
@@ -134,5 +135,21 @@ void fbHelp_Overlay(fbHud *hud, int window_w, int window_h, bool has_player)
     y += hud->line_h;
   }
   fbHud_Text(hud, x, y + PAD / 2, DIM, 0, "Other keys go to the scenario's on_key.", NULL, NULL);
+  SDL_RenderSetClipRect(hud->sdl, NULL);
+}
+
+void fbHelp_QuitPrompt(fbHud *hud, int window_w, int window_h, const char *file)
+{
+  char save[640];
+  snprintf(save, sizeof save, "S  save them as %s and quit", file);
+  SDL_Rect box = fbHud_Dialog(hud, window_w, window_h, 560, 5 * hud->line_h + 2 * PAD);
+  int x = box.x + 2 * PAD, y = box.y + PAD, w = box.w - 3 * PAD;
+  fbHud_TextFitted(hud, x, y, KEY, w, "Quit? The parameter panel's changes are not saved.", NULL);
+  y += hud->line_h + PAD / 2;
+  fbHud_TextFitted(hud, x, y, KEY, w, save, NULL);
+  y += hud->line_h;
+  fbHud_TextFitted(hud, x, y, KEY, w, "Q  quit without saving", NULL);
+  y += hud->line_h;
+  fbHud_TextFitted(hud, x, y, DIM, w, "Esc  back to the run", NULL);
   SDL_RenderSetClipRect(hud->sdl, NULL);
 }

@@ -26,6 +26,9 @@ bool fbHelp_KeyBarClick(const fbKeyBarButton *buttons, int count, SDL_Point at, 
 // The help overlay over the whole window: every key and mouse action with what it does.
 void fbHelp_Overlay(fbHud *hud, int window_w, int window_h, bool has_player);
 
+// The prompt Esc shows when the parameter panel holds unsaved changes: save (to `file`), quit or go back.
+void fbHelp_QuitPrompt(fbHud *hud, int window_w, int window_h, const char *file);
+
 // How many entries the key bar has in all.
 int fbHelp_KeyCount(void);
 
