@@ -728,6 +728,22 @@ static void test_esc_quits_at_once_without_unsaved_changes(void **state)
   rmdir(dir);
 }
 
+// A species placed by hand (count = 0, agents = { ... }) says how many start: moths_lamp's 40.
+static void test_agents_placed_by_hand_are_counted(void **state)
+{
+  (void)state;
+  fbTest_OpenViewer(&viewer, "5", "scripts/moths_lamp.lua", NULL);
+  viewer.docks.open[fbTest_Dock("params")] = true;
+  frames(&viewer, 2);
+  const fbPanelRow *count = row(&viewer, "moth.count");
+  assert_string_equal(count->label, "agents (R): 40 placed +");
+  assert_float_equal(count->shown, 0, 0);  // the random ones, which --set moth.count adds
+  fbViewer_Destroy(&viewer);
+  viewer.run = NULL;
+  open_panel();
+  assert_string_equal(row(&viewer, "boid.count")->label, "agents (on restart: R)");  // none placed
+}
+
 int main(void)
 {
   setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -747,6 +763,7 @@ int main(void)
       cmocka_unit_test_teardown(test_orca_fields_follow_the_switch, teardown),
       cmocka_unit_test_teardown(test_esc_asks_then_saves_an_overlay_that_reproduces_the_changes, teardown),
       cmocka_unit_test_teardown(test_esc_quits_at_once_without_unsaved_changes, teardown),
+      cmocka_unit_test_teardown(test_agents_placed_by_hand_are_counted, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -215,6 +215,10 @@ static void species_rows(fbParamPanel *p, const fbSim *sim, int s)
     const fbField *field = schema_of(lf);
     snprintf(row->field, sizeof row->field, "%s", lf->field);
     snprintf(row->label, sizeof row->label, "%s", lf->label);
+    int placed = fbSim_PlacedAgents(sim, s);
+    if (strcmp(lf->field, "count") == 0 && placed > 0) {  // count is the random ones: say who else starts
+      snprintf(row->label, sizeof row->label, "agents (R): %d placed +", placed);
+    }
     snprintf(row->key, sizeof row->key, "%s.%s", name, lf->field);
     double v = fbLive_Running(sim, s, lf);
     row->choice = field->kind == FB_FIELD_CHOICE;

@@ -97,6 +97,9 @@ static bool build(fbSim *sim, fbScenarioDef *d, const fbRuleSet *previous, char 
   sim->species_defs = calloc(FB_MAX_SPECIES, sizeof *sim->species_defs);
   FB_ASSERT(sim->species_defs != NULL);
   memcpy(sim->species_defs, d->species, sizeof *d->species * (size_t)d->species_count);
+  for (int k = 0; k < d->placed_count; ++k) {
+    sim->placed[d->placed[k].species]++;
+  }
   fbScenarioApi_SetWorld(&sim->hooks, w);
   if (!sim->options.no_spawn) {
     fbSpawn_All(w, d);
@@ -628,6 +631,8 @@ bool fbSim_SetParamValue(fbSim *sim, int s, int k, const fbParamDef *p, char *ms
 
 const fbSpeciesDef *fbSim_SpeciesDef(const fbSim *sim, int s) { return &sim->species_defs[s]; }
 
+int fbSim_PlacedAgents(const fbSim *sim, int s) { return sim->placed[s]; }
+
 const fbParamSpecs *fbSim_ParamSpecs(const fbSim *sim, int s, int k) { return &sim->rules.info[s][k].specs; }
 
 const fbParamSpec *fbSim_ParamSpec(const fbSim *sim, int s, int k, const char *name)
@@ -660,6 +665,7 @@ void fbSim_Adopt(fbSim *sim, fbSim *fresh)
   fbSpeciesDef *defs = sim->species_defs;  // the species come from the new description too
   sim->species_defs = fresh->species_defs;
   fresh->species_defs = defs;
+  memcpy(sim->placed, fresh->placed, sizeof sim->placed);
   fbRuleSet_Bind(&sim->rules, &sim->world, &sim->perception, &sim->agg, sim->lists, sim->queues);
   fbRuleSet_Bind(&fresh->rules, &fresh->world, &fresh->perception, &fresh->agg, fresh->lists, fresh->queues);
   if (sim->hooks.metric_count != fresh->hooks.metric_count) {
