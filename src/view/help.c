@@ -64,11 +64,16 @@ static void bar_entry(fbHud *hud, const KeyHelp *k, SDL_Rect r, SDL_Point mouse,
   fbHud_Text(hud, r.x + 4, r.y + (r.h - hud->line_h) / 2, c, 0, text, NULL, NULL);
 }
 
-int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar, SDL_Point mouse, fbKeyBarButton *buttons, int *button_count)
+int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar, SDL_Point mouse, bool paused, fbKeyBarButton *buttons, int *button_count)
 {
   fbHud_Box(hud, bar);
   KeyHelp keys[MAX_ENTRIES];
   int count = entries(keys) - 1;
+  for (int k = 0; k < count && paused; ++k) {
+    if (keys[k].sym[0] == SDLK_SPACE) {
+      keys[k].brief = "resume";  // what the key does now
+    }
+  }
   const KeyHelp *last = &keys[count];  // "F1 all keys", always there
   char text[96];
   snprintf(text, sizeof text, "%s %s", last->keys, last->brief);

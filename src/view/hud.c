@@ -173,7 +173,7 @@ SDL_Rect fbHud_Dialog(fbHud *hud, int window_w, int window_h, int w, int h)
   h = h < window_h - 4 * PAD ? h : window_h - 4 * PAD;
   SDL_Rect box = {(window_w - w) / 2, (window_h - h) / 2, w, h};
   SDL_SetRenderDrawBlendMode(hud->sdl, SDL_BLENDMODE_BLEND);
-  SDL_SetRenderDrawColor(hud->sdl, 10, 12, 16, 238);
+  SDL_SetRenderDrawColor(hud->sdl, 10, 12, 16, 255);  // opaque: the panels' text must not show through
   SDL_RenderFillRect(hud->sdl, &box);
   SDL_SetRenderDrawColor(hud->sdl, 120, 130, 150, 255);
   SDL_RenderDrawRect(hud->sdl, &box);

@@ -577,7 +577,7 @@ static void draw_overlay(fbViewer *v, int selected)
   if (timeline.asked) {
     seek(v, timeline.ask);
   }
-  v->key_bar_entries = fbHelp_KeyBar(&v->hud, v->layout.keys, (SDL_Point){v->ui.mouse_x, v->ui.mouse_y},
+  v->key_bar_entries = fbHelp_KeyBar(&v->hud, v->layout.keys, (SDL_Point){v->ui.mouse_x, v->ui.mouse_y}, v->paused,
                                      v->key_bar_buttons, &v->key_bar_button_count);
   if (v->help) {
     fbHelp_Overlay(&v->hud, v->layout.keys.w, v->layout.keys.y + v->layout.keys.h, v->has_player);
