@@ -120,9 +120,14 @@ wait_for "reload failed"
 echo 'return { params = {}, steer = function(a, p, s) local t = nil; return t.x, 0 end }' | save_in_place - "$cohesion"
 wait_for "the last good one keeps running"
 echo "$original" | save_in_place - "$cohesion"
-wait_for "reloaded" 2 && run_on 150
+wait_for "reloaded" && run_on 150
 check "the run keeps going after bad saves" kill -0 "$pid"
 stop
+# The save that failed at run time was never told as reloaded: one "reloaded" (the fix), after the failure.
+check "a version that fails at once is not told as reloaded" test "$(grep -c '^flockbox: reloaded' "$tmp/err")" -eq 1
+check "  the fix is told after the failure" \
+  test "$(grep -n 'the last good one keeps running' "$tmp/err" | head -1 | cut -d: -f1)" -lt \
+       "$(grep -n '^flockbox: reloaded' "$tmp/err" | head -1 | cut -d: -f1)"
 check "syntax error reported once" test "$(grep -c 'reload failed' "$tmp/err")" -eq 1
 check "syntax error names file:line" grep -q 'cohesion.lua:1:' "$tmp/err"
 check "run-time error falls back, reported once" test "$(grep -c 'the last good one keeps running' "$tmp/err")" -eq 1
@@ -227,6 +232,31 @@ check "no rule was switched off" bash -c "! grep -q 'switched off' '$tmp/err'"
 speed=$(tail -1 "$tmp/out.csv" | cut -d, -f4)
 check "the scenario's new max_speed applies ($speed)" awk -v s="$speed" 'BEGIN { exit !(s <= 3.0001) }'
 sed -i 's/max_speed = 3, min_speed = 1/max_speed = 12, min_speed = 4/' "$tmp/scripts/flock.lua"
+
+# 10. Two species run the same rule file: a save is told once, naming both; a failing save once.
+echo "$original" | save_in_place - "$cohesion"
+cp "$tmp/scripts/flock.lua" "$tmp/scripts/one.lua"
+cat >"$tmp/scripts/flock.lua" <<'LUA'
+return {
+  world = { width = 100, height = 100, dt = 0.05, bounds = "clamp" },
+  species = {
+    { name = "boid", count = 60, spawn = { speed = { 2, 6 } }, max_speed = 12, vision = { radius = 12 },
+      rules = { "separation", "cohesion" } },
+    { name = "gull", count = 60, spawn = { speed = { 2, 6 } }, max_speed = 12, vision = { radius = 12 },
+      rules = { "separation", "cohesion" } },
+  },
+}
+LUA
+start --watch
+echo "$flipped" | save_in_place - "$cohesion"
+wait_for "reloaded" && run_on 50
+echo 'return { params = {}, steer = function(a, p, s) local t = nil; return t.x, 0 end }' | save_in_place - "$cohesion"
+wait_for "the last good one keeps running" && run_on 50
+stop
+check "a file two species use is told reloaded once" test "$(grep -c '^flockbox: reloaded' "$tmp/err")" -eq 1
+check "  naming both" grep -q "cohesion.lua (species 'boid' rule 'cohesion', species 'gull' rule 'cohesion') at step" "$tmp/err"
+check "  and its failure told once" test "$(grep -c 'the last good one keeps running' "$tmp/err")" -eq 1
+mv "$tmp/scripts/one.lua" "$tmp/scripts/flock.lua"
 
 echo "$passed passed, $failures failed"
 [ $failures -eq 0 ]

@@ -7,6 +7,7 @@
 
 #include <lauxlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim_internal.h"  // white-box: reads and sets the sim's members
 #include "live.h"
@@ -421,7 +422,7 @@ static void test_wheel_and_scrollbar_scroll_and_headers_fold(void **state)
   draw_short(v, area);
   assert_int_equal(p->scroll, 0);
   int tall = p->content_h;
-  int header_y = area.y + 8 + 2 * v->hud.line_h + 3 + v->hud.line_h / 2;
+  int header_y = area.y + 8 + 3 * v->hud.line_h + 3 + v->hud.line_h / 2;  // under the three lines of help
   button(v, SDL_MOUSEBUTTONDOWN, area.x + 40, header_y);
   button(v, SDL_MOUSEBUTTONUP, area.x + 40, header_y);
   draw_short(v, area);
@@ -601,6 +602,148 @@ static void test_every_live_field_is_offered(void **state)
   free(lua);
 }
 
+// Writes a scenario into a new folder: two species sharing one rules list, the probe rule among them.
+static void write_shared_scenario(char *dir, char *path, size_t len)
+{
+  assert_non_null(mkdtemp(dir));
+  char cwd[512];
+  assert_non_null(getcwd(cwd, sizeof cwd));
+  snprintf(path, len, "%s/shared.lua", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f, "local rules = { { \"separation\" }, { \"cohesion\", weight = 0.5 }, { \"panel_probe\", name = \"probe\" } }\n"
+             "return {\n"
+             "  world = { width = 100, height = 100, dt = 0.05 }, behaviours = { \"%s/tests/behaviours\" },\n"
+             "  species = {\n"
+             "    { name = \"boid\", count = 40, max_speed = 8, vision = { radius = 10, fov = 270 }, rules = rules },\n"
+             "    { name = \"hawk\", count = 3, max_speed = 12, vision = { radius = 20 }, rules = rules },\n"
+             "  },\n"
+             "}\n",
+          cwd);
+  assert_int_equal(fclose(f), 0);
+}
+
+// Every parameter as Lua and the final state after 20 frames, of a viewer on `scenario` with the
+// --set values in `sets` (NULL-ended); the viewer is closed again.
+static char *parameters_and_hash(const char *scenario, const char *const *sets, uint64_t *hash)
+{
+  const char *a[2 * FB_MAX_SETS + 1] = {NULL};
+  int n = 0;
+  for (int k = 0; sets[k] != NULL && n < 2 * FB_MAX_SETS; ++k) {
+    a[n++] = "--set";
+    a[n++] = sets[k];
+  }
+  fbTest_OpenViewer(&viewer, "5", scenario, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10],
+                    a[11], a[12], a[13], NULL);
+  char *lua = fbTest_PrintedLua(viewer.run->sim);
+  fbTest_Frames(&viewer, 20);
+  *hash = fbSim_Hash(viewer.run->sim);
+  fbViewer_Destroy(&viewer);
+  viewer.run = NULL;
+  return lua;
+}
+
+// Esc with changes in the panel asks first (Esc again goes back to the run); S saves them as an
+// overlay beside the scenario and quits. The overlay run is the scenario run with the panel's
+// --set values: the same parameters, the same hash, and the species that shares the changed
+// rules list keeps its own values.
+static void test_esc_asks_then_saves_an_overlay_that_reproduces_the_changes(void **state)
+{
+  (void)state;
+  char dir[] = "/tmp/flockbox_overlay_XXXXXX", scenario[256];
+  write_shared_scenario(dir, scenario, sizeof scenario);
+  fbViewer *v = fbTest_OpenViewer(&viewer, "5", scenario, NULL);
+  v->docks.open[fbTest_Dock("params")] = true;
+  frames(v, 2);
+  type(v, "boid.max_speed", "7");
+  type(v, "boid.vision.fov", "200");
+  type(v, "boid.cohesion.weight", "2");
+  type(v, "boid.probe.gain", "1.5");
+  type(v, "boid.probe.target", "boid");
+  type(v, "boid.count", "30");
+  click(v, reveal(v, "boid.probe.mark")->field_rect);
+  const char *kept[FB_MAX_SETS + 1] = {NULL};
+  assert_int_equal(sets(v, kept), 7);
+  char copies[7][FB_PANEL_KEY + 64];
+  const char *saved[8] = {NULL};
+  for (int k = 0; k < 7; ++k) {
+    snprintf(copies[k], sizeof copies[k], "%s", kept[k]);
+    saved[k] = copies[k];
+  }
+  key(v, SDLK_ESCAPE);
+  assert_true(v->asking_quit);
+  assert_false(v->quit);
+  key(v, SDLK_ESCAPE);  // back to the run
+  assert_false(v->asking_quit);
+  assert_false(v->quit);
+  key(v, SDLK_ESCAPE);
+  key(v, SDLK_s);
+  assert_true(v->quit);
+  char overlay[300];
+  snprintf(overlay, sizeof overlay, "%s/shared_panel.lua", dir);
+  assert_int_equal(access(overlay, R_OK), 0);
+  fbViewer_Destroy(&viewer);
+  viewer.run = NULL;
+
+  uint64_t overlay_hash, set_hash;
+  const char *none[1] = {NULL};
+  char *from_overlay = parameters_and_hash(overlay, none, &overlay_hash);
+  char *from_sets = parameters_and_hash(scenario, saved, &set_hash);
+  assert_string_equal(strchr(from_overlay, '\n'), strchr(from_sets, '\n'));  // after the header naming the file
+  assert_true(overlay_hash == set_hash);
+  assert_non_null(strstr(from_overlay, "{ \"cohesion\", weight = 0.5,"));  // the hawk's, unchanged
+  free(from_overlay);
+  free(from_sets);
+  remove(overlay);
+  remove(scenario);
+  rmdir(dir);
+}
+
+// Saved, the panel has nothing unsaved: Esc quits at once; a change after the save asks again.
+static void test_esc_quits_at_once_without_unsaved_changes(void **state)
+{
+  (void)state;
+  char dir[] = "/tmp/flockbox_overlay_XXXXXX", scenario[256], overlay[300];
+  write_shared_scenario(dir, scenario, sizeof scenario);
+  fbViewer *v = fbTest_OpenViewer(&viewer, "5", scenario, NULL);
+  v->docks.open[fbTest_Dock("params")] = true;
+  frames(v, 2);
+  type(v, "boid.max_speed", "7");
+  fbTest_Key(v, SDLK_c, KMOD_LSHIFT);  // Shift+C saves without quitting
+  assert_false(v->quit);
+  snprintf(overlay, sizeof overlay, "%s/shared_panel.lua", dir);
+  assert_int_equal(access(overlay, R_OK), 0);
+  type(v, "boid.max_speed", "6");
+  key(v, SDLK_ESCAPE);
+  assert_true(v->asking_quit);
+  key(v, SDLK_q);  // quit without saving
+  assert_true(v->quit);
+  fbViewer_Destroy(&viewer);
+  viewer.run = NULL;
+  fbTest_OpenViewer(&viewer, "5", scenario, NULL);
+  key(&viewer, SDLK_ESCAPE);  // nothing changed: no question
+  assert_true(viewer.quit);
+  remove(overlay);
+  remove(scenario);
+  rmdir(dir);
+}
+
+// A species placed by hand (count = 0, agents = { ... }) says how many start: moths_lamp's 40.
+static void test_agents_placed_by_hand_are_counted(void **state)
+{
+  (void)state;
+  fbTest_OpenViewer(&viewer, "5", "scripts/moths_lamp.lua", NULL);
+  viewer.docks.open[fbTest_Dock("params")] = true;
+  frames(&viewer, 2);
+  const fbPanelRow *count = row(&viewer, "moth.count");
+  assert_string_equal(count->label, "agents (R): 40 placed +");
+  assert_float_equal(count->shown, 0, 0);  // the random ones, which --set moth.count adds
+  fbViewer_Destroy(&viewer);
+  viewer.run = NULL;
+  open_panel();
+  assert_string_equal(row(&viewer, "boid.count")->label, "agents (on restart: R)");  // none placed
+}
+
 int main(void)
 {
   setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -618,6 +761,9 @@ int main(void)
       cmocka_unit_test_teardown(test_printed_lua_has_species_fields, teardown),
       cmocka_unit_test_teardown(test_every_live_field_is_offered, teardown),
       cmocka_unit_test_teardown(test_orca_fields_follow_the_switch, teardown),
+      cmocka_unit_test_teardown(test_esc_asks_then_saves_an_overlay_that_reproduces_the_changes, teardown),
+      cmocka_unit_test_teardown(test_esc_quits_at_once_without_unsaved_changes, teardown),
+      cmocka_unit_test_teardown(test_agents_placed_by_hand_are_counted, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

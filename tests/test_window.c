@@ -335,6 +335,11 @@ static void test_help_opens_on_f1_and_question_mark(void **state)
     dark += c.r < 40 && c.g < 40 && c.b < 40;
   }
   assert_true(dark >= 6);
+  // Opaque over the panels too: its margin, left of the text, is the box's own colour exactly
+  // (hud.c's fbHud_Dialog), whatever the info dock draws under it.
+  int box_w = v->layout.keys.w - 4 * 8 < 760 ? v->layout.keys.w - 4 * 8 : 760;
+  SDL_Color margin = pixel(v, (v->layout.keys.w - box_w) / 2 + 3, cy);
+  assert_true(margin.r == 10 && margin.g == 12 && margin.b == 16);
   key(v, SDLK_SPACE, 0);  // any key closes it, and does nothing else
   assert_false(v->help);
   assert_false(v->paused);

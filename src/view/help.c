@@ -1,6 +1,7 @@
 // help.c — the key table (keys.c) and the docks' keys (docks.c) drawn as the key bar and the help overlay.
 #include "help.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "docks.h"
@@ -63,11 +64,16 @@ static void bar_entry(fbHud *hud, const KeyHelp *k, SDL_Rect r, SDL_Point mouse,
   fbHud_Text(hud, r.x + 4, r.y + (r.h - hud->line_h) / 2, c, 0, text, NULL, NULL);
 }
 
-int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar, SDL_Point mouse, fbKeyBarButton *buttons, int *button_count)
+int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar, SDL_Point mouse, bool paused, fbKeyBarButton *buttons, int *button_count)
 {
   fbHud_Box(hud, bar);
   KeyHelp keys[MAX_ENTRIES];
   int count = entries(keys) - 1;
+  for (int k = 0; k < count && paused; ++k) {
+    if (keys[k].sym[0] == SDLK_SPACE) {
+      keys[k].brief = "resume";  // what the key does now
+    }
+  }
   const KeyHelp *last = &keys[count];  // "F1 all keys", always there
   char text[96];
   snprintf(text, sizeof text, "%s %s", last->keys, last->brief);
@@ -134,5 +140,21 @@ void fbHelp_Overlay(fbHud *hud, int window_w, int window_h, bool has_player)
     y += hud->line_h;
   }
   fbHud_Text(hud, x, y + PAD / 2, DIM, 0, "Other keys go to the scenario's on_key.", NULL, NULL);
+  SDL_RenderSetClipRect(hud->sdl, NULL);
+}
+
+void fbHelp_QuitPrompt(fbHud *hud, int window_w, int window_h, const char *file)
+{
+  char save[640];
+  snprintf(save, sizeof save, "S  save them as %s and quit", file);
+  SDL_Rect box = fbHud_Dialog(hud, window_w, window_h, 560, 5 * hud->line_h + 2 * PAD);
+  int x = box.x + 2 * PAD, y = box.y + PAD, w = box.w - 3 * PAD;
+  fbHud_TextFitted(hud, x, y, KEY, w, "Quit? The parameter panel's changes are not saved.", NULL);
+  y += hud->line_h + PAD / 2;
+  fbHud_TextFitted(hud, x, y, KEY, w, save, NULL);
+  y += hud->line_h;
+  fbHud_TextFitted(hud, x, y, KEY, w, "Q  quit without saving", NULL);
+  y += hud->line_h;
+  fbHud_TextFitted(hud, x, y, DIM, w, "Esc  back to the run", NULL);
   SDL_RenderSetClipRect(hud->sdl, NULL);
 }

@@ -18,13 +18,17 @@ typedef struct fbKeyBarButton {
 // those that stand for keys drawn as buttons (lit under the mouse), written into buttons (room
 // for FB_KEY_BAR_MAX_BUTTONS) with their count. Returns how many entries it showed (tests check
 // that it collapses rather than wraps).
-int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar, SDL_Point mouse, fbKeyBarButton *buttons, int *button_count);
+// While paused, Space reads "resume".
+int fbHelp_KeyBar(fbHud *hud, SDL_Rect bar, SDL_Point mouse, bool paused, fbKeyBarButton *buttons, int *button_count);
 
 // The key a click at `at` on the key bar presses; false when it is on no button.
 bool fbHelp_KeyBarClick(const fbKeyBarButton *buttons, int count, SDL_Point at, SDL_Keycode *sym, Uint16 *mod);
 
 // The help overlay over the whole window: every key and mouse action with what it does.
 void fbHelp_Overlay(fbHud *hud, int window_w, int window_h, bool has_player);
+
+// The prompt Esc shows when the parameter panel holds unsaved changes: save (to `file`), quit or go back.
+void fbHelp_QuitPrompt(fbHud *hud, int window_w, int window_h, const char *file);
 
 // How many entries the key bar has in all.
 int fbHelp_KeyCount(void);

@@ -173,7 +173,7 @@ SDL_Rect fbHud_Dialog(fbHud *hud, int window_w, int window_h, int w, int h)
   h = h < window_h - 4 * PAD ? h : window_h - 4 * PAD;
   SDL_Rect box = {(window_w - w) / 2, (window_h - h) / 2, w, h};
   SDL_SetRenderDrawBlendMode(hud->sdl, SDL_BLENDMODE_BLEND);
-  SDL_SetRenderDrawColor(hud->sdl, 10, 12, 16, 238);
+  SDL_SetRenderDrawColor(hud->sdl, 10, 12, 16, 255);  // opaque: the panels' text must not show through
   SDL_RenderFillRect(hud->sdl, &box);
   SDL_SetRenderDrawColor(hud->sdl, 120, 130, 150, 255);
   SDL_RenderDrawRect(hud->sdl, &box);
@@ -385,14 +385,16 @@ static void state_lines(Column *c, const fbSim *sim, const fbHudStatus *st)
   flow(c, DIM, costs, 5);
 }
 
-// The costliest parts of a step, from the per-rule profile: which rule is slow, at a glance.
+// The costliest parts of a step, from the per-rule profile: which rule is slow, at a glance. Its
+// times are CPU time summed over the threads (profile.h): "rules N ms" above is the wall time of
+// the rule phase, about the perception, view and rule lines' CPU divided by the threads.
 static void profile_lines(Column *c, const fbHudStatus *st)
 {
   enum { SHOWN = 6 };
   if (st->profile_rows == 0) {
     return;
   }
-  line(c, DIM, "cost per agent-step (µs, share of the step):");
+  linef(c, DIM, "µs/agent-step, share (step: %.2f ms CPU)", fbProfile_StepMs(st->profile, st->profile_rows));
   for (int k = 0; k < st->profile_rows && k < SHOWN; ++k) {
     const fbProfileRow *r = &st->profile[k];
     linef(c, k == 0 ? TEXT : DIM, "  %s%s%s  %.2f  %.0f%%", r->species, r->species[0] ? " " : "", r->part,

@@ -19,6 +19,7 @@ typedef enum fbActionKind {
   FB_ACTION_FOLLOW_AGENT,    // Shift+F
   FB_ACTION_FIT,             // Home
   FB_ACTION_PRINT_PARAMS,    // C
+  FB_ACTION_SAVE_PARAMS,     // Shift+C
   FB_ACTION_SCREENSHOT,      // P
   FB_ACTION_TRAILS,          // T
   FB_ACTION_TRAILS_SHORTER,  // [

@@ -112,6 +112,7 @@ static bool keep_set(fbParamPanel *p, const fbPanelRow *row, const char *text)
   }
   snprintf(e->text, sizeof e->text, "%s", text);
   e->used = true;
+  p->revision++;
   return true;
 }
 
@@ -214,6 +215,10 @@ static void species_rows(fbParamPanel *p, const fbSim *sim, int s)
     const fbField *field = schema_of(lf);
     snprintf(row->field, sizeof row->field, "%s", lf->field);
     snprintf(row->label, sizeof row->label, "%s", lf->label);
+    int placed = fbSim_PlacedAgents(sim, s);
+    if (strcmp(lf->field, "count") == 0 && placed > 0) {  // count is the random ones: say who else starts
+      snprintf(row->label, sizeof row->label, "agents (R): %d placed +", placed);
+    }
     snprintf(row->key, sizeof row->key, "%s.%s", name, lf->field);
     double v = fbLive_Running(sim, s, lf);
     row->choice = field->kind == FB_FIELD_CHOICE;
@@ -283,9 +288,21 @@ void fbPanel_Reset(fbParamPanel *p, fbSim *sim)
   reapply(p, sim);  // at once, whether the panel is open or not: the changes hold until reset
 }
 
+bool fbPanel_Unsaved(const fbParamPanel *p)
+{
+  bool any = false;
+  for (int k = 0; k < p->set_count; ++k) {
+    any = any || p->sets[k].used;
+  }
+  return any && p->revision != p->saved_revision;
+}
+
+void fbPanel_MarkSaved(fbParamPanel *p) { p->saved_revision = p->revision; }
+
 void fbPanel_Forget(fbParamPanel *p)
 {
   p->set_count = 0;
+  p->revision = p->saved_revision = 0;
   p->ranged = false;
   p->row_count = 0;
   p->scroll = 0;
@@ -418,8 +435,9 @@ static void reset(fbParamPanel *p, fbSim *sim, fbPanelRow *row)
     snprintf(row->error, sizeof row->error, "cannot reset: %.480s", msg);
     return;
   }
-  if (e != NULL) {
+  if (e != NULL && e->used) {
     e->used = false;
+    p->revision++;
   }
   row->error[0] = '\0';
 }
@@ -618,6 +636,7 @@ void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, SDL_Rect area)
   Layout l = {p, ui, sim, area, area.x + PAD, area.w - 2 * PAD - SCROLL_W - 3, area.y + PAD - p->scroll};
   label(&l, 0, GREY, "Drag, or click a value to type it (Enter)");
   label(&l, 0, GREY, "\xe2\x86\xba resets \xc2\xb7 R/N keep changes \xc2\xb7 C prints Lua");
+  label(&l, 0, GREY, "Shift+C saves them as a scenario");
   draw_rows(&l);
   p->content_h = l.y + p->scroll - area.y + PAD;
   SDL_RenderSetClipRect(ui->hud->sdl, NULL);

@@ -62,6 +62,8 @@ typedef struct fbParamPanel {
   fbPanelSet sets[FB_PANEL_MAX_SETS];
   int set_count;
   SDL_Rect scrollbar;             // its track last frame (w = 0: everything fits)
+  long revision;                  // bumped by every change and reset the user makes
+  long saved_revision;            // the revision last saved as an overlay (overlay.h)
 } fbParamPanel;
 
 // A new sim (start, restart, scenario reload): the kept changes are applied to it at once (a value
@@ -80,6 +82,11 @@ void fbPanel_Draw(fbParamPanel *p, fbUi *ui, fbSim *sim, SDL_Rect area);
 // Every change the user made, in the order first made, as --set NAME=VALUE strings; returns how
 // many (at most max). The strings belong to the panel and change with it: copy them to keep them.
 int fbPanel_Sets(const fbParamPanel *p, const char **sets, int max);
+
+// Whether the panel holds changes made since they were last saved (fbPanel_MarkSaved): Esc asks
+// before quitting then.
+bool fbPanel_Unsaved(const fbParamPanel *p);
+void fbPanel_MarkSaved(fbParamPanel *p);
 
 // The row with this --set name ("boid.cohesion.divisor"), NULL if none (tests find sliders here).
 const fbPanelRow *fbPanel_Find(const fbParamPanel *p, const char *key);

@@ -9,6 +9,7 @@
 #endif
 
 #include "help.h"
+#include "overlay.h"
 #include "picture.h"
 #include "viewer_load.h"
 
@@ -225,9 +226,51 @@ static bool outside_world(const fbViewer *v, const SDL_Event *e)
   }
 }
 
-// Overlays (help, the scenario list) take every event while they are open.
+// Shift+C, and S in the quit prompt: the panel's changes as an overlay beside the scenario.
+static bool save_params(fbViewer *v)
+{
+  char path[1024], err[1200], text[600];
+  fbSim *sim = fbViewer_Sim(v);
+  bool ok = sim != NULL && fbOverlay_Path(v->cli.scenario, path, sizeof path, err, sizeof err) &&
+            fbOverlay_Write(&v->panel, v->cli.scenario, fbSim_World(sim)->step, path, err, sizeof err);
+  if (sim == NULL) {
+    snprintf(err, sizeof err, "no scenario running: nothing to save");
+  }
+  if (ok) {
+    fbPanel_MarkSaved(&v->panel);
+    printf("flockbox: saved the panel's changes as %s (run it as a scenario)\n", path);
+    snprintf(text, sizeof text, "saved the panel's changes as %.500s", path);
+  } else {
+    fprintf(stderr, "flockbox: %s\n", err);
+    snprintf(text, sizeof text, "%.590s", err);
+  }
+  fbViewer_Notify(v, text);
+  return ok;
+}
+
+// The quit prompt takes every key: S saves and quits (stays if the save failed), Q quits without
+// saving, Esc or N goes back to the run.
+static void quit_prompt_key(fbViewer *v, SDL_Keycode sym)
+{
+  if (sym == SDLK_s) {
+    v->quit = save_params(v);
+    v->asking_quit = false;
+  } else if (sym == SDLK_q) {
+    v->quit = true;
+  } else if (sym == SDLK_ESCAPE || sym == SDLK_n) {
+    v->asking_quit = false;
+  }
+}
+
+// Overlays (help, the scenario list, the quit prompt) take every event while they are open.
 static bool overlay_event(fbViewer *v, const SDL_Event *e)
 {
+  if (v->asking_quit) {
+    if (e->type == SDL_KEYDOWN && !e->key.repeat) {
+      quit_prompt_key(v, e->key.keysym.sym);
+    }
+    return e->type == SDL_KEYDOWN || e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEWHEEL;
+  }
   if (v->list.open) {
     char chosen[768];
     bool used = fbScenarioList_Event(&v->list, e, chosen, sizeof chosen);
@@ -344,7 +387,10 @@ static void replay(fbViewer *v)
 static void action(fbViewer *v, fbAction a)
 {
   switch (a.kind) {
-  case FB_ACTION_QUIT: v->quit = true; break;
+  case FB_ACTION_QUIT:  // a second close of the window while the prompt shows quits
+    v->quit = v->asking_quit || !(v->loaded && fbPanel_Unsaved(&v->panel));
+    v->asking_quit = !v->quit;
+    break;
   case FB_ACTION_PAUSE:
     v->paused = !v->paused;
     v->seeking = false;
@@ -376,6 +422,7 @@ static void action(fbViewer *v, fbAction a)
       fbViewer_Notify(v, "parameters printed to the terminal as Lua");
     }
     break;
+  case FB_ACTION_SAVE_PARAMS: save_params(v); break;
   case FB_ACTION_SCREENSHOT: v->screenshot = true; break;
   case FB_ACTION_TRAILS: toggle_trails(v, 1); break;
   case FB_ACTION_TRAILS_SHORTER: toggle_trails(v, 1 / 1.5); break;
@@ -530,10 +577,16 @@ static void draw_overlay(fbViewer *v, int selected)
   if (timeline.asked) {
     seek(v, timeline.ask);
   }
-  v->key_bar_entries = fbHelp_KeyBar(&v->hud, v->layout.keys, (SDL_Point){v->ui.mouse_x, v->ui.mouse_y},
+  v->key_bar_entries = fbHelp_KeyBar(&v->hud, v->layout.keys, (SDL_Point){v->ui.mouse_x, v->ui.mouse_y}, v->paused,
                                      v->key_bar_buttons, &v->key_bar_button_count);
   if (v->help) {
     fbHelp_Overlay(&v->hud, v->layout.keys.w, v->layout.keys.y + v->layout.keys.h, v->has_player);
+  }
+  if (v->asking_quit) {
+    char path[512] = "", err[512];
+    const char *slash = fbOverlay_Path(v->cli.scenario, path, sizeof path, err, sizeof err) ? strrchr(path, '/') : NULL;
+    fbHelp_QuitPrompt(&v->hud, v->layout.keys.w, v->layout.keys.y + v->layout.keys.h,
+                      slash ? slash + 1 : path[0] ? path : "SCENARIO_panel.lua");
   }
   if (v->list.open) {
     fbScenarioList_Draw(&v->list, &v->hud, v->layout.keys.w, v->layout.keys.y + v->layout.keys.h);

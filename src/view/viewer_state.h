@@ -53,6 +53,7 @@ typedef struct fbViewer {
   int key_bar_button_count;
   bool has_player;           // a species is driven by the arrow keys
   bool paused, step_once, quit;
+  bool asking_quit;          // Esc with unsaved panel changes: save, quit or cancel (viewer.c)
   int speed;                 // index into the time scales
   double owed;               // simulated seconds owed to the coming frames
   bool scenario_failed;      // the last hook or metric call failed (fbSim_Error)

@@ -246,6 +246,7 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
     clock = fbProfile_Now();
     profile->view_ns[s] += clock - started - r->clock_ns;
     profile->agent_steps[s] += 1.0;
+    profile->reads += 2;
   }
   fbAccumulator acc;
   fbAccum_Begin(&acc, sp->accumulator, sp->limits.max_accel);
@@ -262,6 +263,7 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
     if (profile != NULL) {  // a rule that raised an error is not timed: its time is lost with the agent's step
       double now = fbProfile_Now();
       profile->rule_ns[s][k] += now - clock - r->clock_ns;
+      profile->reads += 1;
       clock = now;
     }
     take_output(r, slot, k, i, out, &acc, &force, &drag);

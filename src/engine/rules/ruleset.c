@@ -280,6 +280,48 @@ void fbRuleSet_PrimeViews(fbRuleSet *rs, const fbWorld *w)
   }
 }
 
+/*
+ * One file, one message: several species may use the same rule file, and a save reloads it for
+ * each. A failure of the file is told for the first of them in a step; the others are marked as
+ * told (their info->error still holds the message for the window).
+ */
+static bool told_failure(fbRuleSet *rs, const fbWorld *w, const char *path)
+{
+  bool told = false;
+  for (int s = 0; s < w->species_count; ++s) {
+    for (int k = 0; k < w->species[s].rule_count; ++k) {
+      fbRuleInfo *other = &rs->info[s][k];
+      if (strcmp(other->path, path) == 0) {
+        told = told || other->failure_told == w->step + 1;
+        other->failure_told = w->step + 1;
+      }
+    }
+  }
+  return told;
+}
+
+// "reloaded FILE (species 'boid' rule 'cohesion', species 'hawk' rule 'cohesion') at step N", once
+// for every species that runs the file's new version, when the first of them settles.
+static void tell_reload(fbRuleSet *rs, const fbWorld *w, int s0, int k0)
+{
+  const fbRuleInfo *first = &rs->info[s0][k0];
+  char who[1024];
+  size_t used = 0;
+  who[0] = '\0';
+  for (int s = 0; s < w->species_count; ++s) {
+    for (int k = 0; k < w->species[s].rule_count; ++k) {
+      fbRuleInfo *info = &rs->info[s][k];
+      if (info->reload_untold && strcmp(info->path, first->path) == 0 && used < sizeof who) {
+        used += (size_t)snprintf(who + used, sizeof who - used, "%sspecies '%s' rule '%s'", used ? ", " : "",
+                                 w->species[s].name, fbRuleDef_Name(&info->def));
+        info->reload_untold = (info == first);  // the first is cleared last: its path is read above
+      }
+    }
+  }
+  fbLog(FB_LOG_INFO, "reloaded %s (%s) at step %llu", first->path, who, (unsigned long long)first->reload_step);
+  rs->info[s0][k0].reload_untold = false;
+}
+
 bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
 {
   fbRuleInfo *info = &rs->info[s][k];
@@ -288,7 +330,9 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
     char path[sizeof info->path];  // a copy: GCC cannot tell the two members of *info apart
     memcpy(path, info->path, sizeof path);
     snprintf(info->error, sizeof info->error, "%.500s: the file is gone; its last version keeps running", path);
-    fbLog(FB_LOG_WARNING, "%s", info->error);
+    if (!told_failure(rs, w, info->path)) {
+      fbLog(FB_LOG_WARNING, "%s", info->error);
+    }
     return false;
   }
   char what[768], err[2048];
@@ -308,7 +352,9 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
     text_free(&info->rejected);
     info->rejected = text;
     snprintf(info->error, sizeof info->error, "%.2000s", err);
-    fbLog(FB_LOG_WARNING, "reload failed, the last good version keeps running: %s", err);
+    if (!told_failure(rs, w, info->path)) {
+      fbLog(FB_LOG_WARNING, "reload failed, the last good version keeps running: %s", err);
+    }
     return false;
   }
   // As in every state: the version replaced is the fallback, the new one on trial.
@@ -321,8 +367,8 @@ bool fbRuleSet_Reload(fbRuleSet *rs, fbWorld *w, int s, int k)
   info->error[0] = '\0';
   scan_names(info->path, rs->library, info->names, sizeof info->names);
   fbRuleSet_PrimeViews(rs, w);
-  fbLog(FB_LOG_INFO, "reloaded %s (species '%s' rule '%s') at step %llu", info->path, w->species[s].name,
-        fbRuleDef_Name(&info->def), (unsigned long long)w->step);
+  info->reload_untold = true;  // told once it has run a step (settle_trials)
+  info->reload_step = w->step;
   return true;
 }
 
@@ -518,7 +564,10 @@ static bool fall_back(fbRuleSet *rs, fbWorld *w, int s, int k, const char *messa
   char path[sizeof info->path];  // a copy: GCC cannot tell the two members of *info apart
   memcpy(path, info->path, sizeof path);
   snprintf(info->error, sizeof info->error, "%.1800s\n(the last good version of %.200s keeps running)", message, path);
-  fbLog(FB_LOG_WARNING, "%s: the new version failed; the last good one keeps running:\n%s", info->path, message);
+  info->reload_untold = false;  // never told as reloaded: it failed at once
+  if (!told_failure(rs, w, path)) {
+    fbLog(FB_LOG_WARNING, "%s: the new version failed; the last good one keeps running:\n%s", path, message);
+  }
   return true;
 }
 
@@ -530,6 +579,9 @@ static void settle_trials(fbRuleSet *rs, fbWorld *w)
       fbRuleSlot *slot = &w->species[s].rules[k];
       if (slot->on_trial) {
         text_copy(&rs->info[s][k].good, &rs->info[s][k].source);  // it has proved itself
+      }
+      if (rs->info[s][k].reload_untold) {
+        tell_reload(rs, w, s, k);
       }
       for (int t = 0; slot->on_trial && t < rs->threads; ++t) {
         fbRuleModule_Settle(&rs->runners[t], s, k);

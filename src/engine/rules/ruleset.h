@@ -33,6 +33,12 @@ typedef struct fbRuleInfo {
   fbText source;             // the version loaded now (after a save, on trial until it runs a step)
   fbText good;               // the version it falls back to: the one a save replaced, or the first
   fbText rejected;           // the file's text that failed and was given up ({0} if none)
+  // What the log has yet to say, once per file however many species use it: a reload is told once
+  // it ran a step cleanly ("reloaded ... at step N"), so a version that fails at once is told as
+  // failed only; a failure is told once per step.
+  bool reload_untold;
+  uint64_t reload_step;      // the step the reload took effect before
+  uint64_t failure_told;     // 1 + the step whose failure of this file was told (0: none)
 } fbRuleInfo;
 
 typedef struct fbRuleSet {

@@ -131,7 +131,8 @@ static void write_profile(FILE *f, const fbSim *sim)
     write_string(f, rows[k].species);
     fputs(", \"part\": ", f);
     write_string(f, rows[k].part);
-    fprintf(f, ", \"us_per_agent_step\": %.4f, \"share\": %.4f}", rows[k].us_per_agent_step, rows[k].share);
+    fprintf(f, ", \"us_per_agent_step\": %.4f, \"ms_per_step\": %.4f, \"share\": %.4f}", rows[k].us_per_agent_step,
+            rows[k].ms_per_step, rows[k].share);
   }
   fputs("\n  ]},\n", f);
 }

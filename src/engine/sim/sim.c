@@ -97,6 +97,9 @@ static bool build(fbSim *sim, fbScenarioDef *d, const fbRuleSet *previous, char 
   sim->species_defs = calloc(FB_MAX_SPECIES, sizeof *sim->species_defs);
   FB_ASSERT(sim->species_defs != NULL);
   memcpy(sim->species_defs, d->species, sizeof *d->species * (size_t)d->species_count);
+  for (int k = 0; k < d->placed_count; ++k) {
+    sim->placed[d->placed[k].species]++;
+  }
   fbScenarioApi_SetWorld(&sim->hooks, w);
   if (!sim->options.no_spawn) {
     fbSpawn_All(w, d);
@@ -196,7 +199,13 @@ static void phase_job(void *context, int t)
   Phase *p = context;
   int begin, end;
   range_of(p->sim, t, &begin, &end);
+  // A worker's CPU time is its jobs; the calling thread (0) is timed over its whole step instead.
+  bool timed = p->sim->profile.on && t > 0;
+  double started = timed ? fbProfile_Now() : 0.0;
   p->work(p->sim, t, begin, end);
+  if (timed) {
+    p->sim->profile.threads[t].busy_ns += fbProfile_Now() - started - p->sim->profile.clock_ns;
+  }
 }
 
 // Runs work over all agents split across the sim's threads; the calling thread takes range 0.
@@ -213,6 +222,7 @@ static void perceive_and_steer(fbSim *sim, int t, int begin, int end)
   fbPerceive(&sim->perception, begin, end, &sim->agg, &sim->lists[t]);
   if (sim->profile.on) {
     sim->profile.threads[t].perception_ns += fbProfile_Now() - started - sim->profile.clock_ns;
+    sim->profile.threads[t].reads += 2;
   }
   fbRuleSet_Run(&sim->rules, t, begin, end);
 }
@@ -420,6 +430,7 @@ static bool run_hook(fbSim *sim)
 
 bool fbSim_Step(fbSim *sim)
 {
+  double cpu_started = sim->profile.on ? fbProfile_Now() : 0.0;
   double t0 = now_ms();
   fbSim_UpdateGrid(sim);
   // The inspected agent's index is looked up once the agents are sorted: indices move when they do.
@@ -455,8 +466,8 @@ bool fbSim_Step(fbSim *sim)
   bool ok = run_hook(sim);
   double t6 = now_ms();
   sim->cost = (fbStepCost){t1 - t0, t2 - t1, (t3 - t2) + (t5 - t4), t4 - t3, t6 - t5, t6 - t0};
-  if (sim->profile.on) {  // thread time, as the parallel parts are summed: a parallel phase counts once per thread
-    sim->profile.serial_ns += 1e6 * ((t1 - t0) + (t4 - t2) * sim->threads + (t6 - t4));
+  if (sim->profile.on) {
+    sim->profile.threads[0].busy_ns += fbProfile_Now() - cpu_started - sim->profile.clock_ns;
     sim->profile.steps++;
   }
   return ok;
@@ -620,6 +631,8 @@ bool fbSim_SetParamValue(fbSim *sim, int s, int k, const fbParamDef *p, char *ms
 
 const fbSpeciesDef *fbSim_SpeciesDef(const fbSim *sim, int s) { return &sim->species_defs[s]; }
 
+int fbSim_PlacedAgents(const fbSim *sim, int s) { return sim->placed[s]; }
+
 const fbParamSpecs *fbSim_ParamSpecs(const fbSim *sim, int s, int k) { return &sim->rules.info[s][k].specs; }
 
 const fbParamSpec *fbSim_ParamSpec(const fbSim *sim, int s, int k, const char *name)
@@ -652,6 +665,7 @@ void fbSim_Adopt(fbSim *sim, fbSim *fresh)
   fbSpeciesDef *defs = sim->species_defs;  // the species come from the new description too
   sim->species_defs = fresh->species_defs;
   fresh->species_defs = defs;
+  memcpy(sim->placed, fresh->placed, sizeof sim->placed);
   fbRuleSet_Bind(&sim->rules, &sim->world, &sim->perception, &sim->agg, sim->lists, sim->queues);
   fbRuleSet_Bind(&fresh->rules, &fresh->world, &fresh->perception, &fresh->agg, fresh->lists, fresh->queues);
   if (sim->hooks.metric_count != fresh->hooks.metric_count) {

@@ -130,6 +130,10 @@ bool fbSim_SetSpecies(fbSim *sim, int s, const fbSpeciesDef *def, char *msg, siz
 // where a field is derived from others.
 const fbSpeciesDef *fbSim_SpeciesDef(const fbSim *sim, int s);
 
+// How many agents species s's description places by hand (agents = { ... }): a restart spawns them
+// besides its `count` random ones.
+int fbSim_PlacedAgents(const fbSim *sim, int s);
+
 // Every parameter the rule's module declares, sorted by name.
 const fbParamSpecs *fbSim_ParamSpecs(const fbSim *sim, int s, int k);
 // A rule's parameter as its module declares it (default, range, description); NULL if none.

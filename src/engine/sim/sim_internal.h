@@ -31,6 +31,7 @@ struct fbSim {
   fbRunOptions options;
   fbSpeciesDef *species_defs;      // each species as described (as written, -1 where derived), on the
                                    // heap: what a live change (live.h) rebuilds the species from
+  int placed[FB_MAX_SPECIES];      // agents each species' description places by hand (agents = {...})
   uint32_t inspect_id;
   int inspect_index;               // its index this step (-1: none), once the agents are sorted
   fbOrcaPlan orca_plan;            // the inspected agent's ORCA half-planes and velocities this step
