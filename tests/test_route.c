@@ -1,4 +1,4 @@
-// test_route.c — paths for single agents: the nav grid, A* and string pulling by hand, and a:route in a world (tests/data/route_wall.lua).
+// test_route.c — paths for single agents: the nav grid, A* and string pulling by hand, and a:route in a world (tests/data/route_wall.lua, scripts/rts_move.lua).
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -151,6 +151,36 @@ static void test_same_routes_on_any_thread_count(void **state)
   assert_true(route_hash(3) == one);
 }
 
+/*
+ * scripts/rts_move.lua: three squads of eight sent across a town of ten buildings, then to other
+ * corners at 90 s. Every unit arrives within 3 of its order before the next (step 850) and by the
+ * end (step 1800); none is ever stuck (slower than 0.05 and farther than 3 from its order) for 2 s
+ * in a row (at an order all stand for a moment); none ever enters a building.
+ */
+static void test_rts_move_squads_arrive(void **state)
+{
+  (void)state;
+  load_threads("scripts/rts_move.lua", NULL, 0, 2);
+  int stuck_run = 0, longest = 0, first = -1, second = -1;
+  double least = INFINITY;
+  for (int k = 1; k <= 1800; ++k) {
+    step();
+    stuck_run = metric("stuck") > 0 ? stuck_run + 1 : 0;
+    longest = stuck_run > longest ? stuck_run : longest;
+    least = fmin(least, metric("wall_clearance"));
+    int arrived = (int)metric("arrived");
+    first = first < 0 && k < 900 && arrived == 24 ? k : first;
+    second = second < 0 && k > 900 && arrived == 24 ? k : second;
+  }
+  print_message("all 24 arrived at step %d (order at 0) and %d (order at 900); longest stuck %d steps; least wall "
+                "clearance %.4f\n", first, second, longest, least);
+  assert_true(first > 0 && first <= 850);
+  assert_true(second > 900 && second <= 1800);
+  assert_true(longest < 20);
+  assert_true(least > -0.05);
+  unload();
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -159,6 +189,7 @@ int main(void)
       cmocka_unit_test(test_unreachable_and_blocked_goals),
       cmocka_unit_test_teardown(test_walkers_route_round_the_wall, demo_teardown),
       cmocka_unit_test_teardown(test_same_routes_on_any_thread_count, demo_teardown),
+      cmocka_unit_test_teardown(test_rts_move_squads_arrive, demo_teardown),
   };
   return fb_run_tests(tests);
 }
