@@ -128,6 +128,21 @@ function view.nearest_obstacle(a, range)
   return o[4] - a.x, o[5] - a.y, o[1], o[2], o[3]
 end
 
+-- a:route(x, y): o.route = { wx, wy, n } is the next waypoint (world) and the waypoints left; false:
+-- no way there; absent: open ground, the goal itself in sight.
+function view.route(a, x, y)
+  local r = a._route
+  if r == false then
+    return nil
+  end
+  local wx, wy, n = x, y, 1
+  if r ~= nil then
+    wx, wy, n = r[1], r[2], r[3]
+  end
+  local dx, dy = wx - a.x, wy - a.y
+  return dx, dy, math.sqrt(dx * dx + dy * dy), n
+end
+
 function view.cast_feeler(a, length, pad)
   local f = a._feeler -- { dist, nx, ny, ox, oy }: hit at dist along the heading, obstacle centre (ox, oy)
   a._feeler_length, a._feeler_pad = length, pad or 0
@@ -281,6 +296,7 @@ local function agent(o, s)
     nearest_dist = math.huge, -- distance to the nearest flock-mate; a:nearest is the method
     _dx = {}, _dy = {}, _dist = {}, _vx = {}, _vy = {}, _id = {},
     _h = 0, _gx = 0, _gy = 0, _obstacle = o.obstacle, _feeler = o.feeler, _silhouette = o.silhouette,
+    _route = o.route,
     _fields = o.fields or {}, _set = {}, _nearest = o.nearest or {}, _rand = o.rand or {}, _circles = o.circles or {},
     -- filled in by the methods; declared here so that recording them allocates nothing
     _obstacle_range = 0, _feeler_length = 0, _feeler_pad = 0, _silhouette_range = 0, _silhouette_pad = 0,
@@ -376,7 +392,7 @@ local NAMES = {
   "follow_flow", "stay_inside", "follow_wall",
   "queue", "interpose", "hide", "avoid_unaligned",
   "formation", "pursue_path",
-  "seek_antipode", "vicsek", "netlogo_flocking",
+  "seek_antipode", "vicsek", "netlogo_flocking", "follow_route",
 }
 
 local R = {}
@@ -857,6 +873,14 @@ local wanderer = agent({ hx = 1, hy = 0, fields = { wander = 1 } })
 expect("wander: angle held within the limit", 10 / math.sqrt(2), 10 / math.sqrt(2), steer("wander", wanderer))
 check("wander: angle remembered", close(wanderer._set.wander, math.rad(45)))
 
+-- follow_route: at rest at the origin, speed 1, time 0.25. The goal (10, 0) in sight: w = (1, 0)
+-- (the offset cut to the speed), a = w / 0.25. A waypoint (0, 5) with more after it: full speed toward
+-- it. No way there: nothing. The goal 0.5 away on the last leg: w = the offset, slowing down.
+expect("follow_route: the goal in sight", 4, 0, steer("follow_route", agent({}), { x = 10 }))
+expect("follow_route: toward the next waypoint", 0, 4, steer("follow_route", agent({ route = { 0, 5, 2 } }), { x = 10 }))
+expect("follow_route: no way there", 0, 0, steer("follow_route", agent({ route = false }), { x = 10 }))
+expect("follow_route: slows onto the goal", 2, 0, steer("follow_route", agent({}), { x = 0.5 }))
+
 -- steering.nearest_approach: (4, -4.5) closing at (-2, 2): t = 2.125, q = (-0.25, -0.25), |q| = 0.3536.
 do
   local t, qx, qy, d = steering.nearest_approach(4, -4.5, -2, 2, 3)
@@ -914,6 +938,7 @@ local busy = {
   seek_antipode = { agent({ vx = 0.5, fields = { goal_x = 20, goal_y = 5, has_goal = 1 } }) },
   vicsek = { agent({ vx = 0.03, nb = { { 0.5, 0, 0, 0.03 } } }) },
   netlogo_flocking = { agent({ vx = 1, nb = { { 2, 0, 0, 1 }, { 0, 2, 1, 0 } } }) },
+  follow_route = { agent({ vx = 1, route = { 0, 5, 2 } }), { x = 10 } },
 }
 local function allocated(f, a, p, s)
   f(a, p, s) -- warm up: the first call may grow the Lua stack

@@ -31,7 +31,7 @@ static fbOrcaLine half_plane(fbVec2 point, fbVec2 n)
 static void test_head_on_half_planes(void **state)
 {
   (void)state;
-  fbOrcaBody a = {fbV(0, 0), fbV(1, 0), 1, true}, b = {fbV(10, 0), fbV(-1, 0), 1, true};
+  fbOrcaBody a = {fbV(0, 0), fbV(1, 0), 1, true, 0}, b = {fbV(10, 0), fbV(-1, 0), 1, true, 0};
   fbOrcaLine la = fbOrca_AgentLine(&a, &b, &SETTINGS), lb = fbOrca_AgentLine(&b, &a, &SETTINGS);
   assert_near(inside(la, a.v), -0.2, 1e-12);
   assert_near(inside(lb, b.v), -0.2, 1e-12);
@@ -54,7 +54,7 @@ static void test_head_on_half_planes(void **state)
 static void test_overlapping_agents_leave_within_a_step(void **state)
 {
   (void)state;
-  fbOrcaBody a = {fbV(0, 0), fbV(0, 0), 1, true}, b = {fbV(1, 0), fbV(0, 0), 1, true};
+  fbOrcaBody a = {fbV(0, 0), fbV(0, 0), 1, true, 0}, b = {fbV(1, 0), fbV(0, 0), 1, true, 0};
   fbOrcaLine l = fbOrca_AgentLine(&a, &b, &SETTINGS);
   assert_near(l.point.x, -2, 1e-12);
   assert_near(l.point.y, 0, 1e-12);
@@ -83,7 +83,7 @@ static void test_a_circle_is_a_standing_agent(void **state)
   fbObstacles_Init(&o);
   char err[128];
   assert_true(fbObstacles_AddCircle(&o, fbV(10, 0), 2, err, sizeof err) == 0);
-  fbOrcaBody self = {fbV(0, 0), fbV(1, 0), 1, true}, still = {fbV(10, 0), fbV(0, 0), 2, false};
+  fbOrcaBody self = {fbV(0, 0), fbV(1, 0), 1, true, 0}, still = {fbV(10, 0), fbV(0, 0), 2, false, 0};
   fbOrcaSettings agents = SETTINGS;
   agents.time_horizon = SETTINGS.obstacle_horizon;
   fbOrcaLine lines[FB_ORCA_MAX_OBSTACLE_LINES];
@@ -117,7 +117,7 @@ static void test_a_wall_is_its_cut_off_line(void **state)
   char err[128];
   fbVec2 square[] = {{-30, 20}, {30, 20}, {30, 26}, {-30, 26}};
   assert_true(fbObstacles_AddPolygon(&o, square, 4, err, sizeof err) == 0);
-  fbOrcaBody self = {fbV(0, 0), fbV(0, 1), 1, true};
+  fbOrcaBody self = {fbV(0, 0), fbV(0, 1), 1, true, 0};
   fbOrcaLine lines[FB_ORCA_MAX_OBSTACLE_LINES];
   assert_int_equal(obstacle_lines(&o, 1, &self, lines), 1);
   assert_near(inside(lines[0], fbV(0, 1.9)), 0, 1e-12);
@@ -146,7 +146,7 @@ static void test_passing_a_corner_is_allowed(void **state)
   char err[128];
   fbVec2 block[] = {{1, 1.2}, {9, 1.2}, {9, 20}, {1, 20}};
   assert_true(fbObstacles_AddPolygon(&o, block, 4, err, sizeof err) == 0);
-  fbOrcaBody self = {fbV(0, 0), fbV(1.5, 0), 0.5, true};
+  fbOrcaBody self = {fbV(0, 0), fbV(1.5, 0), 0.5, true, 0};
   fbOrcaLine lines[FB_ORCA_MAX_OBSTACLE_LINES];
   int n = obstacle_lines(&o, 1, &self, lines);
   assert_true(n >= 1);
@@ -195,7 +195,7 @@ static void test_zero_is_in_every_obstacle_line(void **state)
       r[j] = (double)(seed >> 11) / 9007199254740992.0;  // [0, 1)
     }
     fbOrcaBody self = {fbV(-12 + 26 * r[0], -8 + 16 * r[1]), fbV(3 * cos(6.3 * r[2]) * r[3], 3 * sin(6.3 * r[2]) * r[3]),
-                       0.5, true};
+                       0.5, true, 0};
     int n = obstacle_lines(&o, 3, &self, lines);
     for (int j = 0; j < n; ++j) {
       assert_true(fabs(fbV_Length(lines[j].dir) - 1) < 1e-9);

@@ -159,6 +159,15 @@ function fbAgentView:flow(name) end
 ---@return boolean inside
 function fbAgentView:region(name) end
 
+---offset to the next waypoint of a shortest path round the obstacles to (x, y) (A* on a grid, pulled taut), the path's length left, its waypoints left; nil if unreachable
+---@param x number
+---@param y number
+---@return number? dx
+---@return number? dy
+---@return number? dist
+---@return integer? n
+function fbAgentView:route(x, y) end
+
 ---The species table `s`, a rule's third argument (s.dt, s.width, s.height, s.wraps: older spellings
 ---of fb.world's).
 ---@class fbSpecies

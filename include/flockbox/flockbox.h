@@ -134,6 +134,12 @@ typedef struct fbOrcaDef {
   int neighbours;              // 10: the nearest agents avoided
   double distance;             // 15 world units: agents farther than this are not avoided
   double keep_right;           // 0 degrees (the paper's): when it must give way, it aims this far right of its preferred velocity
+  // Policy (docs/steering-orca.md, "Who avoids whom"): the defaults avoid every agent, half each.
+  int layers;                  // 1: bit set of the layers it is on (Godot's avoidance_layers)
+  int mask;                    // 1: it avoids an agent only if mask & that agent's layers != 0 (Godot's avoidance_mask)
+  double priority;             // 0: against a lower priority it takes no share of the avoidance, the other all of it
+  double standing_speed;       // 0 units/s (off): slower than this it stands, and every moving agent outranks it
+  double patience;             // 0 s (off): blocked this long, it waits (preferred velocity 0), then tries again
 } fbOrcaDef;
 
 // A species, in option groups (spawn, the motion fields, vision, orca, ...). Each field's name as a

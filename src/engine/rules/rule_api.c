@@ -9,6 +9,7 @@
 #include "lua_host.h"
 #include "radius_query.h"
 #include "rng.h"
+#include "route_cache.h"
 
 fbRuleContext *fbRuleApi_Context(lua_State *L) { return fbLuaHost_Context(L); }
 
@@ -477,6 +478,25 @@ static int l_agent_region(lua_State *L)
   return fbRuleApi_PushRegion(L, c->world, luaL_checkstring(L, 2), agent_pos(c));
 }
 
+// a:route(x, y) -> dx, dy, dist, n: the offset to the next waypoint of a path round the obstacles
+// to (x, y), the path's length left and its waypoints left; nil when there is none (route_cache.h).
+static int l_route(lua_State *L)
+{
+  fbRuleContext *c = ctx_of(L);
+  fbVec2 goal = fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3));
+  fbRouteStep step;
+  if (!fbRoutes_Next(fbRoutes_OfState(L), c->world, c->agent, goal, &step)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  fbVec2 p = agent_pos(c);
+  lua_pushnumber(L, step.next.x - p.x);
+  lua_pushnumber(L, step.next.y - p.y);
+  lua_pushnumber(L, step.remaining);
+  lua_pushinteger(L, step.waypoints);
+  return 4;
+}
+
 // fb.world() -> width, height, wraps: the older spelling of the fields of fb.world (arg 1).
 static int l_world_call(lua_State *L)
 {
@@ -534,6 +554,9 @@ const fbApiFunction fbRuleApi_ViewMethods[] = {
      "the scenario's flow field where the agent is (Reynolds 1999)"},
     {"region", l_agent_region, "name string", "dx number, dy number, dist number, nx number, ny number, inside boolean",
      "where the agent stands in a region: offset to its nearest edge point, distance, inward normal, inside"},
+    {"route", l_route, "x number, y number", "dx number?, dy number?, dist number?, n integer?",
+     "offset to the next waypoint of a shortest path round the obstacles to (x, y) (A* on a grid, pulled taut), the "
+     "path's length left, its waypoints left; nil if unreachable"},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static const struct {

@@ -47,6 +47,8 @@ fbSpeciesDef fbDefaultSpeciesDef(void)
   d.orca.obstacle_horizon = 10.0;
   d.orca.neighbours = 10;
   d.orca.distance = 15.0;
+  d.orca.layers = 1;  // Godot's defaults: every agent on layer 1, avoiding layer 1
+  d.orca.mask = 1;
   d.collide = true;  // every species has a body (body_length): on where the seeds have bodies
   d.colour[0] = 240;
   d.colour[1] = 200;

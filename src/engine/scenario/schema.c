@@ -101,6 +101,11 @@ static const fbField species_fields[] = {
     {"orca.neighbours", FB_FIELD_INT, SP(orca.neighbours), 0, 0, 64, NULL, false, "the nearest agents avoided"},
     {"orca.distance", FB_FIELD_NUMBER, SP(orca.distance), 0, 0, 1e6, NULL, false, "world units: agents farther than this are not avoided"},
     {"orca.keep_right", FB_FIELD_NUMBER, SP(orca.keep_right), 0, -90, 90, NULL, false, "degrees: an agent that must give way aims this far to the right of its preferred velocity (negative: left; 0: the paper's), which breaks symmetric jams"},
+    {"orca.layers", FB_FIELD_INT, SP(orca.layers), 0, 0, 2147483647, NULL, false, "bit set: the avoidance layers it is on (Godot's avoidance_layers; default 1)"},
+    {"orca.mask", FB_FIELD_INT, SP(orca.mask), 0, 0, 2147483647, NULL, false, "bit set: it avoids an agent only if this meets that agent's layers (Godot's avoidance_mask; default 1)"},
+    {"orca.priority", FB_FIELD_NUMBER, SP(orca.priority), 0, -1e6, 1e6, NULL, false, "against an agent of lower priority it takes no share of the avoidance and the other all of it (default 0: half each)"},
+    {"orca.standing_speed", FB_FIELD_NUMBER, SP(orca.standing_speed), 0, 0, 1e6, NULL, false, "units/s: an agent slower than this stands (at its goal) and yields to every moving one, whatever the priorities (0: off)"},
+    {"orca.patience", FB_FIELD_NUMBER, SP(orca.patience), 0, 0, 1e6, NULL, false, "seconds: an agent blocked (under half its preferred velocity made good) this long waits, then tries again (0: never)"},
     {"rules", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ \"rule\", weight = 1, params = {...} }, ..."},
 };
 

@@ -27,6 +27,11 @@ const fbLiveField fbLiveFields[] = {
     {"orca.neighbours", "ORCA neighbours", true, RUN(orca.neighbours), 64, NULL, 0, "orca"},
     {"orca.distance", "ORCA distance", true, RUN(orca.distance), 0, NULL, 30, "orca"},
     {"orca.keep_right", "ORCA keep right (°)", true, RUN(orca.keep_right), 90, NULL, 0, "orca"},
+    {"orca.layers", NULL, true, RUN(orca.layers), 0, NULL, 0, NULL},  // bit sets: --set only (a slider cannot set bits)
+    {"orca.mask", NULL, true, RUN(orca.mask), 0, NULL, 0, NULL},
+    {"orca.priority", "ORCA priority", true, RUN(orca.priority), 0, NULL, 10, "orca"},
+    {"orca.standing_speed", "ORCA standing below", true, RUN(orca.standing_speed), 0, "max_speed", 0, "orca"},
+    {"orca.patience", "ORCA patience (s)", true, RUN(orca.patience), 0, NULL, 20, "orca"},
     {"count", "agents (on restart: R)", false, FB_LIVE_AS_WRITTEN, 0, NULL, 10, NULL},
 };
 const int fbLiveFieldCount = (int)(sizeof fbLiveFields / sizeof fbLiveFields[0]);

@@ -24,6 +24,16 @@ static double inside(const fbOrcaLine *l, fbVec2 v) { return fbV_Cross(l->dir, f
  * v to the nearest point of VO's boundary, n that boundary's outward normal there, and
  *   ORCA_{A|B} = { v' | (v' - (v_A + s u)) . n >= 0 },
  * with s = 1/2 when B avoids A as well (each does half: "reciprocal") and s = 1 when B does not.
+ * Between agents of unequal rank (orca.priority, standing aside: orca_stage.h) the shares are
+ * unequal, s = 0 for the higher and 1 for the lower. The collision-free argument of section 4 needs
+ * only that the two shares of u make the whole of it and that both agents agree on them; half each
+ * is the paper's choice for agents alike. Both rank a pair from what both can see (their species'
+ * options, their current speeds), so they agree. s = 0 is taken as no line at all (fbOrca_Plan
+ * leaves it out), as Godot's avoidance_priority does, not as the line through v_A that the formula
+ * gives: that line takes from the higher agent the slack of a pair not on a collision course (v
+ * outside VO, u . n < 0), so a higher agent at rest could never approach the lower one, and a
+ * walker could not make a standing one give way; the lower agent's line, s = 1, already keeps the
+ * pair apart.
  * Which part of the boundary is nearest: with w = v - x / tau (from the cut-off disc's centre to v),
  * the disc when w points back along -x within the angle the legs touch it at, that is when
  * w . x < 0 and (w . x)^2 > R^2 |w|^2 (cos of the angle to -x above R / |x|); else the leg on w's
@@ -68,7 +78,7 @@ fbOrcaLine fbOrca_AgentLine(const fbOrcaBody *self, const fbOrcaBody *other, con
   } else {
     cutoff_disc(fbV_Sub(v, fbV_Scale(x, 1.0 / s->dt)), R / s->dt, &u, &dir);
   }
-  double share = other->reciprocal ? 0.5 : 1.0;
+  double share = !other->reciprocal ? 1.0 : other->precedence > 0 ? 0.0 : other->precedence < 0 ? 1.0 : 0.5;
   return (fbOrcaLine){fbV_Add(self->v, fbV_Scale(u, share)), dir};
 }
 
@@ -198,7 +208,7 @@ static fbOrcaLine circle_line(const fbObstacles *o, int index, const fbOrcaBody 
   }
   fbOrcaSettings obstacle = *s;
   obstacle.time_horizon = s->obstacle_horizon;
-  fbOrcaBody still = {ob->centre, fbV(0.0, 0.0), ob->radius, false};
+  fbOrcaBody still = {ob->centre, fbV(0.0, 0.0), ob->radius, false, 0};
   return fbOrca_AgentLine(self, &still, &obstacle);
 }
 
@@ -509,7 +519,9 @@ void fbOrca_Plan(fbOrcaPlan *plan, const fbOrcaBody *self, fbVec2 preferred, con
   plan->count = fbOrca_ObstacleLines(o, obstacles, obstacle_n, self, s, plan->lines);
   plan->obstacle_count = plan->count;
   for (int k = 0; k < n; ++k) {
-    plan->lines[plan->count++] = fbOrca_AgentLine(self, &others[k], s);
+    if (!others[k].reciprocal || others[k].precedence <= 0) {  // outranked: the other takes it all
+      plan->lines[plan->count++] = fbOrca_AgentLine(self, &others[k], s);
+    }
   }
   plan->preferred = preferred;
   plan->aim = fbOrca_Aim(plan->lines, plan->count, plan->obstacle_count, preferred, s);

@@ -24,6 +24,9 @@ typedef struct fbOrcaBody {
   fbVec2 p, v;
   double radius;
   bool reciprocal;  // it runs ORCA as well: each takes half of the avoidance
+  int precedence;   // when reciprocal: > 0 the agent avoiding it outranks it and takes no share of the
+                    // avoidance (fbOrca_Plan adds no line), < 0 it outranks that agent, who takes all;
+                    // 0 half each (orca_stage.h)
 } fbOrcaBody;
 
 typedef struct fbOrcaSettings {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "radius_query.h"
+#include "rng.h"
 
 uint32_t fbOrcaStage_Species(const fbWorld *w)
 {
@@ -40,6 +41,9 @@ fbOrcaStage fbOrcaStage_Begin(fbWorld *w, const fbPerceptionInput *in, int inspe
 // depends neither on the order the grid visits them in nor on where they are stored.
 typedef struct Nearest {
   const uint32_t *ids;
+  const uint8_t *species;
+  const fbSpecies *kinds;  // the world's species, for their layers
+  int mask;                // the avoiding agent's orca.mask
   int self, max, n;
   int index[FB_ORCA_MAX_NEIGHBOURS];
   uint32_t id[FB_ORCA_MAX_NEIGHBOURS];
@@ -57,7 +61,7 @@ static void keep_nearest(int j, fbVec2 offset, double distance, void *user)
 {
   Nearest *k = user;
   uint32_t id = k->ids[j];
-  if (j == k->self || k->max == 0 || (k->n == k->max && !nearer(distance, id, k->dist[k->n - 1], k->id[k->n - 1]))) {
+  if (j == k->self || k->max == 0 || (k->kinds[k->species[j]].orca.layers & k->mask) == 0 || (k->n == k->max && !nearer(distance, id, k->dist[k->n - 1], k->id[k->n - 1]))) {
     return;
   }
   int at = k->n < k->max ? k->n++ : k->n - 1;
@@ -73,12 +77,37 @@ static void keep_nearest(int j, fbVec2 offset, double distance, void *user)
   k->offset[at] = offset;
 }
 
+/*
+ * Rank (orca_stage.h, "who avoids whom"). Agent i outranks agent j when j stands and i does not,
+ * or, both standing or both not, when i's species has the higher orca.priority. Standing is read
+ * from the current speed, |v| < orca.standing_speed of the agent's own species, the one test both
+ * agents of a pair can make alike (neither sees the other's preferred velocity): they agree on
+ * who yields, and their shares of the avoidance sum to one. Returns +1 (i outranks j), -1 or 0.
+ */
+static bool standing(const fbWorld *w, int k)
+{
+  const fbAgents *a = &w->agents;
+  double speed = fbV_Length(fbV(a->vx[k], a->vy[k]));
+  return speed < w->species[a->species[k]].orca.standing_speed;
+}
+
+static int precedence(const fbWorld *w, int i, int j)
+{
+  bool si = standing(w, i), sj = standing(w, j);
+  if (si != sj) {
+    return si ? -1 : 1;
+  }
+  double pi = w->species[w->agents.species[i]].orca.priority, pj = w->species[w->agents.species[j]].orca.priority;
+  return (pi > pj) - (pi < pj);
+}
+
 // The agents agent i avoids, as ORCA sees them: positions through the offsets the grid gives (the
-// nearest image on a torus). Returns how many.
+// nearest image on a torus); only those on a layer its mask names. Returns how many.
 static int neighbours(const fbOrcaStage *st, int i, const fbSpecies *sp, fbOrcaBody *out)
 {
   const fbAgents *a = &st->world->agents;
-  Nearest near = {.ids = a->id, .self = i, .max = sp->orca.neighbours, .n = 0};
+  Nearest near = {.ids = a->id, .species = a->species, .kinds = st->world->species, .mask = sp->orca.mask,
+                  .self = i, .max = sp->orca.neighbours, .n = 0};
   if (near.max > FB_ORCA_MAX_NEIGHBOURS) {
     near.max = FB_ORCA_MAX_NEIGHBOURS;
   }
@@ -87,9 +116,10 @@ static int neighbours(const fbOrcaStage *st, int i, const fbSpecies *sp, fbOrcaB
   for (int k = 0; k < near.n; ++k) {
     int j = near.index[k];
     const fbSpecies *them = &st->world->species[a->species[j]];
-    bool avoids = (st->reciprocal >> a->species[j] & 1u) && !a->held[j];  // a held agent stays put
+    // It avoids back when it runs ORCA, is not held still, and its mask meets this agent's layers.
+    bool avoids = (st->reciprocal >> a->species[j] & 1u) && !a->held[j] && (them->orca.mask & sp->orca.layers) != 0;
     out[k] = (fbOrcaBody){fbV(a->px[i] + near.offset[k].x, a->py[i] + near.offset[k].y), fbV(a->vx[j], a->vy[j]),
-                          them->limits.body_radius, avoids};
+                          them->limits.body_radius, avoids, avoids ? precedence(st->world, i, j) : 0};
   }
   return near.n;
 }
@@ -105,13 +135,51 @@ static fbVec2 preferred_velocity(fbVec2 v, fbVec2 steer, const fbMotionLimits *l
   return speed > lim->max_speed ? fbV_Scale(want, lim->max_speed / speed) : want;
 }
 
+/*
+ * Patience (orca.patience = T > 0). An agent is blocked in a step when ORCA lets it make good less
+ * than half of the velocity its rules prefer, v_orca . v_pref < |v_pref|^2 / 2 (an agent whose rules
+ * ask for no speed is never blocked). Blocked for T seconds in a row, it waits: it seeks velocity 0
+ * instead of v_pref, still avoiding, so it stops pressing into whoever blocks it and, once slow,
+ * stands aside like an agent at its goal when orca.standing_speed is set. After waiting
+ * T (1 + u) seconds, u uniform in [0, 1) from (seed, id) so that two agents blocking each other do
+ * not try again in the same step, it tries again. Waiting rather than turning aside: a side
+ * to turn to is a route's choice (a:route), not the local stage's, and keep_right already turns
+ * agents that must give way; what only patience can do is stop a push that gains nothing, the
+ * deadlock at a door where each insists. The count lives in agents.orca_blocked, written only here
+ * for the agent being planned: any thread may plan it.
+ */
+#define FB_PATIENCE_STREAM 0x7061746965636501ULL  // "patience": the extra wait of each agent
+
+static double patience_wait(const fbWorld *w, int i, double patience)
+{
+  return patience * (1.0 + fbRng_Uniform(w->seed, w->agents.id[i], 0, FB_PATIENCE_STREAM));
+}
+
+// Whether agent i waits this step (blocked for orca.patience seconds, and not yet for the wait after).
+static bool waiting(const fbWorld *w, int i, double patience)
+{
+  return patience > 0.0 && w->agents.orca_blocked[i] >= patience;
+}
+
+// Counts a blocked step, or starts again: after a step it was not blocked, or after the wait.
+static void count_blocked(fbWorld *w, int i, double patience, fbVec2 preferred, fbVec2 chosen)
+{
+  double *blocked = &w->agents.orca_blocked[i];
+  double want = fbV_Length2(preferred);
+  bool stuck = want > 0.0 && fbV_Dot(chosen, preferred) < 0.5 * want;
+  *blocked = patience > 0.0 && stuck ? *blocked + w->dt : 0.0;
+  if (*blocked >= patience + patience_wait(w, i, patience)) {
+    *blocked = 0.0;
+  }
+}
+
 static void avoid(const fbOrcaStage *st, int i)
 {
   fbWorld *w = st->world;
   fbAgents *a = &w->agents;
   const fbSpecies *sp = &w->species[a->species[i]];
   const fbMotionLimits *lim = &sp->limits;
-  fbOrcaBody self = {fbV(a->px[i], a->py[i]), fbV(a->vx[i], a->vy[i]), lim->body_radius, true};
+  fbOrcaBody self = {fbV(a->px[i], a->py[i]), fbV(a->vx[i], a->vy[i]), lim->body_radius, true, 0};
   fbOrcaBody others[FB_ORCA_MAX_NEIGHBOURS];
   int n = neighbours(st, i, sp, others);
   int obstacles[FB_ORCA_MAX_OBSTACLES];
@@ -121,7 +189,10 @@ static void avoid(const fbOrcaStage *st, int i)
                         sp->orca.keep_right * FB_PI / 180.0};
   fbOrcaPlan plan;
   fbVec2 pref = preferred_velocity(self.v, fbV(a->ax[i], a->ay[i]), lim, w->dt);
-  fbOrca_Plan(&plan, &self, pref, others, n, &w->obstacles, obstacles, m, &set);
+  double patience = sp->orca.patience;
+  fbVec2 seek = waiting(w, i, patience) ? fbV(0.0, 0.0) : pref;
+  fbOrca_Plan(&plan, &self, seek, others, n, &w->obstacles, obstacles, m, &set);
+  count_blocked(w, i, patience, pref, plan.chosen);
   a->ax[i] = (plan.chosen.x - self.v.x) / w->dt;
   a->ay[i] = (plan.chosen.y - self.v.y) / w->dt;
   if (i == st->inspect) {

@@ -25,7 +25,7 @@ static int double_arrays(fbAgents *a, int field_count, double ***out)
 {
   int n = 0;
   double **all[] = {&a->px, &a->py, &a->vx, &a->vy, &a->hx, &a->hy, &a->ax, &a->ay, &a->fx, &a->fy, &a->dx, &a->dy,
-                    &a->carried_dx, &a->carried_dy, &a->energy};
+                    &a->carried_dx, &a->carried_dy, &a->energy, &a->orca_blocked};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
     out[n++] = all[i];
   }
@@ -36,7 +36,7 @@ static int double_arrays(fbAgents *a, int field_count, double ***out)
   return n;
 }
 
-#define FB_MAX_DOUBLE_ARRAYS (15 + 2 * FB_MAX_FIELDS)
+#define FB_MAX_DOUBLE_ARRAYS (16 + 2 * FB_MAX_FIELDS)
 
 static void reserve(fbWorld *w, int needed)
 {
@@ -156,6 +156,7 @@ int fbWorld_AddAgent(fbWorld *w, int species, fbVec2 p, fbVec2 v)
   a->ax[i] = a->ay[i] = a->fx[i] = a->fy[i] = a->dx[i] = a->dy[i] = 0.0;
   a->carried_dx[i] = a->carried_dy[i] = 0.0;
   a->energy[i] = 0.0;
+  a->orca_blocked[i] = 0.0;
   a->id[i] = w->next_id++;
   a->map_valid = false;
   a->species[i] = (uint8_t)species;

@@ -72,6 +72,8 @@ typedef struct fbAgents {
   double *carried_dx, *carried_dy;  // that sum as the last step ended: set by the integrate phase only,
                                     // so that rules run again after a failure add this step's drag once
   double *energy;
+  double *orca_blocked;      // seconds the ORCA stage has found it blocked in a row (orca.patience): written by
+                             // that stage for its own agent only; not in a saved state (a loaded one starts at 0)
   uint32_t *id;
   uint8_t *species;
   uint8_t *active;           // 0 while being removed
