@@ -491,6 +491,13 @@ bool fbSim_Key(fbSim *sim, const char *name)
   return ok;
 }
 
+bool fbSim_RunInScenario(fbSim *sim, const char *about, fbProtectedFn fn, void *ud, char *err, size_t errlen)
+{
+  bool ok = fbLuaHost_Protect(&sim->hooks.host, about, fn, ud, err, errlen);
+  finish_hook_call(sim, ok);
+  return ok;
+}
+
 static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
 {
   const unsigned char *p = data;
