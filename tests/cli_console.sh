@@ -95,7 +95,30 @@ console 'fb.count()' ':select 5' 'sel' ':step 3' 'fb.mean("x")' 'fb' 'for r in f
   -- --steps 30 "$scenario"
 check "reading from the console keeps the hash ($plain)" test "$(grep -o 'hash [0-9a-f]*' "$tmp/out")" = "$plain"
 
-# 9. --break-on-error needs --console.
+# 9. --break-on-error: a rule that fails on purpose (agent 7, from step 3) stops the console after
+# that step, with the failing frame's traceback and locals (the view a, the parameters p), lines
+# that see them, sel on the agent; :step goes on; the run's hash is the hash without the console.
+break=tests/data/console_break.lua
+console ':where' ':step 10' ':where' ':locals' 'offset.x == a.x - 50, p.victim, step, sel.id' ':step' ':where' \
+  -- --break-on-error --steps 8 --quiet "$break"
+check "the run with a failing rule still ends (exit 3)" test $? -eq 3
+check ":where before a failure says there is none" line_is 1 \
+  "no failing rule to show: the console stops at one after the step it failed in"
+check "the console stops after the failing step, naming the rule, the agent and the line" line_is 2 \
+  "stopped at step 4: rule 'fails_for_console' of species 'boid' failed in step 3 for agent 7 at tests/behaviours/fails_for_console.lua:12"
+check ":where gives the message and the traceback" has "tests/behaviours/fails_for_console.lua:12: agent 7 is 19 east of the centre"
+check "... from the failing function" has "fails_for_console.lua:12: in function <tests/behaviours/fails_for_console.lua:7>"
+check ":locals shows the view a (its data, not its methods)" grep -qx 'a = {id = 7, x = 69.056717379283, y = 93.919776384073}' "$tmp/out"
+check ":locals shows the parameters p" grep -qx 'p = {after = 3, victim = 7}' "$tmp/out"
+check ":locals shows the rule's own locals" grep -qx 'reason = "agent 7 is 19 east of the centre"' "$tmp/out"
+check "lines see the frame's locals, sel is the failing agent" grep -qx "$(printf 'true\t7\t3\t7')" "$tmp/out"
+check ":step goes on" has "step 5"
+check "the frame is dropped once the run goes on" bash -c "[ \"\$(tail -1 '$tmp/out')\" = 'no failing rule to show: the console stops at one after the step it failed in' ]"
+plain=$(bounded 60 "$flockbox" --headless --steps 8 "$break" 2>/dev/null | grep -o 'hash [0-9a-f]*')
+console ':step 10' ':locals' 'a' ':step 10' -- --break-on-error --steps 8 --threads 2 "$break"
+check "stopping at a failure keeps the hash ($plain)" test "$(grep -o 'hash [0-9a-f]*' "$tmp/out")" = "$plain"
+
+# 10. --break-on-error needs --console.
 "$flockbox" --break-on-error --headless --steps 1 "$scenario" >"$tmp/out" 2>"$tmp/err"
 check "--break-on-error without --console is refused (exit 2)" test $? -eq 2
 check "... saying why" grep -q -- "--break-on-error: .*needs --console" "$tmp/err"

@@ -300,6 +300,7 @@ int fbHeadless_Run(const fbCli *cli)
   static fbHeadlessConsole console;
   if (cli->console) {
     fbHeadlessConsole_Begin(&console, stdin, stdout, cli->break_on_error);
+    fbSim_CaptureFrames(sim, cli->break_on_error);
   }
   bool ok = make_steps(&run, &outcome, start, &saved, cli->console ? &console : NULL);
   finish_steps(&run, &outcome, ok, saved);

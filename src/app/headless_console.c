@@ -104,6 +104,7 @@ static bool command(fbHeadlessConsole *hc, fbRun *run, char *line, bool at_end)
     } else {
       hc->steps_left = steps;
       hc->report_step = true;
+      fbConsole_DropFrame(&hc->console);
       return true;
     }
   } else if (strcmp(line, ":quit") == 0) {
@@ -115,7 +116,16 @@ static bool command(fbHeadlessConsole *hc, fbRun *run, char *line, bool at_end)
   } else if (strcmp(line, ":select") == 0) {
     command_select(hc, arg);
   } else if (strcmp(line, ":where") == 0 || strcmp(line, ":locals") == 0) {
-    fprintf(hc->out, "no rule has failed%s\n", hc->break_on_error ? " yet" : " that the console stopped at (--break-on-error)");
+    const fbRuleFrame *f = hc->console.frame;
+    if (f == NULL) {
+      fprintf(hc->out, "no failing rule to show: %s\n",
+              hc->break_on_error ? "the console stops at one after the step it failed in"
+                                 : "run with --break-on-error to stop at one");
+    } else if (line[1] == 'w') {
+      fprintf(hc->out, "%s\n", f->traceback);
+    } else {
+      fputs(f->locals[0] != '\0' ? f->locals : "(no locals)\n", hc->out);
+    }
   } else {
     fprintf(hc->out, "unknown command '%s' (:help lists them)\n", line);
   }
@@ -177,16 +187,21 @@ bool fbHeadlessConsole_BeforeStep(fbHeadlessConsole *hc, fbRun *run)
   return true;
 }
 
+// With --break-on-error, a step where a rule failed ends the :step there, with its frame held and
+// its agent selected.
 void fbHeadlessConsole_AfterStep(fbHeadlessConsole *hc, fbRun *run)
 {
-  char what[512];
-  int lost = fbSim_Lost(run->sim, what, sizeof what);
-  if (lost > hc->lost && hc->break_on_error && hc->reading) {
-    fprintf(hc->out, "stopped after step %llu: %s\n", (unsigned long long)fbSim_World(run->sim)->step, what);
-    hc->steps_left = 0;
-    hc->report_step = false;
+  if (!hc->break_on_error || !hc->reading || !fbConsole_TakeFrame(&hc->console, run->sim)) {
+    return;
   }
-  hc->lost = lost;
+  const fbRuleFrame *f = hc->console.frame;
+  uint64_t step = fbSim_World(run->sim)->step;
+  fprintf(hc->out, "stopped at step %llu: rule '%s' of species '%s' failed in step %llu for agent %u at %s\n"
+          "(:where the traceback, :locals its variables; lines see them, sel is the agent; :step goes on)\n",
+          (unsigned long long)step, fbSim_RuleName(run->sim, f->species, f->rule),
+          fbSim_World(run->sim)->species[f->species].name, (unsigned long long)(step - 1), (unsigned)f->agent, f->where);
+  hc->steps_left = 0;
+  hc->report_step = false;
 }
 
 void fbHeadlessConsole_AtEnd(fbHeadlessConsole *hc, fbRun *run)

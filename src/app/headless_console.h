@@ -23,7 +23,6 @@ typedef struct fbHeadlessConsole {
   long steps_left;      // steps the last :step allows before the next turn
   bool report_step;     // a :step was given: the next turn says which step the run reached
   bool break_on_error;  // --break-on-error: a step where a rule raised ends the :step early
-  int lost;             // rules and hooks lost so far (fbSim_Lost), to notice a new failure
 } fbHeadlessConsole;
 
 void fbHeadlessConsole_Begin(fbHeadlessConsole *hc, FILE *in, FILE *out, bool break_on_error);
@@ -32,7 +31,8 @@ void fbHeadlessConsole_End(fbHeadlessConsole *hc);
 // Before a step: true if it may be made, false after :quit.
 bool fbHeadlessConsole_BeforeStep(fbHeadlessConsole *hc, fbRun *run);
 
-// After a step: with --break-on-error, a rule that failed in it stops the :step there.
+// After a step: with --break-on-error, a rule that failed in it stops the :step there, its frame
+// held by the console (console.h) until the next :step.
 void fbHeadlessConsole_AfterStep(fbHeadlessConsole *hc, fbRun *run);
 
 // After the run's last step (not after :quit or a failure): a last turn at the final state.

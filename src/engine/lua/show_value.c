@@ -2,6 +2,7 @@
 #include "show_value.h"
 
 #include <lauxlib.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,10 +49,11 @@ static void add_bytes(fbShowText *t, const char *p, size_t n)
 
 // A string inside a table: quoted, escaped as Lua reads it back, long ones cut with their length.
 #define QUOTED_MAX 160
-static void add_quoted(fbShowText *t, const char *s, size_t len)
+static void add_quoted(fbShowText *t, const char *s, size_t len, bool whole)
 {
+  size_t max = whole ? len : QUOTED_MAX;
   fbShowText_Add(t, "\"");
-  for (size_t k = 0; k < len && k < QUOTED_MAX; ++k) {
+  for (size_t k = 0; k < len && k < max; ++k) {
     unsigned char c = (unsigned char)s[k];
     if (c == '"' || c == '\\') {
       fbShowText_Add(t, "\\%c", c);
@@ -63,7 +65,7 @@ static void add_quoted(fbShowText *t, const char *s, size_t len)
       fbShowText_Add(t, "%c", c);
     }
   }
-  fbShowText_Add(t, len > QUOTED_MAX ? "\"... (%zu bytes)" : "\"", len);
+  fbShowText_Add(t, len > max ? "\"... (%zu bytes)" : "\"", len);
 }
 
 // What one walk keeps: the tables on the way down from the top (a stack slot), for cycles.
@@ -71,6 +73,8 @@ typedef struct Show {
   lua_State *L;
   int path;
   fbShowText *out;
+  bool source;  // fbLua_ShowSource: a Lua expression, not text for a person
+  bool data;    // fbLua_ShowData: a table's C functions left out
 } Show;
 
 static void show_value(Show *sh, int idx, int depth, bool top);
@@ -79,6 +83,21 @@ static void show_value(Show *sh, int idx, int depth, bool top);
 // the value in place would turn a key into a string.
 static void add_number(Show *sh, int idx)
 {
+  if (sh->source && !lua_isinteger(sh->L, idx)) {
+    lua_Number v = lua_tonumber(sh->L, idx);
+    if (isnan(v)) {
+      fbShowText_Add(sh->out, "(0/0)");
+    } else if (isinf(v)) {
+      fbShowText_Add(sh->out, v > 0 ? "(1/0)" : "(-1/0)");
+    } else {
+      fbShowText_Add(sh->out, "%.17g", (double)v);
+    }
+    return;
+  }
+  if (sh->source && lua_tointeger(sh->L, idx) == LUA_MININTEGER) {
+    fbShowText_Add(sh->out, "(-9223372036854775807 - 1)");
+    return;
+  }
   lua_pushvalue(sh->L, idx);
   fbShowText_Add(sh->out, "%s", lua_tostring(sh->L, -1));
   lua_pop(sh->L, 1);
@@ -88,7 +107,7 @@ static void add_number(Show *sh, int idx)
 static bool add_tostring(Show *sh, int idx)
 {
   lua_State *L = sh->L;
-  if (luaL_getmetafield(L, idx, "__tostring") == LUA_TNIL) {
+  if (sh->source || sh->data || luaL_getmetafield(L, idx, "__tostring") == LUA_TNIL) {
     return false;
   }
   lua_pushvalue(L, idx);
@@ -141,16 +160,32 @@ static int compare_keys(const void *pa, const void *pb)
 // At most this many keys beyond the list part are sorted; a larger table shows the first it meets.
 #define SORT_MAX 4096
 
+// A name Lua reserves: it cannot stand as a bare key (`["end"] = 1`, not `end = 1`).
+static bool is_keyword(const char *s)
+{
+  static const char *const words[] = {"and", "break", "do", "else", "elseif", "end", "false", "for", "function",
+                                      "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return", "then",
+                                      "true", "until", "while"};
+  for (size_t k = 0; k < sizeof words / sizeof words[0]; ++k) {
+    if (strcmp(s, words[k]) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
 static void add_key(Show *sh, const Key *k)
 {
   lua_State *L = sh->L;
-  if (k->rank == 1 && strlen(k->text) == k->len && fbName_IsIdentifier(k->text)) {
+  if (k->rank == 1 && strlen(k->text) == k->len && fbName_IsIdentifier(k->text) && !is_keyword(k->text)) {
     fbShowText_Add(sh->out, "%s = ", k->text);
     return;
   }
   fbShowText_Add(sh->out, "[");
   if (k->rank == 1) {
-    add_quoted(sh->out, k->text, k->len);
+    add_quoted(sh->out, k->text, k->len, sh->source);
+  } else if (k->rank == 0) {
+    add_number(sh, lua_gettop(L));
   } else {
     show_value(sh, lua_gettop(L), FB_SHOW_DEPTH, false);  // the key is on top: shown, not opened
   }
@@ -200,7 +235,11 @@ static void show_table(Show *sh, int t, int depth)
   lua_pushvalue(L, t);
   if (lua_rawget(L, sh->path) != LUA_TNIL) {
     lua_pop(L, 1);
-    fbShowText_Add(sh->out, "<cycle>");
+    fbShowText_Add(sh->out, sh->source ? "nil" : "<cycle>");
+    return;
+  }
+  if (sh->source && depth >= FB_SHOW_SOURCE_DEPTH) {
+    fbShowText_Add(sh->out, "nil");
     return;
   }
   lua_pop(L, 1);
@@ -208,7 +247,7 @@ static void show_table(Show *sh, int t, int depth)
   int kept = 0, top = lua_gettop(L);
   int others = collect_keys(sh, t, n, &kept);
   const Key *keys = lua_touserdata(L, -1);
-  if (depth >= FB_SHOW_DEPTH) {
+  if (!sh->source && depth >= FB_SHOW_DEPTH) {
     long long count = (long long)n + others;
     fbShowText_Add(sh->out, count == 0 ? "{}" : count == 1 ? "{... 1 entry}" : "{... %lld entries}", count);
     lua_settop(L, top);
@@ -218,23 +257,40 @@ static void show_table(Show *sh, int t, int depth)
   lua_pushboolean(L, 1);
   lua_rawset(L, sh->path);
   fbShowText_Add(sh->out, "{");
-  long long shown = 0;
-  for (lua_Integer i = 1; i <= n && shown < FB_SHOW_ENTRIES && !sh->out->cut; ++i, ++shown) {
+  long long shown = 0, most = sh->source ? FB_SHOW_SOURCE_ENTRIES : FB_SHOW_ENTRIES, hidden = 0;
+  for (lua_Integer i = 1; i <= n && shown < most && !sh->out->cut; ++i, ++shown) {
     fbShowText_Add(sh->out, shown ? ", " : "");
     lua_rawgeti(L, t, i);
     show_value(sh, lua_gettop(L), depth + 1, false);
     lua_pop(L, 1);
   }
-  for (int k = 0; k < kept && shown < FB_SHOW_ENTRIES && !sh->out->cut; ++k, ++shown) {
-    fbShowText_Add(sh->out, shown ? ", " : "");
+  for (int k = 0; k < kept && shown < most && !sh->out->cut; ++k, ++shown) {
+    if (sh->source && keys[k].rank == 2) {
+      --shown;  // a key that is a table, a function ...: no copy of it could find the same entry
+      continue;
+    }
     lua_rawgeti(L, top + 1, keys[k].slot);
-    add_key(sh, &keys[k]);
+    lua_pushvalue(L, -1);
     lua_rawget(L, t);  // the key, anchored, gives the value (nil if a __tostring removed it meanwhile)
+    if (sh->data && lua_iscfunction(L, -1)) {
+      lua_pop(L, 2);
+      --shown;
+      ++hidden;  // a method of a view: not data
+      continue;
+    }
+    lua_pop(L, 1);
+    fbShowText_Add(sh->out, shown ? ", " : "");
+    add_key(sh, &keys[k]);
+    lua_rawget(L, t);
     show_value(sh, lua_gettop(L), depth + 1, false);
     lua_pop(L, 1);
   }
-  long long total = (long long)n + others;
-  fbShowText_Add(sh->out, shown < total ? "%s... (%lld more)}" : "}", shown ? ", " : "", total - shown);
+  long long total = (long long)n + others - hidden;
+  if (sh->source || shown >= total) {
+    fbShowText_Add(sh->out, "}");
+  } else {
+    fbShowText_Add(sh->out, "%s... (%lld more)}", shown ? ", " : "", total - shown);
+  }
   lua_pushvalue(L, t);
   lua_pushnil(L);
   lua_rawset(L, sh->path);
@@ -246,7 +302,13 @@ static void show_function(Show *sh, int idx)
 {
   char where[320];
   fbLua_FunctionWhere(sh->L, idx, where, sizeof where);
-  fbShowText_Add(sh->out, strcmp(where, "?") == 0 ? "function (C)" : "function (%s)", where);
+  char text[400];
+  snprintf(text, sizeof text, strcmp(where, "?") == 0 ? "function (C)" : "function (%s)", where);
+  if (sh->source) {
+    add_quoted(sh->out, text, strlen(text), true);
+  } else {
+    fbShowText_Add(sh->out, "%s", text);
+  }
 }
 
 static void show_value(Show *sh, int idx, int depth, bool top)
@@ -263,10 +325,10 @@ static void show_value(Show *sh, int idx, int depth, bool top)
   case LUA_TSTRING: {
     size_t len;
     const char *s = lua_tolstring(L, idx, &len);
-    if (top) {
+    if (top && !sh->source) {
       add_bytes(sh->out, s, len);
     } else {
-      add_quoted(sh->out, s, len);
+      add_quoted(sh->out, s, len, sh->source);
     }
     break;
   }
@@ -277,18 +339,30 @@ static void show_value(Show *sh, int idx, int depth, bool top)
     break;
   case LUA_TFUNCTION: show_function(sh, idx); break;
   default:
-    if (!add_tostring(sh, idx)) {
+    if (sh->source) {
+      fbShowText_Add(sh->out, "\"%s\"", luaL_typename(L, idx));
+    } else if (!add_tostring(sh, idx)) {
       fbShowText_Add(sh->out, "%s", luaL_typename(L, idx));
     }
     break;
   }
 }
 
-void fbLua_Show(lua_State *L, int idx, bool top, fbShowText *out)
+static void show(lua_State *L, int idx, Show sh, bool top)
 {
   idx = lua_absindex(L, idx);
   lua_newtable(L);
-  Show sh = {L, lua_gettop(L), out};
+  sh.L = L;
+  sh.path = lua_gettop(L);
   show_value(&sh, idx, 0, top);
   lua_pop(L, 1);
+}
+
+void fbLua_Show(lua_State *L, int idx, bool top, fbShowText *out) { show(L, idx, (Show){.out = out}, top); }
+
+void fbLua_ShowData(lua_State *L, int idx, fbShowText *out) { show(L, idx, (Show){.out = out, .data = true}, false); }
+
+void fbLua_ShowSource(lua_State *L, int idx, fbShowText *out)
+{
+  show(L, idx, (Show){.out = out, .source = true, .data = true}, true);
 }

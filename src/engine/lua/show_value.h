@@ -34,4 +34,19 @@ void fbShowText_Add(fbShowText *t, const char *format, ...) __attribute__((forma
  */
 void fbLua_Show(lua_State *L, int idx, bool top, fbShowText *out);
 
+// As fbLua_Show (strings quoted), leaving out a table's entries that are C functions: the data of
+// an agent view `a` without its methods.
+void fbLua_ShowData(lua_State *L, int idx, fbShowText *out);
+
+/*
+ * Appends the value at idx as a Lua expression that builds a copy of it in another state: numbers
+ * exact, strings quoted, tables raw to FB_SHOW_SOURCE_DEPTH levels and FB_SHOW_SOURCE_ENTRIES entries;
+ * functions, userdata and threads as strings that name them, cycles and what lies deeper as nil. No
+ * metamethod runs. For a failing rule's locals, taken while its frame is alive, to be read in the
+ * console's state after the step (console.h). Check out->cut: cut text is not valid Lua.
+ */
+#define FB_SHOW_SOURCE_DEPTH 5
+#define FB_SHOW_SOURCE_ENTRIES 1000
+void fbLua_ShowSource(lua_State *L, int idx, fbShowText *out);
+
 #endif

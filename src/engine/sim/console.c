@@ -13,8 +13,30 @@
 
 void fbConsole_Init(fbConsole *c) { memset(c, 0, sizeof *c); }
 
+bool fbConsole_TakeFrame(fbConsole *c, const fbSim *sim)
+{
+  const fbRuleFrame *failed = fbSim_FailedFrame(sim);
+  if (failed == NULL) {
+    fbConsole_DropFrame(c);
+    return false;
+  }
+  if (c->frame == NULL) {
+    c->frame = fbMemory_Grow(NULL, sizeof *c->frame, 1);
+  }
+  memcpy(c->frame, failed, sizeof *c->frame);
+  c->selected = failed->agent;
+  return true;
+}
+
+void fbConsole_DropFrame(fbConsole *c)
+{
+  free(c->frame);
+  c->frame = NULL;
+}
+
 void fbConsole_Free(fbConsole *c)
 {
+  fbConsole_DropFrame(c);
   for (int k = 0; k < c->record_count; ++k) {
     free(c->records[k].line);
   }
@@ -70,6 +92,7 @@ static int console_print(lua_State *L)
 typedef struct Line {
   const char *text;
   uint32_t selected;
+  const fbRuleFrame *frame;
   fbShowText *out;
   fbConsoleResult result;
 } Line;
@@ -95,6 +118,30 @@ static bool compile(lua_State *L, Line *line)
 }
 
 /*
+ * A held frame's locals into the scope: its source (rule_frame.h, written by the engine, not by a
+ * script) is run with no globals at all and gives a table of copies; a frame whose locals did not
+ * fit gives none.
+ */
+static void add_frame_locals(lua_State *L, int scope, const fbRuleFrame *frame)
+{
+  if (frame->source[0] == '\0' ||
+      luaL_loadbufferx(L, frame->source, strlen(frame->source), "=frame", "t") != LUA_OK) {
+    lua_pop(L, frame->source[0] == '\0' ? 0 : 1);
+    return;
+  }
+  lua_newtable(L);
+  lua_setupvalue(L, -2, 1);
+  lua_call(L, 0, 1);
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, scope);
+  }
+  lua_pop(L, 1);
+}
+
+/*
  * The line's globals: a scope table holding `sel` and the console's print, whose metatable reads
  * and writes everything else in the scenario's environment (FB_LAST_ENV: the table its hooks see
  * as _ENV). So `fb`, the scenario's own globals and anything a line assigns are the scenario's,
@@ -116,6 +163,9 @@ static void push_scope(lua_State *L, const Line *line)
     lua_pop(L, 1);
   } else if (line->selected != 0) {
     lua_pop(L, 2);
+  }
+  if (line->frame != NULL) {
+    add_frame_locals(L, scope, line->frame);
   }
   lua_createtable(L, 0, 2);
   lua_pushvalue(L, env);
@@ -190,7 +240,7 @@ fbConsoleResult fbConsole_Run(fbConsole *c, fbSim *sim, const char *text, char *
     fbShowText_Add(&shown, "a console line holds at most %d bytes (this one has %zu)", FB_CONSOLE_LINE_MAX, len);
     return FB_CONSOLE_SYNTAX;
   }
-  Line line = {text, c->selected, &shown, FB_CONSOLE_OK};
+  Line line = {text, c->selected, c->frame, &shown, FB_CONSOLE_OK};
   char err[2048] = "";
   bool ok = fbSim_RunInScenario(sim, "console", run_line, &line, err, sizeof err);
   if (!ok) {

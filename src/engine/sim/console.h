@@ -2,6 +2,7 @@
 #ifndef FB_CONSOLE_H
 #define FB_CONSOLE_H
 
+#include "rule_frame.h"
 #include "show_value.h"
 #include "sim.h"
 
@@ -26,6 +27,7 @@ typedef struct fbConsoleRecord {
  */
 typedef struct fbConsole {
   uint32_t selected;          // the agent `sel` names (0: sel is nil)
+  fbRuleFrame *frame;         // a failing rule's frame the console stopped at (NULL: none): lines see its locals
   fbConsoleRecord *records;
   int record_count, record_capacity;
   long records_left_out;      // lines past FB_CONSOLE_RECORD_MAX
@@ -33,6 +35,11 @@ typedef struct fbConsole {
 
 void fbConsole_Init(fbConsole *c);
 void fbConsole_Free(fbConsole *c);
+
+// After a step: holds the frame of the rule that failed in it (fbSim_FailedFrame, a copy) and
+// selects its agent; false, holding nothing, when no rule failed. Dropped when the run goes on.
+bool fbConsole_TakeFrame(fbConsole *c, const fbSim *sim);
+void fbConsole_DropFrame(fbConsole *c);
 
 // How a line went.
 typedef enum fbConsoleResult {
@@ -44,7 +51,8 @@ typedef enum fbConsoleResult {
 /*
  * Runs one line as Lua 5.4's own interpreter does: `return <line>` first, so an expression shows
  * its values; else the line as a statement. Its globals are the scenario's (an assignment sets
- * one), with `sel` the selected agent's record (fb.find) and `print` writing into out. The
+ * one), with `sel` the selected agent's record (fb.find) and `print` writing into out; while a
+ * frame is held, its locals (copies) come before the globals: `a`, `p`, the rule's own. The
  * values are shown by fbLua_Show (tables to a depth, keys sorted). out is zero-terminated.
  */
 fbConsoleResult fbConsole_Run(fbConsole *c, fbSim *sim, const char *line, char *out, size_t outlen);
