@@ -100,7 +100,8 @@ static bool command(fbHeadlessConsole *hc, fbRun *run, char *line, bool at_end)
     if (!parse_steps(arg, &steps, err, sizeof err)) {
       fprintf(hc->out, "%s\n", err);
     } else if (at_end) {
-      fprintf(hc->out, "the run has made all its steps (--steps %ld); :quit or end the input\n", run->cli->steps);
+      fprintf(hc->out, "the run has ended (step %llu); :quit or end the input\n",
+              (unsigned long long)fbSim_World(run->sim)->step);
     } else {
       hc->steps_left = steps;
       hc->report_step = true;

@@ -151,7 +151,10 @@ static void push_scope(lua_State *L, const Line *line)
 {
   lua_newtable(L);
   int scope = lua_gettop(L);
-  lua_getfield(L, LUA_REGISTRYINDEX, FB_LAST_ENV);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, FB_LAST_ENV) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_pushglobaltable(L);  // a world built in C ran no scenario file: the state's own globals
+  }
   int env = lua_gettop(L);
   lua_getfield(L, env, "print");
   lua_pushcclosure(L, console_print, 1);
