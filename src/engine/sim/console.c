@@ -1,6 +1,7 @@
 // console.c — a console line run in the scenario's state (see console.h): compiled as lua.c does, run through the protected door, its values shown, recorded.
 #include "console.h"
 
+#include <ctype.h>
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,4 +268,131 @@ fbConsoleResult fbConsole_Run(fbConsole *c, fbSim *sim, const char *text, char *
     record(c, fbSim_World(sim)->step, text, line.result == FB_CONSOLE_OK);
   }
   return line.result;
+}
+
+// ---- completion ---------------------------------------------------------------------------------
+
+// Adds word to the candidates if it starts with prefix and is not there yet; kept sorted on use.
+static void add_candidate(fbCompletion *out, const char *base, const char *key, const char *prefix)
+{
+  if (strncmp(key, prefix, strlen(prefix)) != 0) {
+    return;
+  }
+  char word[FB_COMPLETE_LEN];
+  if ((size_t)snprintf(word, sizeof word, "%s%s", base, key) >= sizeof word) {
+    return;
+  }
+  for (int k = 0; k < out->count; ++k) {
+    if (strcmp(out->word[k], word) == 0) {
+      return;
+    }
+  }
+  out->found++;
+  if (out->count < FB_COMPLETE_MAX) {
+    memcpy(out->word[out->count++], word, sizeof word);
+  }
+}
+
+static int compare_words(const void *a, const void *b) { return strcmp(a, b); }
+
+typedef struct Completing {
+  Line line;
+  const char *word;
+  fbCompletion *out;
+} Completing;
+
+// A key that reads as a name (letters, digits, underscores, not starting with a digit): one a dot can reach.
+static bool is_name(const char *s)
+{
+  if (!(isalpha((unsigned char)*s) || *s == '_')) {
+    return false;
+  }
+  for (; *s != '\0'; ++s) {
+    if (!(isalnum((unsigned char)*s) || *s == '_')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The string keys of the table at t, then those of the tables its metatables' __index give (a few
+// levels: the scope's reaches the scenario's environment, and that Lua's globals).
+static void table_keys(lua_State *L, int t, const char *base, const char *prefix, fbCompletion *out)
+{
+  lua_pushvalue(L, t);
+  for (int level = 0; level < 4 && lua_type(L, -1) == LUA_TTABLE; ++level) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      lua_pop(L, 1);
+      if (lua_type(L, -1) == LUA_TSTRING && is_name(lua_tostring(L, -1))) {
+        add_candidate(out, base, lua_tostring(L, -1), prefix);
+      }
+    }
+    if (!lua_getmetatable(L, -1)) {
+      break;
+    }
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);
+    lua_remove(L, -2);  // the metatable
+    lua_remove(L, -2);  // the table walked
+  }
+  lua_pop(L, 1);
+}
+
+// Inside the protected door: the line's scope, down the word's dotted path, then the keys there.
+static bool complete_in_scope(lua_State *L, void *ud, char *err, size_t errlen)
+{
+  (void)err;
+  (void)errlen;
+  Completing *c = ud;
+  push_scope(L, &c->line);
+  const char *last = strrchr(c->word, '.');
+  const char *prefix = last ? last + 1 : c->word;
+  for (const char *at = c->word; last != NULL && at <= last;) {
+    size_t n = strcspn(at, ".");
+    if (lua_type(L, -1) != LUA_TTABLE || n == 0) {
+      return true;  // "x.y" where x is no table: nothing completes it
+    }
+    lua_pushlstring(L, at, n);
+    lua_gettable(L, -2);
+    at += n + 1;
+  }
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    char base[FB_COMPLETE_LEN];
+    snprintf(base, sizeof base, "%.*s", (int)(prefix - c->word), c->word);
+    table_keys(L, lua_gettop(L), base, prefix, c->out);
+  }
+  return true;
+}
+
+// Inside a string: the names fb.set_param and its kind take (species, rules, their parameters).
+static void complete_names(const fbSim *sim, const char *prefix, fbCompletion *out)
+{
+  const fbWorld *w = fbSim_World(sim);
+  for (int s = 0; s < w->species_count; ++s) {
+    add_candidate(out, "", w->species[s].name, prefix);
+    for (int k = 0; k < w->species[s].rule_count; ++k) {
+      add_candidate(out, "", fbSim_RuleName(sim, s, k), prefix);
+      const fbParamSpecs *specs = fbSim_ParamSpecs(sim, s, k);
+      for (int p = 0; specs != NULL && p < specs->count; ++p) {
+        add_candidate(out, "", specs->item[p].name, prefix);
+      }
+    }
+  }
+}
+
+void fbConsole_Complete(fbConsole *c, fbSim *sim, const char *word, bool in_string, fbCompletion *out)
+{
+  memset(out, 0, sizeof *out);
+  if (in_string) {
+    complete_names(sim, word, out);
+  } else {
+    char shown[64];
+    Completing job = {{word, c->selected, c->frame, NULL, FB_CONSOLE_OK}, word, out};
+    fbShowText unused = fbShowText_Of(shown, sizeof shown);
+    job.line.out = &unused;
+    char err[512];
+    fbSim_RunInScenario(sim, "console completion", complete_in_scope, &job, err, sizeof err);
+  }
+  qsort(out->word, (size_t)out->count, sizeof out->word[0], compare_words);
 }

@@ -57,4 +57,24 @@ typedef enum fbConsoleResult {
  */
 fbConsoleResult fbConsole_Run(fbConsole *c, fbSim *sim, const char *line, char *out, size_t outlen);
 
+// Completion candidates: whole words, sorted, no two alike.
+#define FB_COMPLETE_MAX 64
+#define FB_COMPLETE_LEN 96
+typedef struct fbCompletion {
+  int count;                                 // candidates kept (at most FB_COMPLETE_MAX)
+  long found;                                // candidates found (the rest were left out)
+  char word[FB_COMPLETE_MAX][FB_COMPLETE_LEN];
+} fbCompletion;
+
+/*
+ * The words that complete word (names and dots, "fb.sp", "sel.", "p.vic", "off") in the scope a
+ * line would run in: a dotted word's last part among the keys of the table the rest names (its
+ * own keys and those of the tables its metatables' __index give), a plain word among the line's
+ * names (sel, a held frame's locals, the scenario's globals, Lua's). in_string: the word is inside
+ * a quoted string, as fb.set_param("boid", "cohesion", "div... : the species, rule and parameter
+ * names instead. Nothing runs but reads (a scope is made as for a line; fb.find gives sel), and
+ * nothing is recorded.
+ */
+void fbConsole_Complete(fbConsole *c, fbSim *sim, const char *word, bool in_string, fbCompletion *out);
+
 #endif
