@@ -40,6 +40,7 @@ void fbViewer_Adopt(fbViewer *v)
   fbRewind_Clear(&v->rewind);
   fbViewer_NoteSnapshot(v, sim);
   v->seeking = false;
+  fbErrorStop_Leave(&v->error_stop, &v->console.console);  // a new run: its failures are its own
   if (v->scenario_failed) {
     fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
   }
@@ -113,11 +114,12 @@ bool fbViewer_Open(fbViewer *v, const char *path)
 
 // Saved files apply every frame, paused or not, so a fixed error leaves the HUD at once. A scenario
 // reload may bring new terrain, obstacles and rules: the terrain image and the panel are rebuilt.
-void fbViewer_PickUpSaves(fbViewer *v)
+int fbViewer_PickUpSaves(fbViewer *v)
 {
   int before = v->run->reload.scenario_reloads;
-  if (fbRun_Poll(v->run) == 0) {
-    return;
+  int applied = fbRun_Poll(v->run);
+  if (applied == 0) {
+    return 0;
   }
   char text[620];
   snprintf(text, sizeof text, "reloaded %.600s", v->run->reload.last_path);
@@ -127,4 +129,5 @@ void fbViewer_PickUpSaves(fbViewer *v)
     fbPanel_Reset(&v->panel, v->run->sim);
     fbPlots_Adopt(&v->plots, v->run->sim);
   }
+  return applied;
 }

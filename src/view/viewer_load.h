@@ -25,7 +25,8 @@ void fbViewer_Fit(fbViewer *v);
 
 // Saved rule and scenario files, applied (every frame, paused or not); a scenario reload rebuilds
 // the terrain image, the panel and the plots' series.
-void fbViewer_PickUpSaves(fbViewer *v);
+// Returns how many were applied.
+int fbViewer_PickUpSaves(fbViewer *v);
 
 // A snapshot for rewind if one is due (after every step and a load); the first one refused turns
 // rewind off for this run, said once.
