@@ -78,7 +78,10 @@ static void shot(fbViewer *v, const char *name)
 static void test_a_typed_line_runs_and_keeps_the_keys(void **state)
 {
   (void)state;
-  fbViewer *v = fbTest_OpenViewer(&viewer, "3", "scripts/classic_flock.lua", NULL);
+  char csv[128], json[160];
+  snprintf(csv, sizeof csv, "/tmp/fb_window_console_%d.csv", (int)getpid());
+  snprintf(json, sizeof json, "%s.json", csv);
+  fbViewer *v = fbTest_OpenViewer(&viewer, "3", "scripts/classic_flock.lua", "--csv", csv, NULL);
   fbTest_Key(v, SDLK_SPACE, 0);  // paused: a Space the console took would run it again
   int dock = fbTest_Dock("console");
   assert_false(v->docks.open[dock]);
@@ -118,6 +121,18 @@ static void test_a_typed_line_runs_and_keeps_the_keys(void **state)
   fbTest_Key(v, SDLK_BACKQUOTE, 0);
   assert_false(v->console.focus);
   assert_false(v->docks.open[dock]);
+  // The lines that ran are in the run's metadata, as a headless console's are.
+  fbViewer_Destroy(v);
+  FILE *f = fopen(json, "r");
+  assert_non_null(f);
+  static char text[1 << 16];
+  text[fread(text, 1, sizeof text - 1, f)] = '\0';
+  fclose(f);
+  assert_non_null(strstr(text, "\"line\": \"fb.count()\", \"ok\": true"));
+  assert_non_null(strstr(text, "\"line\": \"nosuch.field\", \"ok\": false"));
+  assert_non_null(strstr(text, "\"line\": \"sel.id\""));
+  unlink(json);
+  unlink(csv);
 }
 
 // Up and Down go through the lines entered, the newest first, back to an empty line; the cursor

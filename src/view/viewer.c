@@ -925,8 +925,7 @@ int fbViewer_Destroy(fbViewer *v)
     status = 1;
   }
   if (v->loaded) {
-    if (!fbRun_End(v->run)) {
-      fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
+    if (!fbViewer_EndRun(v)) {
       status = 1;
     }
     fbRun_Free(v->run);

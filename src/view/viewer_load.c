@@ -1,6 +1,40 @@
 // viewer_load.c — a scenario into the window: what is reset when a sim is adopted, restarts, opening another, hot reloads.
 #include "viewer_load.h"
 
+#include "run_meta.h"
+
+/*
+ * The run ends (the window closes, R, N, another scenario): its CSV is closed and, as a headless
+ * run's, FILE.csv.json written beside it, with the console's lines that ran in it (they changed
+ * the run as much as a --set). Status: "complete" when it made all of --steps with nothing lost,
+ * "incomplete" when a rule or hook was lost, "interrupted" when it was left before its end. The
+ * console's record starts again with the next run. False if an output could not be written.
+ */
+bool fbViewer_EndRun(fbViewer *v)
+{
+  fbRun *run = v->run;
+  bool ok = fbRun_End(run);
+  if (!ok) {
+    fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
+  }
+  if (v->cli.csv != NULL) {
+    char path[1100], err[1400], lost[256];
+    snprintf(path, sizeof path, "%s.json", v->cli.csv);
+    bool ended = v->cli.steps_given && run->steps >= v->cli.steps;
+    const char *status = !ended ? "interrupted" : fbSim_Lost(run->sim, lost, sizeof lost) > 0 ? "incomplete" : "complete";
+    fbRunMeta meta = {v->cli.scenario, v->cli.steps, run->steps, v->cli.every, status, v->status, "", &run->reload,
+                      run->loaded ? v->cli.load_state : NULL, run->loaded_info.step, run->loaded_info.rules_differ,
+                      &v->console.console};
+    if (!fbRunMeta_Write(path, run->sim, &meta, err, sizeof err)) {
+      fprintf(stderr, "flockbox: %s\n", err);
+      ok = false;
+    }
+  }
+  fbConsole_Free(&v->console.console);
+  fbConsole_Init(&v->console.console);
+  return ok;
+}
+
 // A snapshot for rewind if one is due. The first one refused (a hook keeps what a saved state cannot
 // hold) turns rewind off for this run, said once, in the notice and on stderr; the timeline keeps
 // saying why. The run goes on.
@@ -62,8 +96,7 @@ void fbViewer_Fit(fbViewer *v)
 void fbViewer_Restart(fbViewer *v, bool new_seed)
 {
   if (v->loaded) {
-    if (!fbRun_End(v->run)) {
-      fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
+    if (!fbViewer_EndRun(v)) {
       v->status = 1;
     }
     fbRun_Free(v->run);

@@ -19,6 +19,10 @@ void fbViewer_Restart(fbViewer *v, bool new_seed);
 // load: the message is shown and the window keeps running with nothing loaded until R or O.
 bool fbViewer_Open(fbViewer *v, const char *path);
 
+// Ends v's run: closes its CSV and, with --csv, writes FILE.csv.json as a headless run does, the
+// console's lines included. False (said on stderr) if either could not be written.
+bool fbViewer_EndRun(fbViewer *v);
+
 // Fits the camera to the loaded scenario (its `view`, else the whole world) in the layout's view,
 // and stops following.
 void fbViewer_Fit(fbViewer *v);
