@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <errno.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -202,7 +203,6 @@ static void test_tab_completion(void **state)
   type(v, "\", 50)");
   fbTest_Key(v, SDLK_RETURN, 0);
   assert_false(has_said(&v->console, "fb.set_param: "));  // it ran, and was accepted
-  shot(v, "console.png");
 }
 
 // ---- stop on error ------------------------------------------------------------------------------
@@ -307,7 +307,6 @@ static void test_stop_on_error_and_make_the_step_again(void **state)
   fbTest_Key(v, SDLK_BACKQUOTE, 0);
   enter(v, "offset.x == a.x - 50, p.victim, sel.id, step");
   assert_string_equal(said(&v->console, 0), "true    7    7    3");
-  shot(v, "stop_on_error.png");
   fbTest_Frames(v, 30);
   assert_int_equal(step_of(v), 4);  // stays stopped
   write_rule(false);
@@ -345,6 +344,56 @@ static void test_stop_on_error_off(void **state)
   remove_scenario();
 }
 
+// With FB_CONSOLE_SHOTS=DIR: the pictures of docs/window.md at two sizes, stopped at
+// tests/data/console_break.lua's failing rule with a line run and a completion listed.
+static void test_pictures_for_the_docs(void **state)
+{
+  (void)state;
+  static const char *const sizes[] = {"1280x800", "900x600"};
+  for (int k = 0; k < 2 && getenv("FB_CONSOLE_SHOTS") != NULL; ++k) {
+    fbViewer *v = fbTest_OpenViewer(&viewer, "1", "tests/data/console_break.lua", "--size", sizes[k], NULL);
+    for (int f = 0; f < 600 && !v->error_stop.stopped; ++f) {
+      fbTest_Frames(v, 1);
+    }
+    assert_true(v->error_stop.stopped);
+    fbTest_Key(v, SDLK_BACKQUOTE, 0);
+    enter(v, "offset.x == a.x - 50, p.victim, sel.id");
+    type(v, "sel.v");
+    fbTest_Key(v, SDLK_TAB, 0);
+    char name[64];
+    snprintf(name, sizeof name, "window_console_%s.png", sizes[k]);
+    shot(v, name);
+    fbViewer_Destroy(v);
+  }
+}
+
+static double cpu_seconds(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+// What keeping the state before each step costs against the step itself: process CPU time over 50
+// steps of classic_flock with 3 000 boids, printed for docs/window.md (a number, not a check).
+static void test_cost_of_keeping_the_state(void **state)
+{
+  (void)state;
+  fbViewer *v = fbTest_OpenViewer(&viewer, "3", "scripts/classic_flock.lua", "--set", "boid.count=3000", NULL);
+  double snapshot = 0, step = 0;
+  for (int k = 0; k < 50; ++k) {
+    double t0 = cpu_seconds();
+    fbErrorStop_BeforeStep(&v->error_stop, v->run->sim);
+    double t1 = cpu_seconds();
+    fbRun_Step(v->run);
+    snapshot += t1 - t0;
+    step += cpu_seconds() - t1;
+  }
+  assert_true(v->error_stop.have_before);
+  print_message("3000 boids: the state kept before a step %.3f ms (%zu bytes), the step %.3f ms of CPU time\n",
+                1e3 * snapshot / 50, v->error_stop.before.len, 1e3 * step / 50);
+}
+
 int main(void)
 {
   setenv("SDL_VIDEODRIVER", "dummy", 1);  // no display needed: a window with a software renderer
@@ -355,6 +404,8 @@ int main(void)
       cmocka_unit_test_teardown(test_tab_completion, teardown),
       cmocka_unit_test_teardown(test_stop_on_error_and_make_the_step_again, teardown),
       cmocka_unit_test_teardown(test_stop_on_error_off, teardown),
+      cmocka_unit_test_teardown(test_cost_of_keeping_the_state, teardown),
+      cmocka_unit_test_teardown(test_pictures_for_the_docs, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
