@@ -122,6 +122,18 @@ static void test_a_typed_line_runs_and_keeps_the_keys(void **state)
   fbTest_Key(v, SDLK_BACKQUOTE, 0);
   assert_false(v->console.focus);
   assert_false(v->docks.open[dock]);
+  // A click on the console takes the keys, a click on the world gives them back.
+  fbTest_Key(v, SDLK_BACKQUOTE, 0);
+  fbTest_Key(v, SDLK_ESCAPE, 0);
+  fbTest_Frames(v, 1);
+  SDL_Rect c = v->layout.dock[dock];
+  fbTest_Mouse(v, SDL_MOUSEBUTTONDOWN, c.x + c.w / 2, c.y + c.h / 2);
+  fbTest_Frames(v, 1);
+  fbTest_Mouse(v, SDL_MOUSEBUTTONUP, c.x + c.w / 2, c.y + c.h / 2);
+  assert_true(v->console.focus);
+  fbTest_Mouse(v, SDL_MOUSEBUTTONDOWN, v->layout.world.x + 5, v->layout.world.y + 5);
+  fbTest_Mouse(v, SDL_MOUSEBUTTONUP, v->layout.world.x + 5, v->layout.world.y + 5);
+  assert_false(v->console.focus);
   // The lines that ran are in the run's metadata, as a headless console's are.
   fbViewer_Destroy(v);
   FILE *f = fopen(json, "r");

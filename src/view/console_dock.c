@@ -268,6 +268,10 @@ bool fbConsoleDock_Event(fbConsoleDock *d, const SDL_Event *e, fbSim *sim, uint3
   if (!d->focus) {
     return false;
   }
+  if (e->type == SDL_MOUSEBUTTONDOWN && !SDL_PointInRect(&(SDL_Point){e->button.x, e->button.y}, &d->area)) {
+    d->focus = false;
+    return false;
+  }
   if (e->type == SDL_TEXTINPUT) {
     insert_text(d, e->text.text);
     return true;
@@ -292,6 +296,7 @@ void fbConsoleDock_Focus(fbConsoleDock *d)
  */
 void fbConsoleDock_Draw(fbConsoleDock *d, fbHud *hud, fbUi *ui, SDL_Rect area)
 {
+  d->area = area;
   fbHud_Box(hud, area);
   fbUi_Panel(ui, area);
   if (fbUi_Pressed(ui, area) && !d->focus) {

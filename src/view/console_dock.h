@@ -27,6 +27,7 @@ typedef struct fbConsoleDock {
   int history_count;
   int history_at;                          // the entry Up/Down shows; history_count: the line being typed
   int scroll;                              // scroll-back lines scrolled up (the wheel)
+  SDL_Rect area;                           // where it was drawn last (a click elsewhere gives the keys back)
 } fbConsoleDock;
 
 void fbConsoleDock_Init(fbConsoleDock *d);
@@ -44,7 +45,8 @@ void fbConsoleDock_Submit(fbConsoleDock *d, fbSim *sim, uint32_t selected);
 void fbConsoleDock_Complete(fbConsoleDock *d, fbSim *sim, uint32_t selected);
 
 // While it has the focus: takes every key and text event (true), edits, runs, browses, completes;
-// Esc or ` lets go of the focus (*close set for `: the dock closes too). Without it, takes nothing.
+// Esc or ` lets go of the focus (*close set for `: the dock closes too), and so does a click
+// outside the dock (the click goes on to the window). Without the focus, takes nothing.
 bool fbConsoleDock_Event(fbConsoleDock *d, const SDL_Event *e, fbSim *sim, uint32_t selected, bool *close);
 
 // Takes the focus (text input on).

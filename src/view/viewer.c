@@ -358,7 +358,7 @@ static void seek(fbViewer *v, uint64_t target)
 
 static double thread_cpu_seconds(void)
 {
-  struct timespec t;
+  struct timespec t = {0, 0};  // stays 0 where the clock is missing (the web page): no number, no harm
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
