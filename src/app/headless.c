@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "headless_console.h"
 #include "render.h"
 #include "run.h"
 #include "run_meta.h"
@@ -141,7 +142,7 @@ static Steps steps_outcome(const fbSim *sim, bool ok)
 
 // FILE.csv.json beside the CSV: how the CSV was made and how the run ended, with the exit status
 // its steps gave (an output that fails after them is not in it).
-static bool write_meta(const fbRun *run, const Outcome *o, char *err, size_t errlen)
+static bool write_meta(const fbRun *run, const Outcome *o, const fbConsole *console, char *err, size_t errlen)
 {
   const fbCli *cli = run->cli;
   char path[1100];
@@ -149,7 +150,8 @@ static bool write_meta(const fbRun *run, const Outcome *o, char *err, size_t err
   const Outcome steps_only = {.start = o->start, .steps = o->steps, .keep_going = o->keep_going};
   fbRunMeta meta = {cli->scenario, cli->steps, run->steps, cli->every, steps_names[o->steps], exit_status(&steps_only),
                     o->steps == STEPS_FAILED ? fbSim_Error(run->sim) : "", run->cli->watch ? &run->reload : NULL,
-                    run->loaded ? cli->load_state : NULL, run->loaded_info.step, run->loaded_info.rules_differ};
+                    run->loaded ? cli->load_state : NULL, run->loaded_info.step, run->loaded_info.rules_differ,
+                    console};
   return fbRunMeta_Write(path, run->sim, &meta, err, errlen);
 }
 
@@ -205,18 +207,28 @@ static bool start_run(fbRun *run, const fbCli *cli, Outcome *o)
 }
 
 // The first row, then a step and its row until the steps asked for are made, a hook stops the run,
-// Ctrl-C, or a hook, a metric or --save-state fails; the state is saved at the step it is due.
-// False if a hook or metric failed.
-static bool make_steps(fbRun *run, Outcome *o, double start, bool *saved)
+// Ctrl-C, :quit in the console, or a hook, a metric or --save-state fails; the state is saved at
+// the step it is due. With --console (console not NULL) the console has a turn before each step
+// and after the last. False if a hook or metric failed.
+static bool make_steps(fbRun *run, Outcome *o, double start, bool *saved, fbHeadlessConsole *console)
 {
   const fbCli *cli = run->cli;
   bool ok = fbRun_Row(run);
   o->state = save_state(cli, run->sim, false, saved);
   while (ok && o->state == OUTPUT_WRITTEN && run->steps < cli->steps && !interrupted && !stopped(run->sim)) {
+    if (console != NULL && !fbHeadlessConsole_BeforeStep(console, run)) {
+      return ok;  // :quit
+    }
     keep_pace(cli->pace, run->steps, start);
     fbRun_Poll(run);
     ok = fbRun_Step(run);
     o->state = ok ? save_state(cli, run->sim, false, saved) : OUTPUT_WRITTEN;
+    if (console != NULL) {
+      fbHeadlessConsole_AfterStep(console, run);
+    }
+  }
+  if (ok && console != NULL && !interrupted) {
+    fbHeadlessConsole_AtEnd(console, run);
   }
   return ok;
 }
@@ -246,14 +258,14 @@ static void finish_steps(fbRun *run, Outcome *o, bool ok, bool saved)
 }
 
 // Closes the CSV and writes its metadata.
-static void write_record(fbRun *run, Outcome *o)
+static void write_record(fbRun *run, Outcome *o, const fbConsole *console)
 {
   char err[4096];
   bool written = fbRun_End(run);
   if (!written) {
     fprintf(stderr, "flockbox: %s: writing the CSV failed\n", run->cli->csv);
   }
-  if (written && run->cli->csv != NULL && !write_meta(run, o, err, sizeof err)) {
+  if (written && run->cli->csv != NULL && !write_meta(run, o, console, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     written = false;
   }
@@ -285,10 +297,15 @@ int fbHeadless_Run(const fbCli *cli)
   fbSim_Profile(sim, cli->profile);
   double start = fbRun_Seconds();
   bool saved = false;
-  bool ok = make_steps(&run, &outcome, start, &saved);
+  static fbHeadlessConsole console;
+  if (cli->console) {
+    fbHeadlessConsole_Begin(&console, stdin, stdout, cli->break_on_error);
+    fbSim_CaptureFrames(sim, cli->break_on_error);
+  }
+  bool ok = make_steps(&run, &outcome, start, &saved, cli->console ? &console : NULL);
   finish_steps(&run, &outcome, ok, saved);
   double elapsed = fbRun_Seconds() - start;
-  write_record(&run, &outcome);
+  write_record(&run, &outcome, cli->console ? &console.console : NULL);
   write_picture(&run, &outcome);
   if (outcome.steps != STEPS_FAILED && outcome.record == OUTPUT_WRITTEN && !cli->quiet) {
     print_summary(sim, run.steps, elapsed);
@@ -298,5 +315,8 @@ int fbHeadless_Run(const fbCli *cli)
   }
   fbRun_Free(&run);
   fbSim_Delete(sim);
+  if (cli->console) {
+    fbHeadlessConsole_End(&console);
+  }
   return exit_status(&outcome);
 }

@@ -149,6 +149,9 @@ static void draw_timeline(const fbDockFrame *f, SDL_Rect area)
   }
 }
 
+// The console: the scroll-back over the input line (console_dock.c).
+static void draw_console(const fbDockFrame *f, SDL_Rect area) { fbConsoleDock_Draw(f->console, f->hud, f->ui, area); }
+
 // The key bar lists the docks in this order, between O and T. Sizes are those that keep 900x600
 // and 1920x1080 usable (tests/test_docks.c lays every dock out at both).
 const fbDock fbDockTable[] = {
@@ -166,6 +169,10 @@ const fbDock fbDockTable[] = {
     {.name = "timeline", .title = "the rewind timeline", .key = SDLK_l, .key_name = "L", .brief = "timeline",
      .meaning = "the rewind timeline: click or drag on it to go to that step (paused), Space goes on",
      .side = FB_DOCK_BOTTOM, .percent = 5, .min_px = 46, .max_px = 52, .open = true, .draw = draw_timeline},
+    // Last: the top of the bottom band, as a game's console drops over its world.
+    {.name = "console", .title = "the Lua console", .key = SDLK_BACKQUOTE, .key_name = "`", .brief = "console",
+     .meaning = "the Lua console: type a line, Enter runs it in the scenario; ` or Esc gives the keys back",
+     .side = FB_DOCK_BOTTOM, .percent = 28, .min_px = 140, .max_px = 320, .open = false, .draw = draw_console},
 };
 const int fbDockCount = (int)(sizeof fbDockTable / sizeof fbDockTable[0]);
 _Static_assert(sizeof fbDockTable / sizeof fbDockTable[0] <= FB_DOCK_MAX, "more docks than FB_DOCK_MAX has room for");

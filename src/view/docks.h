@@ -2,6 +2,7 @@
 #ifndef FB_DOCKS_H
 #define FB_DOCKS_H
 
+#include "console_dock.h"
 #include "panel.h"
 #include "plot.h"
 #include "timeline.h"
@@ -35,6 +36,7 @@ typedef struct fbDockFrame {
   int *info_tab;              // the info dock's tab: 0 status, 1 about (a click on a tab changes it)
   int *info_scroll;           // how far the status and inspector are scrolled up, pixels (the wheel)
   fbTimeline *timeline;       // the snapshots and the step; a click on the timeline asks for a step there
+  fbConsoleDock *console;     // the console's input line, scroll-back and history
 } fbDockFrame;
 
 typedef struct fbDock {

@@ -25,6 +25,8 @@ const fbKey fbKeyTable[] = {
     {"O", "open", "open another scenario from scripts/ (or drop a .lua file on the window)",
      {{SDLK_o, false, FB_ACTION_OPEN}}},
     {NULL, NULL, NULL, {{0}}},
+    {"E", "stop on error", "stop on error on or off: stop at a failing rule's step, re-run it when it is saved",
+     {{SDLK_e, false, FB_ACTION_ERROR_STOP}}},
     {"T", "trails", "trails on or off", {{SDLK_t, false, FB_ACTION_TRAILS}}},
     {"[ / ]", "trail length", "shorter / longer trails",
      {{SDLK_LEFTBRACKET, false, FB_ACTION_TRAILS_SHORTER}, {SDLK_RIGHTBRACKET, false, FB_ACTION_TRAILS_LONGER}}},

@@ -33,6 +33,7 @@ typedef enum fbActionKind {
   FB_ACTION_SCENARIO_KEY,    // a key the viewer does not use: for the scenario's on_key
   FB_ACTION_REWIND,          // Backspace: back to the previous snapshot (rewind.h)
   FB_ACTION_FORWARD,         // Shift+Backspace: on to the next snapshot kept after a rewind
+  FB_ACTION_ERROR_STOP,      // E: stop on error on or off (error_stop.h)
 } fbActionKind;
 
 // One key that does something, with Shift held (shift) or either way.

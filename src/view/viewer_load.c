@@ -1,6 +1,40 @@
 // viewer_load.c — a scenario into the window: what is reset when a sim is adopted, restarts, opening another, hot reloads.
 #include "viewer_load.h"
 
+#include "run_meta.h"
+
+/*
+ * The run ends (the window closes, R, N, another scenario): its CSV is closed and, as a headless
+ * run's, FILE.csv.json written beside it, with the console's lines that ran in it (they changed
+ * the run as much as a --set). Status: "complete" when it made all of --steps with nothing lost,
+ * "incomplete" when a rule or hook was lost, "interrupted" when it was left before its end. The
+ * console's record starts again with the next run. False if an output could not be written.
+ */
+bool fbViewer_EndRun(fbViewer *v)
+{
+  fbRun *run = v->run;
+  bool ok = fbRun_End(run);
+  if (!ok) {
+    fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
+  }
+  if (v->cli.csv != NULL) {
+    char path[1100], err[1400], lost[256];
+    snprintf(path, sizeof path, "%s.json", v->cli.csv);
+    bool ended = v->cli.steps_given && run->steps >= v->cli.steps;
+    const char *status = !ended ? "interrupted" : fbSim_Lost(run->sim, lost, sizeof lost) > 0 ? "incomplete" : "complete";
+    fbRunMeta meta = {v->cli.scenario, v->cli.steps, run->steps, v->cli.every, status, v->status, "", &run->reload,
+                      run->loaded ? v->cli.load_state : NULL, run->loaded_info.step, run->loaded_info.rules_differ,
+                      &v->console.console};
+    if (!fbRunMeta_Write(path, run->sim, &meta, err, sizeof err)) {
+      fprintf(stderr, "flockbox: %s\n", err);
+      ok = false;
+    }
+  }
+  fbConsole_Free(&v->console.console);
+  fbConsole_Init(&v->console.console);
+  return ok;
+}
+
 // A snapshot for rewind if one is due. The first one refused (a hook keeps what a saved state cannot
 // hold) turns rewind off for this run, said once, in the notice and on stderr; the timeline keeps
 // saying why. The run goes on.
@@ -40,6 +74,7 @@ void fbViewer_Adopt(fbViewer *v)
   fbRewind_Clear(&v->rewind);
   fbViewer_NoteSnapshot(v, sim);
   v->seeking = false;
+  fbErrorStop_Leave(&v->error_stop, &v->console.console);  // a new run: its failures are its own
   if (v->scenario_failed) {
     fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));
   }
@@ -61,8 +96,7 @@ void fbViewer_Fit(fbViewer *v)
 void fbViewer_Restart(fbViewer *v, bool new_seed)
 {
   if (v->loaded) {
-    if (!fbRun_End(v->run)) {
-      fprintf(stderr, "flockbox: %s: writing the CSV failed\n", v->cli.csv);
+    if (!fbViewer_EndRun(v)) {
       v->status = 1;
     }
     fbRun_Free(v->run);
@@ -113,11 +147,12 @@ bool fbViewer_Open(fbViewer *v, const char *path)
 
 // Saved files apply every frame, paused or not, so a fixed error leaves the HUD at once. A scenario
 // reload may bring new terrain, obstacles and rules: the terrain image and the panel are rebuilt.
-void fbViewer_PickUpSaves(fbViewer *v)
+int fbViewer_PickUpSaves(fbViewer *v)
 {
   int before = v->run->reload.scenario_reloads;
-  if (fbRun_Poll(v->run) == 0) {
-    return;
+  int applied = fbRun_Poll(v->run);
+  if (applied == 0) {
+    return 0;
   }
   char text[620];
   snprintf(text, sizeof text, "reloaded %.600s", v->run->reload.last_path);
@@ -127,4 +162,5 @@ void fbViewer_PickUpSaves(fbViewer *v)
     fbPanel_Reset(&v->panel, v->run->sim);
     fbPlots_Adopt(&v->plots, v->run->sim);
   }
+  return applied;
 }

@@ -19,13 +19,18 @@ void fbViewer_Restart(fbViewer *v, bool new_seed);
 // load: the message is shown and the window keeps running with nothing loaded until R or O.
 bool fbViewer_Open(fbViewer *v, const char *path);
 
+// Ends v's run: closes its CSV and, with --csv, writes FILE.csv.json as a headless run does, the
+// console's lines included. False (said on stderr) if either could not be written.
+bool fbViewer_EndRun(fbViewer *v);
+
 // Fits the camera to the loaded scenario (its `view`, else the whole world) in the layout's view,
 // and stops following.
 void fbViewer_Fit(fbViewer *v);
 
 // Saved rule and scenario files, applied (every frame, paused or not); a scenario reload rebuilds
 // the terrain image, the panel and the plots' series.
-void fbViewer_PickUpSaves(fbViewer *v);
+// Returns how many were applied.
+int fbViewer_PickUpSaves(fbViewer *v);
 
 // A snapshot for rewind if one is due (after every step and a load); the first one refused turns
 // rewind off for this run, said once.

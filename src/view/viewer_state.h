@@ -9,6 +9,8 @@
 #include "hud.h"
 #include "input.h"
 #include "capture.h"
+#include "console_dock.h"
+#include "error_stop.h"
 #include "grab.h"
 #include "help.h"
 #include "layout.h"
@@ -79,6 +81,9 @@ typedef struct fbViewer {
   double fps, sps;
   char notice[640];
   long notice_until;         // frame after which the notice goes
+  fbConsoleDock console;     // the console dock's line, scroll-back, history; its console's record
+  fbErrorStop error_stop;    // stop on error (E): the state before each step, the failed step to make again
+  double rerun_ms;           // thread CPU time of the last failed step made again (restore and step)
   fbRecording recording;     // ffmpeg with --record
   int status;                // exit status so far (1 if an output could not be written)
 } fbViewer;

@@ -478,10 +478,10 @@ static bool push_tostring(lua_State *L, int obj)
  * rather than a message". An error object's own __tostring gives the message when it answers a
  * string; one that fails or loops says so, it never escapes.
  */
-static int traceback_handler(lua_State *L)
+static int traceback_from(lua_State *L, int level)
 {
   if (lua_type(L, 1) == LUA_TSTRING) {
-    luaL_traceback(L, L, lua_tostring(L, 1), 1);
+    luaL_traceback(L, L, lua_tostring(L, 1), level);
     return 1;
   }
   push_error_place(L);
@@ -505,11 +505,15 @@ static int traceback_handler(lua_State *L)
     lua_pushfstring(L, "%sraised a %s%s rather than a message", lua_tostring(L, place), luaL_typename(L, 1),
                     has_tostring ? " whose __tostring failed" : "");
   }
-  luaL_traceback(L, L, lua_tostring(L, -1), 1);
+  luaL_traceback(L, L, lua_tostring(L, -1), level);
   return 1;
 }
 
+static int traceback_handler(lua_State *L) { return traceback_from(L, 1); }
+
 void fbLuaHost_PushTraceback(lua_State *L) { lua_pushcfunction(L, traceback_handler); }
+
+int fbLuaHost_Traceback(lua_State *L) { return traceback_from(L, 1); }
 
 /*
  * Protected calls nest (loading a rule runs its chunk inside the protected read of it). Only the

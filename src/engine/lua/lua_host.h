@@ -118,6 +118,11 @@ bool fbLuaHost_StopRequested(void);
 // Pushes the traceback message handler (for callers that run many calls inside one pcall).
 void fbLuaHost_PushTraceback(lua_State *L);
 
+// The message handler's work, called directly (not through lua_call) from a message handler of
+// one's own with the error at index 1: pushes the message with the traceback from that handler's
+// caller, and returns 1.
+int fbLuaHost_Traceback(lua_State *L);
+
 /*
  * The time limit is per call: a rule that returns a little under it on every call would never be
  * stopped, and a step of N agents would take N limits. So a busy stretch as a whole (the agents

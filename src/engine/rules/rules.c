@@ -3,9 +3,11 @@
 
 #include <math.h>
 #include <lauxlib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fb_api.h"
+#include "memory.h"
 
 // math.random keeps one sequence per state, so its numbers would depend on which thread ran which
 // agent: rules get a:random(stream), the same on any thread count.
@@ -48,6 +50,7 @@ bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms, const fb
 
 void fbRules_Close(fbRuleRunner *r)
 {
+  fbRules_CaptureFrames(r, false);
   fbLuaHost_Destroy(&r->host);
   fbNeighbourList_Free(&r->ctx.seen);
 }
@@ -330,6 +333,19 @@ static void record_failure(fbRuleRunner *r, int agent, const char *message)
  */
 void fbRules_Run(fbRuleRunner *r, int begin, int end) { fbRules_RunSkipping(r, begin, end, NULL); }
 
+void fbRules_CaptureFrames(fbRuleRunner *r, bool on)
+{
+  if (on && r->frame == NULL) {
+    r->frame = fbMemory_Grow(NULL, sizeof *r->frame, 1);
+    memset(r->frame, 0, sizeof *r->frame);
+  } else if (on) {
+    r->frame->captured = false;  // a runner with no range this step keeps no frame of an earlier one
+  } else {
+    free(r->frame);
+    r->frame = NULL;
+  }
+}
+
 void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)[FB_MAX_RULES])
 {
   lua_State *L = r->host.L;
@@ -343,9 +359,16 @@ void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)
   r->ctx.seen_agent = -1;  // perception has run again since anything was seen on demand
   r->failure_count = 0;
   r->host.out_of_memory_at[0] = '\0';
+  if (r->frame != NULL) {
+    r->frame->captured = false;
+  }
   fbLuaHost_Enter(&r->host);
   while (job.next < job.end) {
-    fbLuaHost_PushTraceback(L);
+    if (r->frame != NULL) {
+      fbRuleFrame_PushHandler(L, r->frame, &r->ctx);
+    } else {
+      fbLuaHost_PushTraceback(L);
+    }
     lua_pushcfunction(L, run_range);
     lua_pushlightuserdata(L, &job);
     int status = lua_pcall(L, 1, 0, -3);

@@ -10,6 +10,7 @@
 #include "params.h"
 #include "profile.h"
 #include "rule_api.h"
+#include "rule_frame.h"
 
 typedef struct fbRuleFailure {
   int species, rule, agent;
@@ -53,6 +54,7 @@ typedef struct fbRuleRunner {
   fbProfileCounters *profile;  // this thread's sums while the profile is on (profile.h), else NULL
   double clock_ns;             // the cost of a clock read, taken off each timing
   fbParamSpecs load_specs;     // a load's parameters when its caller keeps none (large: not on the stack)
+  fbRuleFrame *frame;          // --break-on-error: the first failing frame of a range is taken here (else NULL)
 } fbRuleRunner;
 
 // The math functions a rule state refuses (they would draw numbers that depend on thread timing;
@@ -71,5 +73,9 @@ void fbRules_Run(fbRuleRunner *r, int begin, int end);
 
 // As fbRules_Run, with the rules marked in skip[species][rule] skipped from the start.
 void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)[FB_MAX_RULES]);
+
+// on: from the next range, the first rule that fails in a range leaves its frame in r->frame
+// (rule_frame.h); off frees it. Off by default: taking a frame costs only when a rule fails.
+void fbRules_CaptureFrames(fbRuleRunner *r, bool on);
 
 #endif

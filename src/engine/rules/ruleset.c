@@ -111,6 +111,24 @@ void fbRuleSet_Profile(fbRuleSet *rs, fbProfile *p)
   }
 }
 
+void fbRuleSet_CaptureFrames(fbRuleSet *rs, bool on)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    fbRules_CaptureFrames(&rs->runners[t], on);
+  }
+}
+
+const fbRuleFrame *fbRuleSet_FailedFrame(const fbRuleSet *rs)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    const fbRuleFrame *f = rs->runners[t].frame;
+    if (f != NULL && f->captured) {
+      return f;
+    }
+  }
+  return NULL;
+}
+
 void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, const fbAggregates *agg,
                     fbNeighbourList *lists, fbCommandQueue *queues)
 {

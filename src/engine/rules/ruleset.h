@@ -76,6 +76,12 @@ bool fbRuleSet_ReloadAll(fbRuleSet *rs, fbWorld *w);
 // Points each thread's runner at its sums in p (NULL: profiling off).
 void fbRuleSet_Profile(fbRuleSet *rs, fbProfile *p);
 
+// on: each state takes the frame of the first rule that fails in its range (rule_frame.h); off
+// frees them. The frame of the first failure in agent order of the last step, or NULL if no rule
+// failed in it (the earliest range's: a range run again after a failure elsewhere takes anew).
+void fbRuleSet_CaptureFrames(fbRuleSet *rs, bool on);
+const fbRuleFrame *fbRuleSet_FailedFrame(const fbRuleSet *rs);
+
 void fbRuleSet_Bind(fbRuleSet *rs, fbWorld *w, const fbPerceptionInput *in, const fbAggregates *agg,
                     fbNeighbourList *lists, fbCommandQueue *queues);
 

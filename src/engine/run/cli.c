@@ -82,7 +82,15 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
         "  --save-state FILE   headless: write the run's complete state to FILE after the last step\n"
         "  --save-state-at N   ... at step N instead (counted from the scenario's start)\n"
         "  --load-state FILE   start from a state FILE saved from this scenario, seed and --set;\n"
-        "                      --steps then counts the steps after it; rule files may have changed\n",
+        "                      --steps then counts the steps after it; rule files may have changed\n"
+        "  --console           headless, with a Lua console on standard input between steps: Lua lines\n"
+        "                      run in the scenario's state (expressions print their values, sel is the\n"
+        "                      agent of :select ID), :step [N] makes N steps (default 1), :quit ends the\n"
+        "                      run with its outputs, :help; at the end of input the run goes on to its\n"
+        "                      end as a plain headless run; every line that ran is in the metadata\n"
+        "  --break-on-error    with --console: after a step where a rule raised, stop in the console at\n"
+        "                      the failing frame (:where its traceback, :locals its local variables;\n"
+        "                      lines see those locals)\n",
         out);
   fputs(more_help != NULL ? more_help : "", out);
   fputs("  --lua-memory MB     memory budget of each Lua state (default 256)\n"
@@ -206,6 +214,11 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
       cli->quiet = true;
     } else if (strcmp(a, "--keep-going") == 0) {
       cli->run.keep_going = true;
+    } else if (strcmp(a, "--console") == 0) {
+      cli->console = true;
+      cli->headless = true;
+    } else if (strcmp(a, "--break-on-error") == 0) {
+      cli->break_on_error = true;
     } else if (strncmp(a, "--", 2) == 0) {
       if (k + 1 >= argc) {
         snprintf(err, errlen, "%s: unknown option or missing value (see --help)", a);
@@ -232,6 +245,10 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
   }
   if (cli->scenario == NULL && cli->rules == 0 && cli->new_rule == NULL) {
     snprintf(err, errlen, "no scenario given (try: flockbox scripts/classic_flock.lua, or --help)");
+    return FB_CLI_BAD;
+  }
+  if (cli->break_on_error && !cli->console) {
+    snprintf(err, errlen, "--break-on-error: stops in the console, so it needs --console");
     return FB_CLI_BAD;
   }
   cli->run.headless = cli->headless;

@@ -23,6 +23,8 @@ typedef struct fbCli {
   const char *save_state; // --save-state FILE: the run's state after its last step (or at save_state_at)
   long save_state_at;     // --save-state-at N: at world step N instead (-1: after the last step)
   const char *load_state; // --load-state FILE: start from this state (state.h)
+  bool console;           // --console: headless, reading console lines from standard input between steps
+  bool break_on_error;    // --break-on-error (with --console): stop in the console after a step where a rule failed
   fbRunOptions run;
 } fbCli;
 

@@ -115,6 +115,24 @@ static void write_reloads(FILE *f, const fbHotReload *h)
   fprintf(f, "  \"reloads_left_out\": %ld,\n", h != NULL ? h->records_left_out : 0L);
 }
 
+// "console": with --console, every line that ran and the step it ran after, so a run changed from
+// a console says how ("console": [] when none ran; absent without --console).
+static void write_console(FILE *f, const fbConsole *c)
+{
+  if (c == NULL) {
+    return;
+  }
+  fputs("  \"console\": [", f);
+  for (int k = 0; k < c->record_count; ++k) {
+    const fbConsoleRecord *r = &c->records[k];
+    fprintf(f, "%s{\"step\": %llu, \"line\": ", k ? ",\n    " : "\n    ", (unsigned long long)r->step);
+    write_string(f, r->line);
+    fprintf(f, ", \"ok\": %s}", r->ok ? "true" : "false");
+  }
+  fputs(c->record_count > 0 ? "\n  ],\n" : "],\n", f);
+  fprintf(f, "  \"console_left_out\": %ld,\n", c->records_left_out);
+}
+
 // "profile": with --profile, the per-rule table (profile.h); null without.
 static void write_profile(FILE *f, const fbSim *sim)
 {
@@ -157,6 +175,7 @@ static void write_body(FILE *f, const fbSim *sim, const fbRunMeta *m)
   fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)fbSim_Options(sim)->seed);
   write_sets(f, fbSim_Options(sim));
   write_reloads(f, m->reload);
+  write_console(f, m->console);
   if (m->loaded_state != NULL) {  // the run went on from a saved state, maybe with rules changed since
     fputs("  \"loaded_state\": {\"path\": ", f);
     write_string(f, m->loaded_state);

@@ -2,6 +2,7 @@
 #ifndef FB_RUN_META_H
 #define FB_RUN_META_H
 
+#include "console.h"
 #include "reload.h"
 #include "sim.h"
 
@@ -18,6 +19,7 @@ typedef struct fbRunMeta {
   const char *loaded_state;      // --load-state: the file the run started from (NULL: none)
   uint64_t loaded_step;          // the step it was saved at
   bool loaded_rules_differ;      // a rule file changed since it was saved
+  const fbConsole *console;      // --console: the lines that ran (NULL: no console)
 } fbRunMeta;
 
 /*
@@ -25,7 +27,8 @@ typedef struct fbRunMeta {
  * file renamed over path): a reader never sees half of it, and a sweep that finds it knows the run
  * ended. It records the flockbox version, the scenario's path and SHA-256, the SHA-256 of each
  * rule module, the steering library and the terrain image it read, the seed, every --set, dt, the
- * worker threads, every save reloaded or refused under --watch (step, file, SHA-256, loaded), the steps asked for and made, the status, the lost rules or hooks, the outcome
+ * worker threads, every save reloaded or refused under --watch (step, file, SHA-256, loaded), every console line that ran
+ * (step, line, ok; with --console only), the steps asked for and made, the status, the lost rules or hooks, the outcome
  * (fb.stop's label, or "step_limit" when the run used all its steps) and the hash of the final
  * state. False with a message in err if it cannot be written.
  */

@@ -437,6 +437,7 @@ bool fbSim_Step(fbSim *sim)
   sim->inspect_index = sim->inspect_id ? fbWorld_FindAgent(&sim->world, sim->inspect_id) : -1;
   fbRuleSet_Inspect(&sim->rules, sim->inspect_index);
   fbRuleSet_Profile(&sim->rules, &sim->profile);  // each step: a reload may have brought new runners
+  fbRuleSet_CaptureFrames(&sim->rules, sim->capture_frames);
   double t1 = now_ms();
   run_parallel(sim, perceive_and_steer);
   int begin[FB_MAX_THREADS], end[FB_MAX_THREADS];
@@ -498,6 +499,20 @@ bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out)
 bool fbSim_Key(fbSim *sim, const char *name)
 {
   bool ok = fbHooks_Key(&sim->hooks, name, sim->error, sizeof sim->error);
+  finish_hook_call(sim, ok);
+  return ok;
+}
+
+void fbSim_CaptureFrames(fbSim *sim, bool on) { sim->capture_frames = on; }
+
+const fbRuleFrame *fbSim_FailedFrame(const fbSim *sim)
+{
+  return sim->capture_frames ? fbRuleSet_FailedFrame(&sim->rules) : NULL;
+}
+
+bool fbSim_RunInScenario(fbSim *sim, const char *about, fbProtectedFn fn, void *ud, char *err, size_t errlen)
+{
+  bool ok = fbLuaHost_Protect(&sim->hooks.host, about, fn, ud, err, errlen);
   finish_hook_call(sim, ok);
   return ok;
 }

@@ -93,6 +93,21 @@ bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out);
 // "Left"). Returns false if the hook failed (message in fbSim_Error).
 bool fbSim_Key(fbSim *sim, const char *name);
 
+// Runs fn in the scenario's own Lua state, through its protected door (lua_host.h), between steps,
+// as a hook call: the spawns and removals it queued are applied if it returned true, dropped
+// otherwise. For the console (console.h); false with the message in err.
+// (fn is an fbProtectedFn; spelled out so that sim.h needs no Lua header.)
+struct lua_State;
+bool fbSim_RunInScenario(fbSim *sim, const char *about, bool (*fn)(struct lua_State *L, void *ud, char *err, size_t errlen),
+                         void *ud, char *err, size_t errlen);
+
+// on: from the next step, the first rule that fails in a step leaves its frame (rule_frame.h:
+// traceback, locals), for --break-on-error; fbSim_FailedFrame gives it after the step (NULL if no
+// rule failed in the last step, or when off).
+typedef struct fbRuleFrame fbRuleFrame;
+void fbSim_CaptureFrames(fbSim *sim, bool on);
+const fbRuleFrame *fbSim_FailedFrame(const fbSim *sim);
+
 // fbSim_Hash (flockbox.h): FNV-1a over every agent's id, position and velocity.
 
 // What the run has lost: how many rules were switched off and hooks or metrics failed (and were

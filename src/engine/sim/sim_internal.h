@@ -40,6 +40,7 @@ struct fbSim {
   uint64_t catches;                // removals asked for by agents (predators) that took effect
   fbStepCost cost;
   fbProfile profile;                 // the per-rule profile, when on (fbSim_Profile)
+  bool capture_frames;             // fbSim_CaptureFrames: failing rules leave their frame
   fbNeighbourList seen;            // fbSim_Seen: whom one agent sees now (the viewer's neighbour lines)
   uint32_t seen_id;                // whose list `seen` is (0: nobody's)
   // Cold: where it came from and what went wrong, for messages and the HUD.
