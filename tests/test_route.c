@@ -131,6 +131,42 @@ static void test_bad_routes_are_refused_by_name(void **state)
   expect_refused("flow_fields = { out = { route = { to = { 5, 5 }, speeed = 1 } } }", "flow_fields.out.route.speeed");
 }
 
+// ---- a goal moved from a hook -------------------------------------------------------------------
+
+// fb.route_to from on_step at step 5 moves the goal across the world: the field the next step reads
+// leads to the new goal, and fb.route_to returns the cells it reaches (all of an open world).
+static void test_route_to_moves_the_goal_within_the_step(void **state)
+{
+  (void)state;
+  char scenario[128];
+  snprintf(scenario, sizeof scenario, "/tmp/fb_test_route_to_%ld.lua", (long)getpid());
+  FILE *f = fopen(scenario, "w");
+  assert_non_null(f);
+  fprintf(f, "local cells\n"
+             "return { world = { width = 100, height = 100, bounds = 'clamp' }, obstacles = { { circle = { 50, 50, 10 } } },\n"
+             "  flow_fields = { go = { route = { to = { 10, 10 }, cell = 2, speed = 3 } } },\n"
+             "  species = { { name = 'b', count = 1 } },\n"
+             "  on_step = function() if fb.time() == 5 then cells = fb.route_to('go', 90, 90) end end,\n"
+             "  metrics = { { 'cells', function() return cells or 0 end } } }\n");
+  fclose(f);
+  load(scenario);
+  const fbFlowField *go = &sim.world.flows.items[0];
+  fbVec2 v = fbFlowField_Sample(go, 30, 70);
+  assert_true(v.x < 0 && v.y < 0);  // toward (10, 10)
+  for (int s = 1; s <= 5; ++s) {
+    step();
+  }
+  v = fbFlowField_Sample(go, 30, 70);
+  print_message("after fb.route_to: velocity at (30, 70) is (%g, %g); %g cells reached\n", v.x, v.y, metric("cells"));
+  assert_true(v.x > 0 && v.y > 0);  // toward (90, 90)
+  v = fbFlowField_Sample(go, 90, 40);
+  assert_true(fabs(v.x) < 0.5 && v.y > 2.9);  // straight down to it
+  assert_true(metric("cells") > 2000 && metric("cells") < 2500);  // 50 x 50 less the disc and the edge's clearance
+  assert_true(fbRoute_Distance(go->route, 90, 90) < 1.5);  // the goal sits on a cell corner, centres 1.41 away
+  unload();
+  unlink(scenario);
+}
+
 // ---- the maze -----------------------------------------------------------------------------------
 
 // The distance to the nearest obstacle surface from agent i (negative inside one).
@@ -210,6 +246,7 @@ int main(void)
       cmocka_unit_test(test_open_ground_is_euclidean),
       cmocka_unit_test(test_a_closed_pocket_is_unreached),
       cmocka_unit_test(test_bad_routes_are_refused_by_name),
+      cmocka_unit_test_teardown(test_route_to_moves_the_goal_within_the_step, demo_teardown),
       cmocka_unit_test_teardown(test_maze_field_runs_downhill, demo_teardown),
       cmocka_unit_test_teardown(test_maze_everyone_gets_out, demo_teardown),
   };

@@ -397,6 +397,13 @@ function fbHookFb.stop(label) end
 ---@return number vy
 function fbHookFb.flow(name, x, y) end
 
+---a route field's goal moves to (x, y) and the field is solved again now; the cells it reaches (not in rules)
+---@param name string
+---@param x number
+---@param y number
+---@return integer cells
+function fbHookFb.route_to(name, x, y) end
+
 ---where (x, y) stands in a region: offset to its nearest edge point, distance, inward normal, inside (also in rules)
 ---@param name string
 ---@param x number

@@ -57,6 +57,12 @@ void fbRoute_SetGoals(fbRoute *r, const fbVec2 *points, int n)
   memcpy(r->points, points, sizeof *points * (size_t)r->point_count);
 }
 
+void fbRoute_MoveGoal(fbRoute *r, fbVec2 p)
+{
+  memset(r->goal, 0, (size_t)r->cols * (size_t)r->rows);
+  fbRoute_SetGoals(r, &p, 1);
+}
+
 // The cell one step (di, dj) from cell k, across the edge on a torus; -1 beyond the grid.
 static int neighbour(const fbRoute *r, int k, int di, int dj)
 {

@@ -45,6 +45,9 @@ int fbRoute_CellAt(const fbRoute *r, double x, double y);
 // Replaces the goal points by these n (at most FB_ROUTE_MAX_GOALS; the goal region's cells stay).
 void fbRoute_SetGoals(fbRoute *r, const fbVec2 *points, int n);
 
+// The goal becomes the one point p: the goal points are replaced and the goal region cleared.
+void fbRoute_MoveGoal(fbRoute *r, fbVec2 p);
+
 // Marches from the goals and writes the velocity of every cell into vx, vy (cols * rows each):
 // speed along the steepest descent of the distance, 0 at a goal and where unreached. Returns the
 // count of cells reached through free space.

@@ -189,6 +189,23 @@ static int s_region(lua_State *L)
                               fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3)));
 }
 
+// fb.route_to(name, x, y) -> cells: the route field's goal becomes the point (x, y) and the field
+// is solved again at once, so the next step's rules follow the new route; returns the cells reached.
+// A full march, not an incremental one: docs/steering-routes.md has its cost.
+static int s_route_to(lua_State *L)
+{
+  fbWorld *w = world_of(L);
+  const char *name = luaL_checkstring(L, 1);
+  fbVec2 to = fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3));
+  int k = fbFlowFields_Find(&w->flows, name);
+  if (k < 0 || w->flows.items[k].route == NULL) {
+    return luaL_error(L, "no route field '%s' (flow_fields.%s = { route = { ... } })", name, name);
+  }
+  fbRoute_MoveGoal(w->flows.items[k].route, to);
+  lua_pushinteger(L, fbFlowField_Reroute(&w->flows.items[k]));
+  return 1;
+}
+
 // fb.set_path_speed(name, v): the path object moves at v units/s from now on, whatever its speed
 // table says; fb.set_path_speed(name, nil) hands the speed back to the table.
 static int s_set_path_speed(lua_State *L)
@@ -695,6 +712,8 @@ const fbApiFunction fbScenarioApi_Functions[] = {
     {"stop", s_stop, "label string", NULL,
      "end the run after this step with an outcome label (letters, digits, _ and -); the first call wins"},
     {"flow", s_flow, "name string, x number, y number", "vx number, vy number", "a flow field's velocity at a point"},
+    {"route_to", s_route_to, "name string, x number, y number", "cells integer",
+     "a route field's goal moves to (x, y) and the field is solved again now; the cells it reaches"},
     {"region", s_region, "name string, x number, y number",
      "dx number, dy number, dist number, nx number, ny number, inside boolean",
      "where (x, y) stands in a region: offset to its nearest edge point, distance, inward normal, inside"},
