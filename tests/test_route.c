@@ -1,4 +1,4 @@
-// test_route.c — route fields: fast marching against the true distance, unreached pockets, the descent of T, bad route options refused by name, and the maze walked out of.
+// test_route.c — route fields: fast marching against the true distance, unreached pockets, the descent of T, bad options refused by name, a goal moved, the maze walked out of, the herd taking the pass.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -240,6 +240,37 @@ static void test_maze_everyone_gets_out(void **state)
   unload();
 }
 
+// ---- herd_valley ---------------------------------------------------------------------------------
+
+/*
+ * scripts/herd_valley.lua, seeds 1-3: both herds of 30 arrive (within 6000 steps, 300 s); the
+ * routed herd spends less energy per animal (under 0.7 of the direct herd's: 250 against 430 on
+ * these seeds) and arrives sooner, and every routed animal crosses the ridge line within 15 units
+ * of the pass while no direct one does.
+ */
+static void test_herd_valley_takes_the_pass(void **state)
+{
+  (void)state;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    demo_seed = seed;
+    load("scripts/herd_valley.lua");
+    for (int s = 1; s <= 6000 && !(metric("routed_arrived") == 30 && metric("direct_arrived") == 30); ++s) {
+      step();
+    }
+    print_message("seed %llu: routed energy %.1f trip %.1f s crossing x %.1f (%g at the pass); direct energy %.1f trip "
+                  "%.1f s crossing x %.1f (%g at the pass)\n",
+                  (unsigned long long)seed, metric("routed_energy"), metric("routed_trip"), metric("routed_cross_x"),
+                  metric("routed_at_pass"), metric("direct_energy"), metric("direct_trip"), metric("direct_cross_x"),
+                  metric("direct_at_pass"));
+    assert_true(metric("routed_arrived") == 30 && metric("direct_arrived") == 30);
+    assert_true(metric("routed_energy") < 0.7 * metric("direct_energy"));
+    assert_true(metric("routed_trip") < metric("direct_trip"));
+    assert_true(metric("routed_at_pass") == 30 && metric("direct_at_pass") == 0);
+    unload();
+  }
+  demo_seed = 0;
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -249,6 +280,7 @@ int main(void)
       cmocka_unit_test_teardown(test_route_to_moves_the_goal_within_the_step, demo_teardown),
       cmocka_unit_test_teardown(test_maze_field_runs_downhill, demo_teardown),
       cmocka_unit_test_teardown(test_maze_everyone_gets_out, demo_teardown),
+      cmocka_unit_test_teardown(test_herd_valley_takes_the_pass, demo_teardown),
   };
   return fb_run_tests(tests);
 }
