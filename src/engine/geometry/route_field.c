@@ -63,6 +63,9 @@ void fbRoute_MoveGoal(fbRoute *r, fbVec2 p)
   fbRoute_SetGoals(r, &p, 1);
 }
 
+// The four neighbours the march and its update read: west, east (the x axis), north, south (y).
+static const int SIDE_DI[4] = {-1, 1, 0, 0}, SIDE_DJ[4] = {0, 0, -1, 1};
+
 // The cell one step (di, dj) from cell k, across the edge on a torus; -1 beyond the grid.
 static int neighbour(const fbRoute *r, int k, int di, int dj)
 {
@@ -175,7 +178,7 @@ static double update(const fbRoute *r, int k, double f)
 {
   double axis[2] = {INFINITY, INFINITY};
   for (int d = 0; d < 4; ++d) {
-    int n = neighbour(r, k, d == 0 ? -1 : (d == 1 ? 1 : 0), d == 2 ? -1 : (d == 3 ? 1 : 0));
+    int n = neighbour(r, k, SIDE_DI[d], SIDE_DJ[d]);
     if (n >= 0 && r->slot[n] == ACCEPTED) {
       axis[d / 2] = fmin(axis[d / 2], r->distance[n]);
     }
@@ -197,7 +200,7 @@ static int nearest_free(const fbRoute *r, int k)
 {
   int best = -1;
   for (int d = 0; d < 4; ++d) {
-    int n = neighbour(r, k, d == 0 ? -1 : (d == 1 ? 1 : 0), d == 2 ? -1 : (d == 3 ? 1 : 0));
+    int n = neighbour(r, k, SIDE_DI[d], SIDE_DJ[d]);
     if (n >= 0 && r->slot[n] == ACCEPTED && r->reach[n] != FB_ROUTE_UNREACHED &&
         (best < 0 || r->distance[n] < r->distance[best])) {
       best = n;
@@ -215,7 +218,7 @@ static void march(Band *b, unsigned char pass, double escape_cost)
     r->reach[k] = pass;
     r->source[k] = pass == FB_ROUTE_FREE ? k : nearest_free(r, k);
     for (int d = 0; d < 4; ++d) {
-      int n = neighbour(r, k, d == 0 ? -1 : (d == 1 ? 1 : 0), d == 2 ? -1 : (d == 3 ? 1 : 0));
+      int n = neighbour(r, k, SIDE_DI[d], SIDE_DJ[d]);
       bool ours = n >= 0 && r->slot[n] != ACCEPTED && (r->blocked[n] != 0) == (pass == FB_ROUTE_ESCAPE);
       if (ours) {
         offer(b, n, update(r, n, pass == FB_ROUTE_FREE ? r->cost[n] : escape_cost));
@@ -228,8 +231,10 @@ static void march(Band *b, unsigned char pass, double escape_cost)
  * A point goal is a source the first-order update resolves worst: the front starts as a square
  * and its error near the source, O(h log(1/h)) along the diagonals, is carried outward. The cells
  * within SEED cells of the point are given their straight-line cost, f |x - goal| (exact where
- * the cost is even and nothing stands between), the usual start of a fast march from a point; a
- * seeded cell behind a thin wall is not: only free cells round a free goal are seeded.
+ * the cost is even and nothing stands between), the usual start of a fast march from a point.
+ * Only free cells round a free goal cell are seeded; a blocked band narrower than SEED cells
+ * between the goal and a cell would be jumped (a wall of any thickness with a clearance of a
+ * cell or more is not that narrow).
  */
 #define SEED 2
 
@@ -261,7 +266,7 @@ static void seed_escape(Band *b, double escape_cost)
   fbRoute *r = b->r;
   for (int k = 0; k < r->cols * r->rows; ++k) {
     for (int d = 0; r->reach[k] == FB_ROUTE_FREE && d < 4; ++d) {
-      int n = neighbour(r, k, d == 0 ? -1 : (d == 1 ? 1 : 0), d == 2 ? -1 : (d == 3 ? 1 : 0));
+      int n = neighbour(r, k, SIDE_DI[d], SIDE_DJ[d]);
       if (n >= 0 && r->blocked[n] && r->slot[n] == FAR) {
         offer(b, n, update(r, n, escape_cost));
       }
