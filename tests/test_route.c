@@ -167,6 +167,52 @@ static void test_route_to_moves_the_goal_within_the_step(void **state)
   unlink(scenario);
 }
 
+// ---- goals and costs ------------------------------------------------------------------------------
+
+// Loads a 100 x 100 walled world with route fields `body` (one sim at a time: the demo's).
+static void load_world(const char *body)
+{
+  char scenario[128];
+  snprintf(scenario, sizeof scenario, "/tmp/fb_test_route_w_%ld.lua", (long)getpid());
+  FILE *f = fopen(scenario, "w");
+  assert_non_null(f);
+  fprintf(f, "return { world = { width = 100, height = 100, bounds = 'clamp' },\n"
+             "  regions = { pen = { {80, 80}, {95, 80}, {95, 95}, {80, 95} }, pond = { {40, 0}, {60, 0}, {60, 70}, {40, 70} } },\n"
+             "  flow_fields = { %s }, species = { { name = 'b', count = 1 } } }\n", body);
+  fclose(f);
+  load(scenario);
+  unlink(scenario);
+}
+
+static fbVec2 flow_at(const char *name, double x, double y)
+{
+  return fbFlowField_Sample(&sim.world.flows.items[fbFlowFields_Find(&sim.world.flows, name)], x, y);
+}
+
+// Several goals: each point heads for the nearer. A goal region: T is 0 inside it, the field still.
+// A wall region is gone round. A cost function: a dear band is crossed the short way.
+static void test_goals_regions_and_costs(void **state)
+{
+  (void)state;
+  load_world("two = { route = { to = { {10, 50}, {90, 50} }, speed = 1 } }, pen = { route = { to = 'pen' } },\n"
+             "round = { route = { to = { 90, 30 }, walls = { 'pond' }, clearance = 1 } },\n"
+             "dear = { route = { to = { 50, 90 }, cell = 2, cost = function(x, y) return (y > 40 and y < 60) and 20 or 1 end } }");
+  assert_true(flow_at("two", 30, 50).x < -0.9 && flow_at("two", 70, 50).x > 0.9);
+  const fbRoute *pen = sim.world.flows.items[fbFlowFields_Find(&sim.world.flows, "pen")].route;
+  assert_true(fbRoute_Distance(pen, 87, 87) == 0 && fbRoute_Distance(pen, 20, 20) > 80);
+  fbVec2 v = flow_at("pen", 87, 87);
+  assert_true(v.x == 0 && v.y == 0);  // arrived: still
+  // From (10, 30) to (90, 30) the pond (x 40..60, y < 70) is gone round below: the field heads down.
+  v = flow_at("round", 30, 30);
+  assert_true(v.y > 0.5 * fbV_Length(v));
+  // Inside the dear band (20 a unit, y 40..60) the route to (50, 90) leaves it the short way: down, not slanting.
+  v = flow_at("dear", 30, 50);
+  print_message("round the pond at (30, 30): (%g, %g); in the dear band at (30, 50): (%g, %g)\n",
+                flow_at("round", 30, 30).x, flow_at("round", 30, 30).y, v.x, v.y);
+  assert_true(v.y > 0.95 * fbV_Length(v));
+  unload();
+}
+
 // ---- the maze -----------------------------------------------------------------------------------
 
 // The distance to the nearest obstacle surface from agent i (negative inside one).
@@ -278,6 +324,7 @@ int main(void)
       cmocka_unit_test(test_a_closed_pocket_is_unreached),
       cmocka_unit_test(test_bad_routes_are_refused_by_name),
       cmocka_unit_test_teardown(test_route_to_moves_the_goal_within_the_step, demo_teardown),
+      cmocka_unit_test_teardown(test_goals_regions_and_costs, demo_teardown),
       cmocka_unit_test_teardown(test_maze_field_runs_downhill, demo_teardown),
       cmocka_unit_test_teardown(test_maze_everyone_gets_out, demo_teardown),
       cmocka_unit_test_teardown(test_herd_valley_takes_the_pass, demo_teardown),
