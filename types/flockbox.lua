@@ -405,6 +405,13 @@ function fbHookFb.set_goal(name, x, y) end
 ---@param speed number?
 function fbHookFb.set_path_speed(name, speed) end
 
+---a route field's goal moves to (x, y) and the field is solved again now; the cells it reaches (not in rules)
+---@param name string
+---@param x number
+---@param y number
+---@return integer cells
+function fbHookFb.route_to(name, x, y) end
+
 ---catches so far (not in rules)
 ---@return integer n
 function fbHookFb.catches() end

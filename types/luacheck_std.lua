@@ -188,6 +188,7 @@ return {
         path = {},
         region = {},
         remove = {},
+        route_to = {},
         set_goal = {},
         set_input = {},
         set_param = {},

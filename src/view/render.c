@@ -410,14 +410,58 @@ static void draw_regions(fbRenderer *r, const fbWorld *w, const fbCamera *cam)
   batch_flush(r);
 }
 
+// A route field's distance to its goal as bands of shade under its arrows: every cell reached
+// through free space tinted by T over the field's largest T, in 12 bands (isochrones: a band's
+// edge is a line of equal cost to the goal), nearest darkest; one fill call per band.
+#define ROUTE_BANDS 12
+static void draw_route_bands(fbRenderer *r, const fbFlowField *f, const fbCamera *cam)
+{
+  const fbRoute *route = f->route;
+  double top = 0.0;
+  for (int k = 0; k < route->cols * route->rows; ++k) {
+    top = route->reach[k] == FB_ROUTE_FREE ? fmax(top, route->distance[k]) : top;
+  }
+  if (!(top > 0.0)) {
+    return;
+  }
+  SDL_FRect *rects = malloc(sizeof *rects * (size_t)route->cols * (size_t)route->rows);
+  FB_ASSERT(rects != NULL);
+  double w = route->hx * cam->scale, h = route->hy * cam->scale;
+  for (int band = 0; band < ROUTE_BANDS; ++band) {
+    int n = 0;
+    for (int k = 0; k < route->cols * route->rows; ++k) {
+      int b = (int)fmin(ROUTE_BANDS - 1, route->distance[k] / top * ROUTE_BANDS);
+      if (route->reach[k] != FB_ROUTE_FREE || b != band) {
+        continue;
+      }
+      int i = k % route->cols, j = k / route->cols;
+      fbVec2 a = fbCamera_ToScreen(cam, fbV(i * route->hx, j * route->hy));
+      fbVec2 z = fbCamera_ToScreen(cam, fbV((i + 1) * route->hx, (j + 1) * route->hy));
+      a = fbV(floor(a.x), floor(a.y));  // whole pixels, edge to edge: no seam drawn twice
+      z = fbV(floor(z.x), floor(z.y));
+      if (!off_view(cam, a, w + h) && z.x > a.x && z.y > a.y) {
+        rects[n++] = (SDL_FRect){(float)a.x, (float)a.y, (float)(z.x - a.x), (float)(z.y - a.y)};
+      }
+    }
+    Uint8 light = (Uint8)(band % 2 ? 54 : 24);  // alternate bands, so each isochrone shows
+    SDL_SetRenderDrawColor(r->sdl, 255, 220, 120, light);
+    SDL_RenderFillRectsF(r->sdl, rects, n);
+  }
+  free(rects);
+}
+
 // A flow field as arrows on a lattice at least 24 pixels apart (a multiple of its own cells, so an
 // arrow sits on a sample), each pointing along the bilinear velocity there and as long as its speed
-// over the field's top speed allows, within the visible part of the world.
+// over the field's top speed allows, within the visible part of the world; a route's distance
+// shaded beneath.
 static void draw_flow(fbRenderer *r, const fbFlowField *f, const fbCamera *cam)
 {
   double top = f->top_speed, cell_px = fmin(f->width / f->cols, f->height / f->rows) * cam->scale;
   if (top <= 0.0 || !(cell_px > 0.0)) {
     return;
+  }
+  if (f->route != NULL) {
+    draw_route_bands(r, f, cam);
   }
   int stride = (int)fmax(1.0, ceil(24.0 / cell_px));
   double spacing = stride * cell_px;

@@ -1,18 +1,19 @@
-// bench_route.c — A* paths per second on a 256 x 256 nav grid (a:route's search, pulled taut), one thread.
-//   bench_route   thread CPU time of PATHS searches between seeded free cells among seeded
-//                 obstacles, median of 5 repeats: paths per second, cells expanded per path, the
-//                 share of pairs joined; and the time to rasterise the grid
-#include <stdio.h>
-#include <stdlib.h>
+// bench_route.c — the cost of a 256 x 256 route field: built from a scenario (walls rasterised, then solved) and solved again after its goal moves.
+//   bench_route            thread CPU time, median of 15 repeats: the build (fbRoute_Build: raster,
+//                          costs, march, velocities) and a goal moved (fbRoute_MoveGoal + solve)
+//   bench_route --run N    just N moves of the goal, for
+//       valgrind --tool=callgrind --toggle-collect=move_goal build/tests/bench/bench_route --run 4
+//       (instructions of one recompute: the total over 4)
+#define _DEFAULT_SOURCE  // mkstemps
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-#include "nav_grid.h"
-#include "rng.h"
+#include "route_build.h"
+#include "sim_internal.h"
 
 #define SIDE 256
-#define PATHS 2000
-#define REPEATS 5
-#define BOXES 120
+#define REPEATS 15
 
 static double thread_s(void)
 {
@@ -21,88 +22,111 @@ static double thread_s(void)
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/*
+ * A 512 x 512 world on a 2-unit grid (256 x 256 cells) with 60 round obstacles of radius 8 to 20
+ * on a jittered lattice, and 6 walls of a maze across it, clearance 1.5: about a fifth of the
+ * cells blocked, the route from one corner to the other winding.
+ */
+static void write_scenario(const char *path)
+{
+  FILE *f = fopen(path, "w");
+  FB_ASSERT(f != NULL);
+  fprintf(f, "local o = {}\n"
+             "for k = 0, 59 do\n"
+             "  local i, j = k %% 8, k // 8\n"
+             "  o[#o + 1] = { circle = { 40 + 62 * i + (k * 37 %% 23), 40 + 62 * j + (k * 53 %% 19), 8 + k %% 13 } }\n"
+             "end\n"
+             "for k = 1, 6 do\n"
+             "  local x = 73 * k\n"
+             "  local y0, y1 = (k %% 2 == 1) and 0 or 60, (k %% 2 == 1) and 452 or 512\n"
+             "  o[#o + 1] = { polygon = { { x, y0 }, { x + 4, y0 }, { x + 4, y1 }, { x, y1 } } }\n"
+             "end\n"
+             "return { name = 'bench_route', world = { width = 512, height = 512, bounds = 'clamp' }, obstacles = o,\n"
+             "  flow_fields = { go = { route = { to = { 8, 8 }, cell = 2, clearance = 1.5, speed = 2 } } },\n"
+             "  species = { { name = 'b', count = 1 } } }\n");
+  fclose(f);
+}
+
+static void load(fbSim *sim)
+{
+  char path[] = "/tmp/bench_route_XXXXXX.lua";
+  int fd = mkstemps(path, 4);
+  FB_ASSERT(fd >= 0);
+  close(fd);
+  write_scenario(path);
+  fbRunOptions o;
+  fbRunOptions_Default(&o);
+  o.threads = 1;
+  o.headless = true;
+  char err[2048];
+  if (!fbSim_Load(sim, path, &o, err, sizeof err)) {
+    fprintf(stderr, "bench_route: %s\n", err);
+    exit(2);
+  }
+  remove(path);
+}
+
+// Kept out of line, so callgrind's --toggle-collect can count it alone.
+__attribute__((noinline)) int move_goal(fbFlowField *f, fbVec2 to)
+{
+  fbRoute_MoveGoal(f->route, to);
+  return fbFlowField_Reroute(f);
+}
+
+__attribute__((noinline)) void build_once(fbFlowField *f, const fbFlowDef *fd, const fbWorld *w)
+{
+  char err[1024];
+  if (!fbRoute_Build(f, fd, w, err, sizeof err)) {
+    fprintf(stderr, "bench_route: %s\n", err);
+    exit(2);
+  }
+}
+
 static int by_value(const void *a, const void *b)
 {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
 }
 
-/*
- * A 256 x 256 world, cells of 1, bodies of radius 0.5: BOXES rectangles of 4-24 by 1-3 units, half
- * of them turned upright, and 40 circles of radius 1-5, at seeded places (about a fifth of the
- * area): walls to go round and gaps to go through, not a maze.
- */
-static void obstacles(fbObstacles *o)
+int main(int argc, char **argv)
 {
-  char err[128];
-  fbObstacles_Init(o);
-  for (int k = 0; k < BOXES; ++k) {
-    double x = 8 + 240 * fbRng_Uniform(7, k, 0, 1), y = 8 + 240 * fbRng_Uniform(7, k, 0, 2);
-    double w = 4 + 20 * fbRng_Uniform(7, k, 0, 3), h = 1 + 2 * fbRng_Uniform(7, k, 0, 4);
-    if (k % 2) {
-      double t = w;
-      w = h;
-      h = t;
+  fbSim sim;
+  load(&sim);
+  fbFlowField *f = &sim.world.flows.items[0];
+  fbVec2 corners[2] = {fbV(504, 504), fbV(8, 8)};
+  if (argc == 3 && strcmp(argv[1], "--run") == 0) {
+    for (int k = 0; k < atoi(argv[2]); ++k) {
+      move_goal(f, corners[k % 2]);
     }
-    fbVec2 v[] = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
-    fbObstacles_AddPolygon(o, v, 4, err, sizeof err);
+    fbSim_Free(&sim);
+    return 0;
   }
-  for (int k = 0; k < 40; ++k) {
-    fbObstacles_AddCircle(o, fbV(8 + 240 * fbRng_Uniform(9, k, 0, 1), 8 + 240 * fbRng_Uniform(9, k, 0, 2)),
-                          1 + 4 * fbRng_Uniform(9, k, 0, 3), err, sizeof err);
-  }
-}
-
-static fbVec2 free_point(const fbNavGrid *g, uint64_t k, uint64_t stream)
-{
-  for (uint64_t t = 0;; ++t) {
-    fbVec2 p = fbV(SIDE * fbRng_Uniform(11, k, t, stream), SIDE * fbRng_Uniform(11, k, t, stream + 1));
-    int c = fbNavGrid_CellOf(g, p);
-    if (fbNavGrid_IsFree(g, c % g->nx, c / g->nx)) {
-      return p;
-    }
-  }
-}
-
-int main(void)
-{
-  fbObstacles o;
-  obstacles(&o);
-  fbNavGrid g = {0};
-  double t0 = thread_s();
-  fbNavGrid_Build(&g, &o, SIDE, SIDE, true, 1.0, 0.5);
-  double build = thread_s() - t0;
-  int blocked = 0;
-  for (int c = 0; c < g.nx * g.ny; ++c) {
-    blocked += g.blocked[c];
-  }
-  static fbVec2 from[PATHS], to[PATHS];
-  for (int k = 0; k < PATHS; ++k) {
-    from[k] = free_point(&g, (uint64_t)k, 1);
-    to[k] = free_point(&g, (uint64_t)k, 3);
-  }
-  double times[REPEATS];
-  long expanded = 0;
-  int found = 0;
-  fbVec2 path[256];
-  for (int r = 0; r < REPEATS; ++r) {
-    expanded = 0;
-    found = 0;
+  // The build again, from the def the sim was loaded from: a second field beside the first.
+  fbFlowDef fd = {0};
+  snprintf(fd.name, sizeof fd.name, "again");
+  fd.cols = f->route->cols;
+  fd.rows = f->route->rows;
+  fd.route = (fbRouteDef){.on = true, .to = {{8, 8}}, .to_count = 1, .clearance = 1.5, .speed = 2};
+  double build[REPEATS], move[REPEATS];
+  int reached = 0;
+  for (int k = 0; k < REPEATS; ++k) {
+    fbFlowField g;
+    double t0 = thread_s();
+    build_once(&g, &fd, &sim.world);
+    build[k] = thread_s() - t0;
+    fbFlowField_Free(&g);
     t0 = thread_s();
-    for (int k = 0; k < PATHS; ++k) {
-      found += fbNavGrid_FindPath(&g, from[k], to[k], path, 256) > 0;
-      expanded += g.expanded;
-    }
-    times[r] = thread_s() - t0;
+    reached = move_goal(f, corners[k % 2]);
+    move[k] = thread_s() - t0;
   }
-  qsort(times, REPEATS, sizeof times[0], by_value);
-  double median = times[REPEATS / 2];
-  printf("grid %d x %d, %.1f %% blocked, rasterised in %.2f ms (%d obstacles)\n", g.nx, g.ny,
-         100.0 * blocked / (g.nx * g.ny), 1e3 * build, o.count);
-  printf("A* + string pulling: %d paths in %.3f s (median of %d): %.0f paths/s, %.1f us/path, %.0f cells "
-         "expanded/path, %d of %d joined\n",
-         PATHS, median, REPEATS, PATHS / median, 1e6 * median / PATHS, (double)expanded / PATHS, found, PATHS);
-  fbNavGrid_Free(&g);
-  fbObstacles_Free(&o);
+  qsort(build, REPEATS, sizeof *build, by_value);
+  qsort(move, REPEATS, sizeof *move, by_value);
+  int blocked = 0;
+  for (int k = 0; k < SIDE * SIDE; ++k) {
+    blocked += f->route->blocked[k];
+  }
+  printf("route field %dx%d (%d cells blocked, %d reached): build %.2f ms, goal moved %.2f ms (thread CPU, median of %d)\n",
+         f->route->cols, f->route->rows, blocked, reached, build[REPEATS / 2] * 1e3, move[REPEATS / 2] * 1e3, REPEATS);
+  fbSim_Free(&sim);
   return 0;
 }

@@ -63,6 +63,31 @@ bool fbFlowField_Init(fbFlowField *f, const char *name, int cols, int rows, doub
   return true;
 }
 
+// ---- a route ------------------------------------------------------------------------------------
+
+int fbFlowField_Reroute(fbFlowField *f)
+{
+  int reached = fbRoute_Solve(f->route, f->vx, f->vy);
+  f->top_speed = 0.0;
+  note_top_speed(f);
+  return reached;
+}
+
+bool fbFlowField_InitRoute(fbFlowField *f, const char *name, fbRoute *route, char *err, size_t errlen)
+{
+  if (!allocate(f, name, route->cols, route->rows, route->width, route->height, err, errlen)) {
+    fbRoute_Free(route);
+    free(route);
+    return false;
+  }
+  f->route = route;
+  if (fbFlowField_Reroute(f) <= 1) {
+    fbFlowField_Free(f);
+    return fbFail(err, errlen, "no free cell round the goal: is it inside a wall or its clearance?");
+  }
+  return true;
+}
+
 // ---- from a PNG ---------------------------------------------------------------------------------
 
 // One channel byte as a velocity component: 128 is still, 255 is +speed, 1 (and 0) -speed.
@@ -159,6 +184,10 @@ fbVec2 fbFlowField_Sample(const fbFlowField *f, double x, double y)
 
 void fbFlowField_Free(fbFlowField *f)
 {
+  if (f->route != NULL) {
+    fbRoute_Free(f->route);
+    free(f->route);
+  }
   free(f->vx);
   free(f->vy);
   memset(f, 0, sizeof *f);

@@ -3,6 +3,7 @@
 #define FB_FLOW_FIELD_H
 
 #include "fb.h"
+#include "route_field.h"
 
 #define FB_MAX_FLOW_FIELDS 16
 #define FB_FLOW_MAX_CELLS (1 << 20)  // samples per field: 1024 x 1024, 16 MB of doubles
@@ -18,6 +19,7 @@ typedef struct fbFlowField {
   double width, height;  // world units covered
   double *vx, *vy;       // owned: units/s
   double top_speed;      // the largest |v| of any sample (the window scales its arrows by it)
+  fbRoute *route;        // owned: a route field's grid (route_field.h), solved again when its goal moves; or NULL
 } fbFlowField;
 
 typedef struct fbFlowFields {
@@ -48,6 +50,13 @@ bool fbFlowField_Init(fbFlowField *f, const char *name, int cols, int rows, doub
 // false with one line naming the path on any failure.
 bool fbFlowField_LoadPng(fbFlowField *f, const char *name, const char *path, double speed, double width, double height,
                          char *err, size_t errlen);
+
+// A route field: takes the route (malloc'd, filled, not yet solved), samples on its cells, and
+// solves it. false with a message when nothing but the goals can be reached.
+bool fbFlowField_InitRoute(fbFlowField *f, const char *name, fbRoute *route, char *err, size_t errlen);
+
+// A route field solved again after its goals moved (fbRoute_SetGoals); returns the cells reached.
+int fbFlowField_Reroute(fbFlowField *f);
 
 // The field's velocity at (x, y), bilinear between the four nearest samples; beyond the outermost
 // sample centres it holds the edge's value (flow_field.c has the maths).

@@ -115,6 +115,8 @@ const fbFbFunction fbFbApi_Functions[] = {
     {"set_goal", SCENARIOS, NULL, "name string, x number, y number", NULL, "move a goal, or make one"},
     {"set_path_speed", SCENARIOS, NULL, "name string, speed number?", NULL,
      "the path object moves at speed units/s from now on; nil hands the speed back to its table"},
+    {"route_to", SCENARIOS, NULL, "name string, x number, y number", "cells integer",
+     "a route field's goal moves to (x, y) and the field is solved again now; the cells it reaches"},
     {"catches", SCENARIOS, NULL, "", "n integer", "catches so far"},
     {"set_input", SCENARIOS, NULL, "x number, y number", NULL, "the player's steering input, as the arrow keys give it"},
     {"stop", SCENARIOS, NULL, "label string", NULL,

@@ -5,6 +5,7 @@
 
 #include "names.h"
 #include "paths.h"
+#include "route_build.h"
 #include "schema.h"
 
 static const char *file_of(const fbScenarioDef *d) { return d->path[0] ? d->path : "(world built in C)"; }
@@ -195,6 +196,9 @@ static bool build_flow(fbFlowField *f, const fbWorld *w, const fbScenarioDef *d,
   const fbFlowDef *fd = &d->flows[k];
   char msg[900];
   bool ok;
+  if (fd->route.on) {
+    return true;  // a route: built by build_routes once the regions and species it needs are
+  }
   if (fd->png[0] != '\0') {
     char path[600];
     fbFilePath_Resolve(d->path, fd->png, path, sizeof path);
@@ -233,6 +237,19 @@ static bool build_flows(fbWorld *w, const fbScenarioDef *d, char *err, size_t er
       return false;
     }
     w->flows.count = k + 1;
+  }
+  return true;
+}
+
+// The route fields, over the world as built: its obstacles, regions, terrain and species' bodies.
+static bool build_routes(fbWorld *w, const fbScenarioDef *d, char *err, size_t errlen)
+{
+  for (int k = 0; k < d->flow_count; ++k) {
+    char msg[900];
+    if (d->flows[k].route.on && !fbRoute_Build(&w->flows.items[k], &d->flows[k], w, msg, sizeof msg)) {
+      snprintf(err, errlen, "%s: %s", file_of(d), msg);
+      return false;
+    }
   }
   return true;
 }
@@ -348,5 +365,5 @@ bool fbBuild_World(fbWorld *w, fbScenarioDef *d, char *err, size_t errlen)
       return false;
     }
   }
-  return true;
+  return build_routes(w, d, err, errlen);
 }

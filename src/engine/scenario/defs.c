@@ -83,6 +83,7 @@ void fbScenarioDef_Delete(fbScenarioDef *d)
     for (int k = 0; k < d->flow_count; ++k) {
       free(d->flows[k].vx);
       free(d->flows[k].vy);
+      free(d->flows[k].route.cost_samples);
     }
     for (int k = 0; k < d->region_count; ++k) {
       free(d->regions[k].points);

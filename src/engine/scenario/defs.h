@@ -38,6 +38,23 @@ typedef struct fbPathDef {
   int key_count;               // 1: a constant speed
 } fbPathDef;
 
+// A route field's description (route_field.h): flow_fields = { NAME = { route = { to = ..., ... } } }.
+typedef enum fbRouteCost { FB_ROUTE_DISTANCE, FB_ROUTE_ENERGY, FB_ROUTE_FUNCTION } fbRouteCost;
+#define FB_ROUTE_MAX_WALLS 8
+typedef struct fbRouteDef {
+  bool on;                     // this flow field is a route
+  fbVec2 to[16];               // goal points (FB_ROUTE_MAX_GOALS)
+  int to_count;
+  char to_region[FB_NAME_LEN]; // or a region whose inside is the goal ("": none)
+  char inside[FB_NAME_LEN];    // a region the route keeps inside ("": none)
+  char walls[FB_ROUTE_MAX_WALLS][FB_NAME_LEN];  // regions the route keeps out of
+  int wall_count;
+  double clearance;            // distance kept from walls; < 0: the largest body radius of the species
+  double speed;                // the field's speed, units/s; <= 0: the largest cruise speed of the species
+  fbRouteCost cost;
+  double *cost_samples;        // owned: cost = function(x, y), sampled at the cells (cols x rows)
+} fbRouteDef;
+
 // A flow field (flow_field.h); a scenario's flow_fields = { NAME = { png = ..., speed = ... } } or
 // { NAME = { fn = function(x, y) return vx, vy end, cell = ... } }. A function is sampled while the
 // scenario is read (scenario_flow.c), over the world as it was then, into cols x rows samples.
@@ -49,6 +66,7 @@ typedef struct fbFlowDef {
   int cols, rows;              // function: the samples, row by row, over width x height
   double width, height;
   double *vx, *vy;             // owned: the sampled function (NULL for a PNG)
+  fbRouteDef route;            // route = { ... }: computed by the engine when the world is built
 } fbFlowDef;
 
 // A polygonal region (region.h); a scenario's regions = { NAME = { {x, y}, ... } }.

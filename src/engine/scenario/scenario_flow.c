@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "scenario_route.h"
+
 typedef char Name[FB_NAME_LEN];
 
 static int by_name(const void *a, const void *b) { return strcmp(a, b); }
@@ -101,11 +103,21 @@ static bool read_flow(fbTableReader *r, fbScenarioDef *d, int t, const char *nam
   memset(f, 0, sizeof *f);
   snprintf(f->name, sizeof f->name, "%.*s", FB_NAME_LEN - 1, name);
   if (lua_type(L, t) != LUA_TTABLE) {
-    return fbTable_Fail(r, "flow_fields", name, "expected { png = ..., speed = ... } or { fn = function(x, y) ... end }");
+    return fbTable_Fail(r, "flow_fields", name, "expected { png = ..., speed = ... }, { fn = function(x, y) ... end } or { route = { to = ... } }");
   }
   if (!fbTable_ReadDef(r, t, where, &fbFlowSchema, f)) {
     return false;
   }
+  if (lua_getfield(L, t, "route") != LUA_TNIL) {
+    bool alone = f->png[0] == '\0' && lua_getfield(L, t, "fn") == LUA_TNIL;
+    lua_pop(L, 1);
+    bool ok = (lua_type(L, -1) == LUA_TTABLE && alone) ||
+              fbTable_Fail(r, where, "route", "expected route = { to = ... } with no png or fn beside it");
+    ok = ok && fbScenario_ReadRoute(r, f, &d->world, lua_gettop(L), where);
+    lua_pop(L, 1);
+    return ok;
+  }
+  lua_pop(L, 1);
   int type = lua_getfield(L, t, "fn");
   bool ok = true;
   if (type != LUA_TNIL && type != LUA_TFUNCTION) {

@@ -7,7 +7,8 @@
 // Reads root.flow_fields (if any) into d->flows, in the order of their names: each entry's fields
 // through fbFlowSchema (unknown ones refused); a png with its speed, or fn = function(x, y) called
 // once per sample of the grid `cell` apart over the world as read so far (d->world), each call
-// returning two finite numbers. One message naming the file and the field on any mistake
+// returning two finite numbers; or a route = { ... } (scenario_route.h), computed when the world is
+// built. One message naming the file and the field on any mistake
 // ("x.lua: flow_fields.exit.fn: at (2.5, 7.5): returned a string and nil; expected vx, vy").
 bool fbScenario_ReadFlows(fbTableReader *r, fbScenarioDef *d, int root);
 

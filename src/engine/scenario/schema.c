@@ -132,6 +132,18 @@ static const fbField flow_fields[] = {
     {"speed", FB_FIELD_NUMBER, FL(speed), 0, 0, 1e6, NULL, false, "units/s of full red or green (a PNG field)"},
     {"fn", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "function(x, y) return vx, vy end, sampled when the scenario loads"},
     {"cell", FB_FIELD_NUMBER, FL(cell), 0, 1e-6, 1e7, NULL, false, "world units between a function's samples (default: 64 across the shorter side)"},
+    {"route", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ to = {x, y} or { {x, y}, ... } or \"REGION\", ... }: a route to the goal, computed by the engine"},
+};
+
+#define RO(field) offsetof(fbFlowDef, route.field)
+static const fbField route_fields[] = {
+    {"to", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "the goal: {x, y}, several { {x, y}, ... }, or a region's name"},
+    {"cell", FB_FIELD_NUMBER, FL(cell), 0, 1e-6, 1e7, NULL, false, "world units a grid cell (default: 64 across the shorter side)"},
+    {"clearance", FB_FIELD_NUMBER, RO(clearance), 0, 0, 1e6, NULL, true, "units kept from walls (default: the largest body radius of the species)"},
+    {"speed", FB_FIELD_NUMBER, RO(speed), 0, 0, 1e6, NULL, true, "the field's speed, units/s (default: the largest cruise speed of the species)"},
+    {"cost", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "\"distance\" (default), \"energy\" (over the terrain) or function(x, y) return cost per unit length end"},
+    {"inside", FB_FIELD_TEXT, RO(inside), sizeof(((fbRouteDef *)0)->inside), 0, 0, NULL, false, "a region the route keeps inside (its outside is a wall)"},
+    {"walls", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ \"REGION\", ... }: regions the route keeps out of"},
 };
 
 const fbSchema fbScenarioSchema = {"scenario", FIELDS(scenario_fields), false};
@@ -139,6 +151,7 @@ const fbSchema fbSpeciesSchema = {"species", FIELDS(species_fields), false};
 const fbSchema fbRuleSchema = {"rule", FIELDS(rule_fields), true};
 const fbSchema fbPathSchema = {"path", FIELDS(path_fields), false};
 const fbSchema fbFlowSchema = {"flow field", FIELDS(flow_fields), false};
+const fbSchema fbRouteSchema = {"route", FIELDS(route_fields), false};
 
 // ---- lookups --------------------------------------------------------------------------------------
 

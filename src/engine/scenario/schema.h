@@ -46,6 +46,7 @@ extern const fbSchema fbSpeciesSchema;   // fbSpeciesDef
 extern const fbSchema fbRuleSchema;      // fbRuleDef (the slot; a rule's own parameters are its module's)
 extern const fbSchema fbPathSchema;      // fbPathDef (points and speed are read by scenario_paths.c)
 extern const fbSchema fbFlowSchema;      // fbFlowDef (fn is sampled by scenario_flow.c)
+extern const fbSchema fbRouteSchema;     // a flow's route = { ... }, into fbFlowDef (to, cost, walls read by scenario_flow.c)
 
 const fbField *fbSchema_Find(const fbSchema *s, const char *name);
 

@@ -166,6 +166,23 @@ static int s_goal(lua_State *L)
   return 2;
 }
 
+// fb.route_to(name, x, y) -> cells: the route field's goal becomes the point (x, y) and the field
+// is solved again at once, so the next step's rules follow the new route; returns the cells reached.
+// A full march, not an incremental one: docs/steering-routes.md has its cost.
+static int s_route_to(lua_State *L)
+{
+  fbWorld *w = world_of(L);
+  const char *name = luaL_checkstring(L, 1);
+  fbVec2 to = fbV(fbRuleApi_CheckNumber(L, 2), fbRuleApi_CheckNumber(L, 3));
+  int k = fbFlowFields_Find(&w->flows, name);
+  if (k < 0 || w->flows.items[k].route == NULL) {
+    return luaL_error(L, "no route field '%s' (flow_fields.%s = { route = { ... } })", name, name);
+  }
+  fbRoute_MoveGoal(w->flows.items[k].route, to);
+  lua_pushinteger(L, fbFlowField_Reroute(&w->flows.items[k]));
+  return 1;
+}
+
 // fb.set_path_speed(name, v): the path object moves at v units/s from now on, whatever its speed
 // table says; fb.set_path_speed(name, nil) hands the speed back to the table.
 static int s_set_path_speed(lua_State *L)
@@ -643,6 +660,7 @@ static const luaL_Reg scenario_functions[] = {
     {"goal", s_goal},
     {"set_goal", s_set_goal},
     {"set_path_speed", s_set_path_speed},
+    {"route_to", s_route_to},
     {"catches", s_catches},
     {"set_input", s_set_input},
     {"stop", s_stop},
