@@ -1,4 +1,4 @@
-// viewer.c — the window: main loop with fixed simulation steps, events and actions, docks and drawing, rewind; loading is viewer_load.c.
+// viewer.c — the window: main loop with fixed simulation steps, events and actions, docks and drawing; loading is viewer_load.c, going back in time viewer_time.c.
 #define _POSIX_C_SOURCE 200809L
 #include "viewer.h"
 
@@ -13,10 +13,10 @@
 #include "overlay.h"
 #include "picture.h"
 #include "viewer_load.h"
+#include "viewer_time.h"
 
 #define WINDOW_W 1280
 #define WINDOW_H 800
-#define FRAME_S (1.0 / 60.0)
 #define MAX_STEPS_PER_FRAME 256
 
 static const double TIME_SCALES[] = {1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 1, 2, 4, 8, 16, 32, 64};
@@ -107,7 +107,7 @@ static void stop_on_error(fbViewer *v)
                                       : "the state before this step was not kept: a fixed rule goes on from here");
 }
 
-static void advance(fbViewer *v, int steps)
+void fbViewer_Advance(fbViewer *v, int steps)
 {
   fbSim *sim = v->run->sim;
   for (int k = 0; k < steps; ++k) {
@@ -332,128 +332,6 @@ static void toggle_trails(fbViewer *v, double factor)
   fbViewer_Notify(v, text);
 }
 
-/*
- * After the sim was set to a snapshot: paused there, with the current rules (a rule fixed since the
- * moment it failed is tried on it when the run goes on). Trails are cleared and the plots cut back
- * to that time, so neither shows a future that will not happen; the CSV (--csv) keeps its rows and
- * gets the steps again after them, its step column going back.
- */
-static void moved(fbViewer *v, uint64_t before)
-{
-  const fbWorld *w = fbSim_World(v->run->sim);
-  v->run->steps += (long)w->step - (long)before;
-  v->paused = true;
-  v->owed = 0;
-  v->scenario_failed = false;
-  fbErrorStop_Leave(&v->error_stop, &v->console.console);
-  fbTrails_Clear(&v->render.trails);
-  fbPlots_CutBack(&v->plots, (double)w->step * w->dt);
-}
-
-// Backspace (back) and Shift+Backspace (forward): to the next snapshot that way, said in the notice.
-static void rewind_step(fbViewer *v, bool back)
-{
-  fbSim *sim = fbViewer_Sim(v);
-  if (sim == NULL) {
-    return;
-  }
-  uint64_t before = fbSim_World(sim)->step;
-  char err[512], text[640];
-  v->seeking = false;
-  bool ok = back ? fbRewind_Back(&v->rewind, sim, err, sizeof err) : fbRewind_Forward(&v->rewind, sim, err, sizeof err);
-  if (!ok) {
-    snprintf(text, sizeof text, "cannot %s: %.600s", back ? "rewind" : "go forward", err);
-    fbViewer_Notify(v, text);
-    return;
-  }
-  moved(v, before);
-  const fbWorld *w = fbSim_World(sim);
-  snprintf(text, sizeof text, "%s step %llu (%.2f s): Space goes on with the current rules",
-           back ? "rewound to" : "forward to", (unsigned long long)w->step, (double)w->step * w->dt);
-  fbViewer_Notify(v, text);
-}
-
-/*
- * The timeline asked for a step: the newest snapshot at or before it, then paused steps on to it
- * exactly (replay, over the next frames), with the rules as they are now. When the run is already
- * between that snapshot and the step (a drag forward), it steps on from where it is instead.
- */
-static void seek(fbViewer *v, uint64_t target)
-{
-  fbSim *sim = fbViewer_Sim(v);
-  int k = sim ? fbRewind_Find(&v->rewind, target) : -1;
-  if (k < 0) {
-    return;
-  }
-  uint64_t before = fbSim_World(sim)->step;
-  char err[512], text[640];
-  if (target < before || v->rewind.shots[k].step > before) {
-    if (!fbRewind_Restore(&v->rewind, k, sim, err, sizeof err)) {
-      snprintf(text, sizeof text, "cannot go to step %llu: %.500s", (unsigned long long)target, err);
-      fbViewer_Notify(v, text);
-      return;
-    }
-  }
-  moved(v, before);
-  v->seek_to = target;
-  v->seeking = fbSim_World(sim)->step < target;
-}
-
-static double thread_cpu_seconds(void)
-{
-  struct timespec t = {0, 0};  // stays 0 where the clock is missing (the web page): no number, no harm
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/*
- * A save loaded while stopped on an error: back to the state before the failed step, with the
- * rules as they are now (the fixed one), and that step made again, paused after it. If the rule
- * still fails, this stops there again. The thread's CPU time for both is in the notice (measured
- * here, for docs/window.md; no test checks a time).
- */
-static void make_failed_step_again(fbViewer *v)
-{
-  fbSim *sim = v->run->sim;
-  uint64_t before = fbSim_World(sim)->step;
-  double start = thread_cpu_seconds();
-  char err[512], text[620];
-  if (!fbErrorStop_Rewind(&v->error_stop, sim, &v->console.console, err, sizeof err)) {
-    snprintf(text, sizeof text, "cannot make the failed step again: %.500s", err);
-    fbViewer_Notify(v, text);
-    fbConsoleDock_Say(&v->console, text);
-    return;
-  }
-  fbRewind_Forget(&v->rewind, fbSim_World(sim)->step);
-  moved(v, before);
-  advance(v, 1);
-  v->rerun_ms = 1e3 * (thread_cpu_seconds() - start);
-  if (!v->error_stop.stopped) {
-    snprintf(text, sizeof text, "step %llu made again with the saved rule (%.1f ms): Space goes on",
-             (unsigned long long)fbSim_World(sim)->step, v->rerun_ms);
-    fbViewer_Notify(v, text);
-    fbConsoleDock_Say(&v->console, text);
-  }
-}
-
-// Stepping on to the step the timeline asked for, about a frame's time at most each frame so the
-// window keeps answering; the snapshots after it are kept (the run has not gone on yet).
-static void replay(fbViewer *v)
-{
-  fbSim *sim = v->run->sim;
-  uint64_t start = SDL_GetPerformanceCounter();
-  while (v->seeking && fbSim_World(sim)->step < v->seek_to) {
-    advance(v, 1);
-    double spent = (double)(SDL_GetPerformanceCounter() - start) / SDL_GetPerformanceFrequency();
-    if (spent > FRAME_S) {
-      break;
-    }
-  }
-  if (fbSim_World(sim)->step >= v->seek_to) {
-    v->seeking = false;
-  }
-}
-
 // `: opens the console with the keys going to it; a console already open takes the keys. While
 // it has them, ` and Esc are its own (console_dock.c).
 static void console_key(fbViewer *v, int dock)
@@ -536,8 +414,8 @@ static void action(fbViewer *v, fbAction a)
   case FB_ACTION_SELECT: select_at(v, a.x, a.y); break;
   case FB_ACTION_CAMERA_MOVED: v->follow = FB_FOLLOW_NONE; break;
   case FB_ACTION_SCENARIO_KEY: scenario_key(v, a.key); break;
-  case FB_ACTION_REWIND: rewind_step(v, true); break;
-  case FB_ACTION_FORWARD: rewind_step(v, false); break;
+  case FB_ACTION_REWIND: fbViewer_RewindStep(v, true); break;
+  case FB_ACTION_FORWARD: fbViewer_RewindStep(v, false); break;
   case FB_ACTION_NONE: break;
   }
 }
@@ -650,7 +528,7 @@ static fbHudStatus status_of(fbViewer *v)
       .frames_per_s = v->fps,
       .steps_per_s = v->sps,
       .time_scale = fbViewer_TimeScale(v),
-      .steps_per_frame = sim ? fbViewer_TimeScale(v) * FRAME_S / fbSim_World(sim)->dt : 0,
+      .steps_per_frame = sim ? fbViewer_TimeScale(v) * FB_FRAME_S / fbSim_World(sim)->dt : 0,
       .cost = v->cost,
       .profile = v->loaded ? v->profile : NULL,
       .profile_rows = v->loaded ? v->profile_rows : 0,
@@ -682,7 +560,7 @@ static void draw_overlay(fbViewer *v, int selected)
     }
   }
   if (timeline.asked) {
-    seek(v, timeline.ask);
+    fbViewer_Seek(v, timeline.ask);
   }
   v->key_bar_entries = fbHelp_KeyBar(&v->hud, v->layout.keys, (SDL_Point){v->ui.mouse_x, v->ui.mouse_y}, v->paused,
                                      v->key_bar_buttons, &v->key_bar_button_count);
@@ -759,9 +637,9 @@ static void update_rates(fbViewer *v, double frame_s)
 static double frame_seconds(fbViewer *v)
 {
   uint64_t now = SDL_GetPerformanceCounter();
-  double wall = v->frame_start ? (double)(now - v->frame_start) / SDL_GetPerformanceFrequency() : FRAME_S;
+  double wall = v->frame_start ? (double)(now - v->frame_start) / SDL_GetPerformanceFrequency() : FB_FRAME_S;
   v->frame_start = now;
-  return (v->recording.pipe != NULL || v->window_options.frames > 0) ? FRAME_S : fmin(wall, 0.1);
+  return (v->recording.pipe != NULL || v->window_options.frames > 0) ? FB_FRAME_S : fmin(wall, 0.1);
 }
 
 // The camera is where the last fit left it: the user has not panned, zoomed or followed since.
@@ -798,15 +676,15 @@ void fbViewer_Frame(fbViewer *v)
   double frame_s = frame_seconds(v);
   if (v->loaded) {
     if (fbViewer_PickUpSaves(v) > 0 && v->error_stop.stopped) {
-      make_failed_step_again(v);
+      fbViewer_MakeFailedStepAgain(v);
     }
     steer_player(v, frame_s);
     int due = steps_due(v, frame_s);
     if (due > 0) {  // the run goes on from here: snapshots kept after it are of a future it leaves
       fbRewind_Forget(&v->rewind, fbSim_World(v->run->sim)->step);
     }
-    advance(v, due);
-    replay(v);
+    fbViewer_Advance(v, due);
+    fbViewer_Replay(v);
     follow(v);
   }
   int selected = selected_index(v);
@@ -1057,8 +935,8 @@ int fbViewer_Run(const fbCli *cli, const fbWindowOptions *window)
     }
     // Vsync may be missing (Xvfb, software renderers): never draw faster than 60 frames a second.
     double spent = (double)(SDL_GetPerformanceCounter() - start) / SDL_GetPerformanceFrequency();
-    if (spent < FRAME_S) {
-      SDL_Delay((Uint32)((FRAME_S - spent) * 1000));
+    if (spent < FB_FRAME_S) {
+      SDL_Delay((Uint32)((FB_FRAME_S - spent) * 1000));
     }
   }
   open_viewer = NULL;

@@ -88,6 +88,12 @@ typedef struct fbViewer {
   int status;                // exit status so far (1 if an output could not be written)
 } fbViewer;
 
+// The window's frame: 60 a second, and the time one frame stands for in steps and replays.
+#define FB_FRAME_S (1.0 / 60.0)
+
+// Steps the sim `steps` times as the window does: trails, plots, snapshots, stop on error (viewer.c).
+void fbViewer_Advance(fbViewer *v, int steps);
+
 // The sim, or NULL when nothing is loaded (a restart or an open failed).
 static inline fbSim *fbViewer_Sim(fbViewer *v) { return v->loaded ? v->run->sim : NULL; }
 
