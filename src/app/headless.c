@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "headless.h"
 
+#include "dap_server.h"
 #include "lua_host.h"
 
 #include <signal.h>
@@ -214,6 +215,9 @@ static bool make_steps(fbRun *run, Outcome *o, double start, bool *saved)
   o->state = save_state(cli, run->sim, false, saved);
   while (ok && o->state == OUTPUT_WRITTEN && run->steps < cli->steps && !interrupted && !stopped(run->sim)) {
     keep_pace(cli->pace, run->steps, start);
+    if (cli->dap_port >= 0) {
+      fbDap_Poll(fbSim_World(run->sim)->step);
+    }
     fbRun_Poll(run);
     ok = fbRun_Step(run);
     o->state = ok ? save_state(cli, run->sim, false, saved) : OUTPUT_WRITTEN;
@@ -282,6 +286,14 @@ int fbHeadless_Run(const fbCli *cli)
     return exit_status(&outcome);
   }
   fbSim *sim = run.sim;
+  char err[1024];
+  if (cli->dap_port >= 0 && !fbDap_Start(cli->dap_port, FB_DAP_WAIT_SECONDS, err, sizeof err)) {
+    fprintf(stderr, "flockbox: %s\n", err);
+    fbDap_End(2);
+    fbRun_Free(&run);
+    fbSim_Delete(sim);
+    return 2;
+  }
   fbSim_Profile(sim, cli->profile);
   double start = fbRun_Seconds();
   bool saved = false;
@@ -295,6 +307,9 @@ int fbHeadless_Run(const fbCli *cli)
   }
   if (cli->profile) {
     print_profile(sim);
+  }
+  if (cli->dap_port >= 0) {
+    fbDap_End(exit_status(&outcome));
   }
   fbRun_Free(&run);
   fbSim_Delete(sim);

@@ -218,14 +218,38 @@ static void watch_coroutines(lua_State *L)
 
 // The main thread's hook while nothing is stopped: none under the watchdog thread, the polling
 // count hook when the host watches itself.
+static _Atomic(lua_Hook) debug_hook;  // fbLuaHost_SetDebugHook
+static atomic_int debug_mask;
+static _Atomic(fbLuaErrorFn) error_observer;
+
 static void set_resting_hook(fbLuaHost *h)
 {
-  if (h->polled) {
+  lua_Hook debugging = atomic_load_explicit(&debug_hook, memory_order_relaxed);
+  if (debugging != NULL && !h->polled) {
+    lua_sethook(h->L, debugging, atomic_load(&debug_mask), 0);
+  } else if (h->polled) {
     lua_sethook(h->L, watch_hook, LUA_MASKCOUNT, FB_POLL_INSTRUCTIONS);
   } else {
     lua_sethook(h->L, NULL, 0, 0);
   }
 }
+
+// lua_sethook is the one call Lua allows from another thread; a host the watchdog has
+// interrupted keeps its interrupt hook (Disarm gives it the new resting hook afterwards).
+void fbLuaHost_SetDebugHook(lua_Hook hook, int mask)
+{
+  pthread_mutex_lock(&watch_lock);
+  atomic_store(&debug_mask, mask);
+  atomic_store(&debug_hook, hook);
+  for (int k = 0; k < watched_count; ++k) {
+    if (!atomic_load(&watched[k]->interrupt)) {
+      set_resting_hook(watched[k]);
+    }
+  }
+  pthread_mutex_unlock(&watch_lock);
+}
+
+void fbLuaHost_SetErrorObserver(fbLuaErrorFn observer) { atomic_store(&error_observer, observer); }
 
 void fbLuaHost_Disarm(fbLuaHost *h)
 {
@@ -356,8 +380,8 @@ static void watch(fbLuaHost *h)
     watched[watched_count++] = h;
   }
   pthread_mutex_unlock(&watch_lock);
-  if (h->polled && !atomic_load(&h->interrupt)) {
-    set_resting_hook(h);
+  if (!atomic_load(&h->interrupt)) {
+    set_resting_hook(h);  // the polling hook, or the debugger's when one is attached
   }
 }
 
@@ -480,6 +504,10 @@ static bool push_tostring(lua_State *L, int obj)
  */
 static int traceback_handler(lua_State *L)
 {
+  fbLuaErrorFn observer = atomic_load_explicit(&error_observer, memory_order_relaxed);
+  if (observer != NULL) {
+    observer(L);
+  }
   if (lua_type(L, 1) == LUA_TSTRING) {
     luaL_traceback(L, L, lua_tostring(L, 1), 1);
     return 1;

@@ -82,6 +82,10 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
         "  --load-state FILE   start from a state FILE saved from this scenario, seed and --set;\n"
         "                      --steps then counts the steps after it; rule files may have changed\n",
         out);
+  fputs("  --dap PORT          headless: serve the Debug Adapter Protocol on 127.0.0.1:PORT (0: any\n"
+        "                      free port) for breakpoints in rules and hooks; waits up to 60 s for\n"
+        "                      the editor before the first step; rules then run on one thread\n",
+        out);
   fputs(more_help != NULL ? more_help : "", out);
   fputs("  --lua-memory MB     memory budget of each Lua state (default 256)\n"
         "  --rule-timeout MS   stop a rule or hook that runs this long without returning (default 2000)\n"
@@ -146,6 +150,27 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
   return -1;
 }
 
+// --dap PORT, or 127.0.0.1:PORT / localhost:PORT: the protocol has no authentication, so the
+// server listens on the loopback address only and refuses any other.
+static int parse_dap(fbCli *cli, const char *value, char *err, size_t errlen)
+{
+  const char *port = value, *colon = strrchr(value, ':');
+  if (colon != NULL) {
+    size_t host = (size_t)(colon - value);
+    if (!((host == 9 && strncmp(value, "127.0.0.1", 9) == 0) || (host == 9 && strncmp(value, "localhost", 9) == 0))) {
+      snprintf(err, errlen, "--dap: serves on 127.0.0.1 only; got '%s' (give a port, e.g. --dap 4711)", value);
+      return FB_CLI_BAD;
+    }
+    port = colon + 1;
+  }
+  long long v;
+  if (!fbCli_ParseLong("--dap", port, 0, 65535, &v, err, errlen)) {
+    return FB_CLI_BAD;
+  }
+  cli->dap_port = (int)v;
+  return 0;
+}
+
 static int parse_valued(fbCli *cli, const char *opt, const char *value, char *err, size_t errlen)
 {
   int numeric = parse_numeric(cli, opt, value, err, errlen);
@@ -162,6 +187,8 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
     cli->save_state = value;
   } else if (strcmp(opt, "--load-state") == 0) {
     cli->load_state = value;
+  } else if (strcmp(opt, "--dap") == 0) {
+    return parse_dap(cli, value, err, errlen);
   } else if (strcmp(opt, "--set") == 0) {
     if (cli->run.set_count >= FB_MAX_SETS) {
       snprintf(err, errlen, "--set: at most %d overrides", FB_MAX_SETS);
@@ -181,6 +208,7 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
   cli->steps = 1000;
   cli->every = 1;
   cli->save_state_at = -1;
+  cli->dap_port = -1;
   for (int k = 1; k < argc; ++k) {
     const char *a = argv[k];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -231,6 +259,13 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
   if (cli->scenario == NULL && cli->rules == 0 && cli->new_rule == NULL) {
     snprintf(err, errlen, "no scenario given (try: flockbox scripts/classic_flock.lua, or --help)");
     return FB_CLI_BAD;
+  }
+  if (cli->dap_port >= 0 && !cli->headless) {
+    snprintf(err, errlen, "--dap: needs --headless (the window does not serve the protocol yet)");
+    return FB_CLI_BAD;
+  }
+  if (cli->dap_port >= 0) {
+    cli->run.threads = 1;  // one stopped thread stops the run; the results are the same on any count
   }
   cli->run.headless = cli->headless;
   return FB_CLI_RUN;

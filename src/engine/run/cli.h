@@ -23,6 +23,7 @@ typedef struct fbCli {
   const char *save_state; // --save-state FILE: the run's state after its last step (or at save_state_at)
   long save_state_at;     // --save-state-at N: at world step N instead (-1: after the last step)
   const char *load_state; // --load-state FILE: start from this state (state.h)
+  int dap_port;           // --dap PORT: serve the Debug Adapter Protocol on 127.0.0.1 (-1: no)
   fbRunOptions run;
 } fbCli;
 
