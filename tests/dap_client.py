@@ -200,6 +200,20 @@ expected = [(STEER_LINE, "12", str(s)) for s in range(1, STEPS)] + [(STEER_LINE 
 check("conditions stop for agent 12 from its second hit, and agent 3 from step 4", sorted(seen) == sorted(expected), seen)
 check("the conditional run's hash is the plain one", hash_of(out) == plain_hash)
 
+# --- A breakpoint in a scenario's hook (on_step), with a condition -------------------------------------
+hooked = "tests/data/param_hook.lua"
+_, hooked_hash = plain_run(hooked, STEPS)
+c = Client(hooked, STEPS)
+c.start({os.path.abspath(hooked): [{"line": 18, "condition": "step == 3"}]})
+stopped = c.event("stopped")
+top = c.top_frame()
+check("stopped in the scenario's on_step", stopped["body"]["reason"] == "breakpoint" and top["source"]["path"].endswith(hooked)
+      and top["line"] == 18, top)
+check("its argument is there", c.evaluate("step", top["id"]) == "3")
+c.request("continue", {"threadId": 1})
+code, out, _ = c.finish()
+check("the hook run's hash is the plain one", code == 0 and hash_of(out) == hooked_hash, (code, hash_of(out), hooked_hash))
+
 # --- Stop on error: a rule that fails on purpose ---------------------------------------------------
 failing = "tests/data/fails_later.lua"
 plain_code, failing_hash = plain_run(failing, 30)
