@@ -200,6 +200,53 @@ expected = [(STEER_LINE, "12", str(s)) for s in range(1, STEPS)] + [(STEER_LINE 
 check("conditions stop for agent 12 from its second hit, and agent 3 from step 4", sorted(seen) == sorted(expected), seen)
 check("the conditional run's hash is the plain one", hash_of(out) == plain_hash)
 
+# --- Hostile conditions and expressions never hang the run (they run under an instruction budget) -----
+c = Client(flock, STEPS)
+c.start({rule: [{"line": STEER_LINE, "condition": "while true do end"},
+                {"line": RETURN_LINE, "condition": "error('no good')"},
+                {"line": STEER_LINE - 1, "condition": "a.id == 5 and step == 2"}]})
+stopped = c.event("stopped")
+top = c.top_frame()
+check("after looping and raising conditions, the third breakpoint stops", stopped and stopped["body"]["reason"] == "breakpoint"
+      and top["line"] == STEER_LINE - 1, (stopped, top))
+too_long = [o for o in c.outputs if "took too long" in o]
+check("a looping condition is reported once, naming its breakpoint's file:line", len(too_long) == 1
+      and f"cohesion.lua:{STEER_LINE}" in too_long[0], c.outputs)
+raised = [o for o in c.outputs if "no good" in o]
+check("a raising condition is reported once, as false", len(raised) == 1 and f"cohesion.lua:{RETURN_LINE}" in raised[0], c.outputs)
+looped = c.evaluate("(function() while true do end end)()", top["id"])
+check("an evaluate that loops is an error saying so", looped.startswith("error") and "took too long" in looped, looped)
+nested = c.evaluate("coroutine.wrap(function() while true do end end)()", top["id"])
+check("... also inside a coroutine it makes", nested.startswith("error") and "took too long" in nested, nested)
+check("evaluate still works after", c.evaluate("a.id", top["id"]) == "5")
+check("an assignment does not reach the frame", c.evaluate("a = 1", top["id"]).startswith("error")
+      and c.evaluate("type(a)", top["id"]) == '"table"')
+c.request("setBreakpoints", {"source": {"path": rule}, "breakpoints": []})
+c.request("continue", {"threadId": 1})
+code, out, _ = c.finish()
+check("the run goes on to the same hash", code == 0 and hash_of(out) == plain_hash, (code, hash_of(out), plain_hash))
+
+# --- The line hook only in files with a breakpoint: stops on both sides of a call between files ---------
+calls = "tests/data/dap_calls.lua"
+caller = os.path.abspath("tests/behaviours/calls_then_scales.lua")
+library = os.path.abspath("behaviours/lib/steering.lua")
+_, calls_hash = plain_run(calls, STEPS)
+c = Client(calls, STEPS)
+c.start({caller: [{"line": 6}], library: [{"line": 113}]})
+places = []
+for _ in range(4):
+    stopped = c.event("stopped")
+    top = c.top_frame()
+    places.append((os.path.basename(top["source"]["path"]), top["line"]))
+    c.request("continue", {"threadId": 1})
+check("stops in the library, then after the call back in the rule", places == [("steering.lua", 113), ("calls_then_scales.lua", 6)] * 2,
+      places)
+c.request("setBreakpoints", {"source": {"path": caller}, "breakpoints": []})
+c.request("setBreakpoints", {"source": {"path": library}, "breakpoints": []})
+c.request("continue", {"threadId": 1})
+code, out, _ = c.finish()
+check("the calls run's hash is the plain one", code == 0 and hash_of(out) == calls_hash, (code, hash_of(out), calls_hash))
+
 # --- A breakpoint in a scenario's hook (on_step), with a condition -------------------------------------
 hooked = "tests/data/param_hook.lua"
 _, hooked_hash = plain_run(hooked, STEPS)

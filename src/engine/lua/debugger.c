@@ -18,6 +18,7 @@ typedef struct Armed {
   fbBreakpoint bp;
   char file[PATH_MAX];  // realpath of the file
   long hits;            // times reached with its condition true
+  bool reported;        // its condition's failure has been reported (once)
 } Armed;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;  // the breakpoints and the source cache
@@ -34,6 +35,7 @@ static atomic_uchar line_marked[1 << 16];
 
 static pthread_mutex_t stop_lock = PTHREAD_MUTEX_INITIALIZER;  // one thread stopped at a time
 static fbDebugStopFn stop_fn;
+static fbDebugOutputFn output_fn;
 static void *stop_ud;
 static atomic_bool stop_on_error, pause_wanted;
 static atomic_ullong world_step;
@@ -49,18 +51,101 @@ static bool step_returned;
 #define HANDLE_BASE 100000  // variable references from here are tables; below, a frame's scopes
 #define HANDLES_KEY "flockbox.debug.handles"
 #define CHUNKS_KEY "flockbox.debug.chunks"
+#define ENV_KEY "flockbox.debug.env"
+#define THREAD_KEY "flockbox.debug.thread"
 
 // ---- hooks ----------------------------------------------------------------------------------------
 
 static void debug_hook(lua_State *L, lua_Debug *ar);
 
-// The hook every host wears: the line hook while anything is watched for, the return hook too
-// while a step over or out waits for its frame to return, and none at all otherwise.
+/*
+ * The hook every host wears. A pause or a step may end at any line of any file: the line hook
+ * everywhere, with the return hook while a step over or out waits for its frame to return. With
+ * only breakpoints to watch for, the line hook is needed only in the files that hold one: hosts
+ * wear the call and return hooks, and each thread turns its line mask on while the Lua function
+ * it runs comes from such a file and off otherwise (follow_function). With nothing to watch for,
+ * no hook at all.
+ */
+static bool lines_everywhere(void) { return atomic_load(&pause_wanted) || step_mode != STEP_NONE; }
+
 static void update_hooks(void)
 {
-  bool watching = stop_fn != NULL && (armed_count > 0 || atomic_load(&pause_wanted) || step_mode != STEP_NONE);
-  int mask = LUA_MASKLINE | (step_mode == STEP_NEXT || step_mode == STEP_OUT ? LUA_MASKRET : 0);
+  bool watching = stop_fn != NULL && (armed_count > 0 || lines_everywhere());
+  int mask = lines_everywhere() ? LUA_MASKLINE | (step_mode == STEP_NEXT || step_mode == STEP_OUT ? LUA_MASKRET : 0)
+                                : LUA_MASKCALL | LUA_MASKRET;
   fbLuaHost_SetDebugHook(watching ? debug_hook : NULL, watching ? mask : 0);
+}
+
+/*
+ * Whether a chunk's source ("@path") holds a breakpoint. Asked at every call and return, so the
+ * answer is cached per thread by the source's address (Lua keeps one string per chunk), checked
+ * against a copy of the text (an address may be reused once a chunk is collected) and against the
+ * breakpoints' generation (bumped whenever they change).
+ */
+static atomic_uint breakpoints_generation;
+
+typedef struct SourceAnswer {
+  const char *address;
+  unsigned generation;
+  bool has_breakpoint;
+  char text[256];
+} SourceAnswer;
+static _Thread_local SourceAnswer answers[16];
+
+static const char *real_source(const char *source);
+
+static bool source_has_breakpoint(const char *source)
+{
+  unsigned generation = atomic_load_explicit(&breakpoints_generation, memory_order_relaxed);
+  SourceAnswer *a = &answers[((uintptr_t)source >> 4) & 15];
+  if (a->address == source && a->generation == generation && strcmp(a->text, source) == 0) {
+    return a->has_breakpoint;
+  }
+  bool has = false;
+  if (source[0] == '@' && strlen(source) < sizeof a->text) {
+    pthread_mutex_lock(&lock);
+    const char *file = real_source(source);
+    for (int k = 0; k < armed_count && !has; ++k) {
+      has = strcmp(armed[k].file, file) == 0;
+    }
+    pthread_mutex_unlock(&lock);
+  }
+  *a = (SourceAnswer){.address = source, .generation = generation, .has_breakpoint = has};
+  snprintf(a->text, sizeof a->text, "%s", source);
+  return has;
+}
+
+// The line mask of L follows the function that runs now: the callee after a call, the caller
+// after a return. A C function runs no lines, so a call into one changes nothing, and a return
+// into one leaves the mask to the next call or return.
+static void follow_function(lua_State *L, lua_Debug *ar)
+{
+  lua_Debug caller;
+  lua_Debug *now = ar;
+  if (ar->event == LUA_HOOKRET) {
+    if (!lua_getstack(L, 1, &caller)) {
+      return;
+    }
+    now = &caller;
+  }
+  if (!lua_getinfo(L, "S", now) || now->what[0] == 'C') {
+    return;
+  }
+  bool wanted = source_has_breakpoint(now->source);
+  int mask = lua_gethookmask(L);
+  if (wanted != ((mask & LUA_MASKLINE) != 0)) {
+    lua_sethook(L, debug_hook, wanted ? mask | LUA_MASKLINE : mask & ~LUA_MASKLINE, 0);
+  }
+}
+
+// After the hooks were reset while L runs a function (a stop inside it): its line mask again.
+static void follow_current(lua_State *L)
+{
+  lua_Debug ar;
+  if (!lines_everywhere() && lua_gethook(L) == debug_hook && lua_getstack(L, 0, &ar)) {
+    ar.event = LUA_HOOKCALL;
+    follow_function(L, &ar);
+  }
 }
 
 static int stack_depth(lua_State *L)
@@ -107,6 +192,7 @@ static void stop_here(fbDebugStop *stop)
     step_returned = false;
   }
   update_hooks();
+  follow_current(L);
   fbLuaHost_Progress(h);
   atomic_store(&h->busy, busy);
   inside = was_inside;
@@ -150,7 +236,7 @@ static const char *real_source(const char *source)
   return s->real;
 }
 
-static bool evaluate_at(lua_State *L, int level, const char *expression);
+static bool evaluate_at(lua_State *L, int level, const char *expression, long budget, bool *too_long);
 
 // The hit condition, after the condition held and the hit was counted.
 static bool hit_due(const char *condition, long hits)
@@ -177,18 +263,48 @@ static bool hit_due(const char *condition, long hits)
   return hits == v;  // "N" and "== N"
 }
 
-// A breakpoint's condition in the frame at level 0: true when it holds or fails (a failing
-// condition stops, with its message, rather than pass unseen).
-static bool condition_holds(lua_State *L, const char *condition, char *failure, size_t len)
+// Reports a breakpoint's failing condition, the first time it fails.
+static void report_failure(int id, const char *what)
 {
-  if (condition[0] == '\0') {
+  pthread_mutex_lock(&lock);
+  bool first = false;
+  for (int k = 0; k < armed_count; ++k) {
+    if (armed[k].bp.id == id) {
+      first = !armed[k].reported;
+      armed[k].reported = true;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  if (first && output_fn != NULL) {
+    output_fn(what, stop_ud);
+  }
+}
+
+// A breakpoint's condition in the frame at level 0. One that raises or runs out of its budget
+// counts as false, and is reported once: the spec's editors show a failed condition as output,
+// and a condition evaluated for every agent must not stop the run at every agent.
+static bool condition_holds(lua_State *L, const fbBreakpoint *bp, const char *file)
+{
+  if (bp->condition[0] == '\0') {
     return true;
   }
   int top = lua_gettop(L);
-  bool ok = evaluate_at(L, 0, condition);
-  bool holds = !ok || lua_toboolean(L, -1);
+  bool too_long = false;
+  bool ok = evaluate_at(L, 0, bp->condition, FB_DEBUG_CONDITION_INSTRUCTIONS, &too_long);
+  bool holds = ok && lua_toboolean(L, -1);
   if (!ok) {
-    snprintf(failure, len, "the condition `%s` failed: %s", condition, lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
+    char what[PATH_MAX + 1600];
+    if (too_long) {
+      snprintf(what, sizeof what,
+               "flockbox: the condition `%s` of the breakpoint at %s:%d took too long (more than %d Lua "
+               "instructions); it counts as false\n",
+               bp->condition, file, bp->line, FB_DEBUG_CONDITION_INSTRUCTIONS);
+    } else {
+      const char *msg = lua_tostring(L, -1);
+      snprintf(what, sizeof what, "flockbox: the condition `%s` of the breakpoint at %s:%d failed: %s; it counts as false\n",
+               bp->condition, file, bp->line, msg != NULL ? msg : "(an error value that is not a string)");
+    }
+    report_failure(bp->id, what);
   }
   lua_settop(L, top);
   return holds;
@@ -210,10 +326,12 @@ static void check_breakpoints(lua_State *L, lua_Debug *ar)
       return;
     }
     fbBreakpoint bp = armed[k].bp;
+    char bp_file[PATH_MAX];
+    snprintf(bp_file, sizeof bp_file, "%s", armed[k].file);
     pthread_mutex_unlock(&lock);
     fbDebugStop stop = {.L = L, .reason = "breakpoint", .breakpoint_id = bp.id};
     inside = true;
-    bool holds = condition_holds(L, bp.condition, stop.text, sizeof stop.text);
+    bool holds = condition_holds(L, &bp, bp_file);
     inside = false;
     if (!holds) {
       continue;
@@ -233,13 +351,16 @@ static void debug_hook(lua_State *L, lua_Debug *ar)
   if (inside || stop_fn == NULL) {
     return;
   }
-  if (ar->event == LUA_HOOKRET) {
+  if (ar->event == LUA_HOOKRET && step_mode != STEP_NONE) {
     if ((step_mode == STEP_NEXT || step_mode == STEP_OUT) && L == step_state && stack_depth(L) == step_depth) {
       step_returned = true;
     }
     return;
   }
   if (ar->event != LUA_HOOKLINE) {
+    if (!lines_everywhere()) {
+      follow_function(L, ar);
+    }
     return;
   }
   if (atomic_load_explicit(&pause_wanted, memory_order_relaxed)) {
@@ -276,9 +397,10 @@ static void on_error(lua_State *L)
 
 // ---- the front end's controls ----------------------------------------------------------------------
 
-void fbDebugger_Attach(fbDebugStopFn on_stop, void *ud)
+void fbDebugger_Attach(fbDebugStopFn on_stop, fbDebugOutputFn on_output, void *ud)
 {
   stop_fn = on_stop;
+  output_fn = on_output;
   stop_ud = ud;
   fbLuaHost_SetErrorObserver(on_error);
   update_hooks();
@@ -288,6 +410,7 @@ void fbDebugger_Detach(void)
 {
   pthread_mutex_lock(&lock);
   armed_count = 0;
+  atomic_fetch_add(&breakpoints_generation, 1);
   for (size_t k = 0; k < sizeof line_marked; ++k) {
     atomic_store_explicit(&line_marked[k], 0, memory_order_relaxed);
   }
@@ -363,6 +486,7 @@ void fbDebugger_SetBreakpoints(const char *path, fbBreakpoint *bps, int count)
       Armed *a = &armed[armed_count++];
       a->bp = *bp;
       a->hits = 0;
+      a->reported = false;
       snprintf(a->file, sizeof a->file, "%s", real);
     }
   }
@@ -372,6 +496,7 @@ void fbDebugger_SetBreakpoints(const char *path, fbBreakpoint *bps, int count)
   for (int k = 0; k < armed_count; ++k) {
     atomic_store_explicit(&line_marked[armed[k].bp.line & 0xFFFF], 1, memory_order_relaxed);
   }
+  atomic_fetch_add(&breakpoints_generation, 1);
   pthread_mutex_unlock(&lock);
   update_hooks();
 }
@@ -379,54 +504,138 @@ void fbDebugger_SetBreakpoints(const char *path, fbBreakpoint *bps, int count)
 // ---- a frame's environment and evaluation -------------------------------------------------------------
 
 /*
- * An expression sees the frame as its code does: a table holding the frame's upvalues, then its
- * locals in order of declaration (a later one shadows an earlier one of the same name), whose
- * misses go to a table holding `step`, whose misses go to the frame's _ENV (its globals). Values
- * are copies: assigning to a local in an expression does not change the frame.
+ * An expression sees the frame as its code does: a name is the frame's local of that name (the
+ * last one declared, as a later one shadows an earlier), else its upvalue, else the world's
+ * `step`, else a global of the frame's _ENV. The environment is one table per state, empty, whose
+ * __index looks a name up in the frame being evaluated in (eval_frame) when it is asked for:
+ * nothing is copied, so a condition evaluated for every agent builds nothing, and only the names
+ * it uses are looked up. The frame's values are read, never written: assigning to a name is an
+ * error (its __newindex), and anything rawset into the table is cleared after each evaluation.
  */
-static void push_frame_env(lua_State *L, int level)
+typedef struct EvalFrame {
+  lua_State *L;  // the thread whose frame it is (suspended in a hook or a stop meanwhile)
+  int level;
+} EvalFrame;
+static _Thread_local EvalFrame eval_frame;
+
+// The local called name in the frame at level, pushed (true), or nothing (false).
+static bool push_local(lua_State *L, int level, const char *name)
 {
   lua_Debug ar;
-  luaL_checkstack(L, 8, "debugger");
-  lua_newtable(L);
-  int env = lua_gettop(L);
-  lua_pushnil(L);  // the frame's _ENV, when it has one
-  int frame_env = lua_gettop(L);
-  if (lua_getstack(L, level, &ar) && lua_getinfo(L, "f", &ar)) {
-    int fn = lua_gettop(L);
-    const char *name;
-    for (int k = 1; (name = lua_getupvalue(L, fn, k)) != NULL; ++k) {
-      if (strcmp(name, "_ENV") == 0) {
-        lua_copy(L, -1, frame_env);
+  bool found = false;
+  const char *local;
+  if (!lua_getstack(L, level, &ar)) {
+    return false;
+  }
+  for (int k = 1; (local = lua_getlocal(L, &ar, k)) != NULL; ++k) {
+    if (strcmp(local, name) == 0) {
+      if (found) {
+        lua_remove(L, -2);  // a later one shadows
       }
-      name[0] != '\0' ? lua_setfield(L, env, name) : lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    for (int k = 1; (name = lua_getlocal(L, &ar, k)) != NULL; ++k) {
-      if (strcmp(name, "_ENV") == 0) {
-        lua_copy(L, -1, frame_env);
-      }
-      name[0] != '(' ? lua_setfield(L, env, name) : lua_pop(L, 1);
+      found = true;
+    } else {
+      lua_pop(L, 1);
     }
   }
-  if (lua_isnil(L, frame_env)) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-    lua_replace(L, frame_env);
-  }
-  lua_newtable(L);  // env's metatable
-  lua_newtable(L);  // the table holding `step`
-  lua_pushinteger(L, (lua_Integer)atomic_load(&world_step));
-  lua_setfield(L, -2, "step");
-  lua_newtable(L);
-  lua_pushvalue(L, frame_env);
-  lua_setfield(L, -2, "__index");
-  lua_setmetatable(L, -2);
-  lua_setfield(L, -2, "__index");
-  lua_setmetatable(L, env);
-  lua_pop(L, 1);  // frame_env
+  return found;
 }
 
-// The compiled chunk of an expression ("return EXPR", else EXPR as a statement), kept per state.
+// The upvalue called name of the function at level, pushed (true), or nothing (false).
+static bool push_upvalue(lua_State *L, int level, const char *name)
+{
+  lua_Debug ar;
+  if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "f", &ar)) {
+    return false;
+  }
+  const char *upvalue;
+  for (int k = 1; (upvalue = lua_getupvalue(L, -1, k)) != NULL; ++k) {
+    if (strcmp(upvalue, name) == 0) {
+      lua_remove(L, -2);
+      return true;
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return false;
+}
+
+// Where the frame's globals are: its _ENV (a local or an upvalue), else the state's globals.
+static void push_frame_globals(lua_State *L, int level)
+{
+  if (!push_local(L, level, "_ENV") && !push_upvalue(L, level, "_ENV")) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  }
+}
+
+static int l_frame_index(lua_State *co)
+{
+  EvalFrame f = eval_frame;
+  if (f.L == NULL) {
+    return 0;
+  }
+  luaL_checkstack(f.L, 4, "debugger");
+  if (lua_type(co, 2) == LUA_TSTRING) {
+    const char *name = lua_tostring(co, 2);
+    if (push_local(f.L, f.level, name) || push_upvalue(f.L, f.level, name)) {
+      lua_xmove(f.L, co, 1);
+      return 1;
+    }
+    if (strcmp(name, "step") == 0) {
+      lua_pushinteger(co, (lua_Integer)atomic_load(&world_step));
+      return 1;
+    }
+  }
+  push_frame_globals(f.L, f.level);
+  lua_xmove(f.L, co, 1);
+  lua_pushvalue(co, 2);
+  lua_gettable(co, -2);
+  return 1;
+}
+
+static int l_frame_newindex(lua_State *co)
+{
+  return luaL_error(co, "an expression here reads the frame and cannot assign (to %s)",
+                    lua_type(co, 2) == LUA_TSTRING ? lua_tostring(co, 2) : luaL_typename(co, 2));
+}
+
+// The state's one evaluation environment, made at first use.
+static void push_frame_env(lua_State *L)
+{
+  if (lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY) == LUA_TTABLE) {
+    return;
+  }
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_newtable(L);
+  lua_pushcfunction(L, l_frame_index);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, l_frame_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");  // an expression cannot swap the lookup for later ones
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+}
+
+// Empties the environment of whatever an expression rawset into it.
+static void clear_frame_env(lua_State *L)
+{
+  push_frame_env(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, -4);
+    lua_pop(L, 1);
+    lua_pushnil(L);
+  }
+  lua_pop(L, 1);
+}
+
+// The compiled chunk of an expression ("return EXPR", else EXPR as a statement) with the
+// evaluation environment as its _ENV, kept per state.
 static bool push_chunk(lua_State *L, const char *expression)
 {
   if (lua_getfield(L, LUA_REGISTRYINDEX, CHUNKS_KEY) != LUA_TTABLE) {
@@ -449,21 +658,96 @@ static bool push_chunk(lua_State *L, const char *expression)
       return false;
     }
   }
+  push_frame_env(L);
+  lua_setupvalue(L, -2, 1);  // the chunk's _ENV
   lua_pushvalue(L, -1);
   lua_setfield(L, -3, expression);
   lua_remove(L, -2);
   return true;
 }
 
-// Evaluates expression in the frame at level; pushes its first value (true) or the error (false).
-static bool evaluate_at(lua_State *L, int level, const char *expression)
+/*
+ * An expression runs inside a hook (a condition) or a stop, where the watchdog cannot stop it:
+ * Lua runs no hook of a thread while that thread is inside one, so the interrupt the watchdog
+ * would set on the rule's thread never fires. Hooks are per thread, so the expression runs in a
+ * coroutine of its own (lua_newthread; one kept per state and reused while expressions return)
+ * that wears a count hook: every EVAL_SLICE instructions it takes a slice of the budget, and once
+ * the budget is spent it raises, then raises again at every instruction, so that a pcall in the
+ * expression cannot catch it and go on. Coroutines the expression makes inherit that hook
+ * (lua_newthread copies the maker's hook; lua_host.c leaves a count hook other than its own in
+ * place) and draw on the same budget. A C function that loops is not counted: the sandbox's
+ * guards bound those (pattern_guard.h, the memory budget).
+ */
+#define EVAL_SLICE 1000
+static _Thread_local long slices_left, budget_instructions;
+static _Thread_local bool budget_spent;
+
+static void budget_hook(lua_State *co, lua_Debug *ar)
 {
+  (void)ar;
+  if (--slices_left >= 0 && !budget_spent) {
+    return;
+  }
+  budget_spent = true;
+  lua_sethook(co, budget_hook, LUA_MASKCOUNT, 1);
+  luaL_error(co, "took too long (more than %d Lua instructions)", (int)budget_instructions);
+}
+
+// The state's evaluation thread, pushed.
+static lua_State *push_eval_thread(lua_State *L)
+{
+  if (lua_getfield(L, LUA_REGISTRYINDEX, THREAD_KEY) == LUA_TTHREAD) {
+    return lua_tothread(L, -1);
+  }
+  lua_pop(L, 1);
+  lua_State *co = lua_newthread(L);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, THREAD_KEY);
+  return co;
+}
+
+// Evaluates expression in the frame at level under a budget of Lua instructions; pushes its first
+// value (true) or the error (false; *too_long says whether it ran out of its budget).
+static bool evaluate_at(lua_State *L, int level, const char *expression, long budget, bool *too_long)
+{
+  luaL_checkstack(L, 6, "debugger");
+  *too_long = false;
   if (!push_chunk(L, expression)) {
     return false;
   }
-  push_frame_env(L, level);
-  lua_setupvalue(L, -2, 1);  // the chunk's _ENV
-  return lua_pcall(L, 0, 1, 0) == LUA_OK;
+  lua_State *co = push_eval_thread(L);
+  lua_insert(L, -2);
+  lua_xmove(L, co, 1);
+  EvalFrame outer = eval_frame;
+  eval_frame = (EvalFrame){L, level};
+  slices_left = budget / EVAL_SLICE;
+  budget_instructions = budget;
+  budget_spent = false;
+  lua_sethook(co, budget_hook, LUA_MASKCOUNT, EVAL_SLICE);
+  int results = 0;
+  int status = lua_resume(co, L, 0, &results);
+  eval_frame = outer;
+  *too_long = budget_spent;
+  bool ok = status == LUA_OK;
+  if (ok && results > 0) {
+    lua_pushvalue(co, -results);
+    lua_xmove(co, L, 1);
+  } else if (ok) {
+    lua_pushnil(L);
+  } else if (status == LUA_YIELD) {
+    lua_pushliteral(L, "an expression here cannot yield");
+  } else {
+    lua_xmove(co, L, 1);
+  }
+  if (ok) {
+    lua_settop(co, 0);
+  } else {
+    lua_pushnil(L);  // the thread is dead or suspended: the next expression gets a new one
+    lua_setfield(L, LUA_REGISTRYINDEX, THREAD_KEY);
+  }
+  lua_remove(L, -2);  // the thread
+  clear_frame_env(L);
+  return ok;
 }
 
 // ---- questions while stopped -------------------------------------------------------------------------
@@ -511,28 +795,6 @@ static int handle_of(lua_State *L, int idx)
   lua_rawseti(L, -2, n);
   lua_pop(L, 1);
   return HANDLE_BASE + n;
-}
-
-// The local called name in the frame at level, pushed (true), or nothing (false).
-static bool push_local(lua_State *L, int level, const char *name)
-{
-  lua_Debug ar;
-  bool found = false;
-  const char *local;
-  if (!lua_getstack(L, level, &ar)) {
-    return false;
-  }
-  for (int k = 1; (local = lua_getlocal(L, &ar, k)) != NULL; ++k) {
-    if (strcmp(local, name) == 0) {
-      if (found) {
-        lua_remove(L, -2);  // a later one shadows
-      }
-      found = true;
-    } else {
-      lua_pop(L, 1);
-    }
-  }
-  return found;
 }
 
 int fbDebugger_Scopes(fbDebugStop *stop, int frame_id, fbDebugScope *out, int max)
@@ -669,7 +931,8 @@ bool fbDebugger_Evaluate(fbDebugStop *stop, int frame_id, const char *expression
   lua_State *L = stop->L;
   int top = lua_gettop(L);
   *reference = 0;
-  bool ok = evaluate_at(L, level_of(stop, frame_id), expression);
+  bool too_long;
+  bool ok = evaluate_at(L, level_of(stop, frame_id), expression, FB_DEBUG_EVALUATE_INSTRUCTIONS, &too_long);
   if (ok) {
     const char *type_name;
     describe(L, -1, value, len, &type_name, reference);

@@ -33,10 +33,22 @@ typedef struct fbDebugStop {
 } fbDebugStop;
 
 typedef fbDebugResume (*fbDebugStopFn)(fbDebugStop *stop, void *ud);
+// A line for the user that is not a stop (a condition that failed or took too long), ending in '\n'.
+typedef void (*fbDebugOutputFn)(const char *text, void *ud);
 
-// Attaching gives the front end its stop function; detaching forgets every breakpoint and removes
-// every hook.
-void fbDebugger_Attach(fbDebugStopFn on_stop, void *ud);
+// Attaching gives the front end its stop and output functions; detaching forgets every breakpoint
+// and removes every hook.
+void fbDebugger_Attach(fbDebugStopFn on_stop, fbDebugOutputFn on_output, void *ud);
+
+/*
+ * Conditions and expressions are the editor's code run inside a hook, where the watchdog cannot
+ * stop them: each runs under a budget of Lua instructions instead, and one that uses it up fails
+ * with "took too long". A condition runs for every agent that reaches its line, so its budget is
+ * small; an expression is typed by hand. A condition that fails or takes too long is reported
+ * once (an output) and counts as false.
+ */
+#define FB_DEBUG_CONDITION_INSTRUCTIONS 1000000
+#define FB_DEBUG_EVALUATE_INSTRUCTIONS 20000000
 void fbDebugger_Detach(void);
 
 typedef struct fbBreakpoint {
@@ -82,7 +94,8 @@ typedef void (*fbDebugVariableFn)(const char *name, const char *value, const cha
 bool fbDebugger_Variables(fbDebugStop *stop, int reference, fbDebugVariableFn fn, void *ud);
 
 // An expression evaluated in frame frame_id (0: the frame stopped in), seeing its locals, its
-// upvalues, its globals and `step`; false with the error in value.
+// upvalues, its globals and `step`; false with the error in value. It reads the frame's values
+// and cannot assign to them (an assignment to a name is an error).
 bool fbDebugger_Evaluate(fbDebugStop *stop, int frame_id, const char *expression, char *value, size_t len,
                          char *type, size_t type_len, int *reference);
 

@@ -174,8 +174,13 @@ static void watch_hook(lua_State *L, lua_Debug *ar)
 // thread it only looks at a flag, so it looks often.
 static int coroutine_check_every(fbLuaHost *h) { return h->polled ? FB_POLL_INSTRUCTIONS : 1000; }
 
-static void watch_coroutine(lua_State *co)
+// A coroutine made by one that wears a count hook not ours (the debugger's instruction budget,
+// debugger.c) keeps the hook it inherited from its maker: it is bounded already.
+static void watch_coroutine(lua_State *maker, lua_State *co)
 {
+  if (lua_gethookmask(maker) == LUA_MASKCOUNT && lua_gethook(maker) != watch_hook) {
+    return;
+  }
   lua_sethook(co, watch_hook, LUA_MASKCOUNT, coroutine_check_every(fbLuaHost_Of(co)));
 }
 
@@ -187,7 +192,7 @@ static int l_coroutine_create(lua_State *L)
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, 1);
-  watch_coroutine(lua_tothread(L, -1));
+  watch_coroutine(L, lua_tothread(L, -1));
   return 1;
 }
 
@@ -197,7 +202,7 @@ static int l_coroutine_wrap(lua_State *L)
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, 1);
   if (lua_getupvalue(L, -1, 1) != NULL && lua_type(L, -1) == LUA_TTHREAD) {  // the wrapped coroutine
-    watch_coroutine(lua_tothread(L, -1));
+    watch_coroutine(L, lua_tothread(L, -1));
   }
   lua_pop(L, 1);
   return 1;

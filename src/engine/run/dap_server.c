@@ -517,6 +517,12 @@ static fbDebugResume on_stop(fbDebugStop *stop, void *ud)
   return how;
 }
 
+static void on_output(const char *text, void *ud)
+{
+  (void)ud;
+  send_output("console", text);
+}
+
 static bool listen_on(int port, char *err, size_t errlen)
 {
   struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
@@ -553,7 +559,7 @@ bool fbDap_Start(int port, int wait_seconds, char *err, size_t errlen)
   close(session.listener);
   session.listener = -1;
   session.resume = -1;
-  fbDebugger_Attach(on_stop, NULL);
+  fbDebugger_Attach(on_stop, on_output, NULL);
   while (session.fd >= 0 && !session.configured && !fbLuaHost_StopRequested()) {
     receive(200);
   }
