@@ -7,6 +7,7 @@
 #include <lauxlib.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,8 +347,15 @@ static void check_breakpoints(lua_State *L, lua_Debug *ar)
   }
 }
 
+static void trace_event(lua_State *L, lua_Debug *ar);
+static _Atomic(lua_State *) traced;  // the thread a trace follows (fbDebugger_TraceBegin), or NULL
+
 static void debug_hook(lua_State *L, lua_Debug *ar)
 {
+  if (atomic_load_explicit(&traced, memory_order_relaxed) == L) {
+    trace_event(L, ar);
+    return;
+  }
   if (inside || stop_fn == NULL) {
     return;
   }
@@ -943,4 +951,214 @@ bool fbDebugger_Evaluate(fbDebugStop *stop, int frame_id, const char *expression
   }
   lua_settop(L, top);
   return ok;
+}
+
+// ---- a trace of the lines a thread runs -----------------------------------------------------------
+
+/*
+ * A line event comes before its line runs, so what a line did is seen at the next event of its
+ * frame (the next line, or the return): each frame keeps the line it ran last and a snapshot of
+ * its locals, and at its next event the locals that differ from the snapshot (by slot: a new
+ * name, or a new value) are printed after that line. A table is compared by identity and shown
+ * as "table" (an agent view fills itself as it is read; its fields would change without the rule
+ * doing anything). Frames are told apart by their depth below the traced function.
+ */
+#define TRACE_DEPTH 24
+#define TRACE_LOCALS 40
+
+typedef struct TraceLocal {
+  char name[32];
+  char value[72];
+  const void *identity;  // a table's or function's address, else NULL
+} TraceLocal;
+
+typedef struct TraceFrame {
+  int line;  // run last, its effects not printed yet (0: none)
+  int count;
+  TraceLocal locals[TRACE_LOCALS];
+} TraceFrame;
+
+static struct {
+  fbDebugOutputFn out;
+  void *ud;
+  lua_Hook saved_hook;
+  int saved_mask, saved_count;
+  int base;     // the stack depth where TraceBegin was called: the traced function is one deeper
+  long lines, dropped;
+  TraceFrame frames[TRACE_DEPTH];
+} trace;
+
+static void trace_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void trace_print(const char *fmt, ...)
+{
+  if (trace.lines >= FB_DEBUG_TRACE_LINES) {
+    ++trace.dropped;
+    return;
+  }
+  ++trace.lines;
+  char text[1024];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(text, sizeof text - 1, fmt, args);
+  va_end(args);
+  strcat(text, "\n");
+  trace.out(text, trace.ud);
+}
+
+// A value as text, without running any of its metamethods.
+static void value_text(lua_State *L, int idx, char *out, size_t len, const void **identity)
+{
+  *identity = NULL;
+  switch (lua_type(L, idx)) {
+  case LUA_TNIL: snprintf(out, len, "nil"); break;
+  case LUA_TBOOLEAN: snprintf(out, len, "%s", lua_toboolean(L, idx) ? "true" : "false"); break;
+  case LUA_TNUMBER:
+    if (lua_isinteger(L, idx)) {
+      snprintf(out, len, "%lld", (long long)lua_tointeger(L, idx));
+    } else {
+      snprintf(out, len, "%.9g", lua_tonumber(L, idx));
+    }
+    break;
+  case LUA_TSTRING: snprintf(out, len, "\"%.48s\"", lua_tostring(L, idx)); break;
+  default:
+    snprintf(out, len, "%s", luaL_typename(L, idx));
+    *identity = lua_topointer(L, idx);
+    break;
+  }
+}
+
+// The text of line `line` of the file a chunk came from ("@path"), trimmed; "" if unreadable.
+static void source_text(const char *source, int line, char *out, size_t len)
+{
+  out[0] = '\0';
+  FILE *f = source[0] == '@' ? fopen(source + 1, "r") : NULL;
+  if (f == NULL) {
+    return;
+  }
+  char text[512];
+  for (int n = 1; fgets(text, sizeof text, f) != NULL; ++n) {
+    if (n == line) {
+      const char *p = text + strspn(text, " \t");
+      snprintf(out, len, "%s", p);
+      out[strcspn(out, "\r\n")] = '\0';
+      break;
+    }
+  }
+  fclose(f);
+}
+
+// Compares the frame's locals with its snapshot: the changes as "name = value, ..." into out.
+static void take_changes(lua_State *L, lua_Debug *ar, TraceFrame *f, bool quiet, char *out, size_t len)
+{
+  size_t used = 0;
+  out[0] = '\0';
+  const char *name;
+  int slot = 0;
+  for (int k = 1; (name = lua_getlocal(L, ar, k)) != NULL; ++k) {
+    if (name[0] == '(' || slot >= TRACE_LOCALS) {
+      lua_pop(L, 1);
+      continue;
+    }
+    TraceLocal now;
+    snprintf(now.name, sizeof now.name, "%s", name);
+    value_text(L, -1, now.value, sizeof now.value, &now.identity);
+    lua_pop(L, 1);
+    TraceLocal *was = &f->locals[slot];
+    bool changed = slot >= f->count || strcmp(was->name, now.name) != 0 || strcmp(was->value, now.value) != 0 ||
+                   was->identity != now.identity;
+    if (changed && !quiet && used + 4 < len) {
+      used += (size_t)snprintf(out + used, len - used, "%s%s = %s", used ? ", " : "", now.name, now.value);
+      used = used < len ? used : len - 1;
+    }
+    *was = now;
+    ++slot;
+  }
+  f->count = slot;
+}
+
+static int trace_depth(lua_State *L)
+{
+  int d = stack_depth(L) - trace.base - 1;
+  return d < 0 ? 0 : d < TRACE_DEPTH ? d : TRACE_DEPTH - 1;
+}
+
+// The frame's last line, with what it changed, once its next event shows it.
+static void flush_line(lua_State *L, lua_Debug *ar, int depth)
+{
+  TraceFrame *f = &trace.frames[depth];
+  char changes[600], text[300];
+  take_changes(L, ar, f, f->line == 0, changes, sizeof changes);
+  if (f->line > 0 && lua_getinfo(L, "S", ar)) {
+    source_text(ar->source, f->line, text, sizeof text);
+    if (changes[0] != '\0') {
+      trace_print("%*s%s:%d  %-44s  -- %s", 2 + 2 * depth, "", ar->short_src, f->line, text, changes);
+    } else {
+      trace_print("%*s%s:%d  %s", 2 + 2 * depth, "", ar->short_src, f->line, text);
+    }
+  }
+}
+
+static void trace_event(lua_State *L, lua_Debug *ar)
+{
+  if (!lua_getinfo(L, "S", ar) || ar->what[0] == 'C') {
+    return;
+  }
+  int depth = trace_depth(L);
+  TraceFrame *f = &trace.frames[depth];
+  if (ar->event == LUA_HOOKCALL || ar->event == LUA_HOOKTAILCALL) {
+    f->line = 0;
+    f->count = 0;
+    if (depth > 0 && lua_getinfo(L, "n", ar)) {
+      trace_print("%*scall %s (%s:%d)", 2 + 2 * depth, "", ar->name ? ar->name : "a function", ar->short_src, ar->linedefined);
+    }
+  } else if (ar->event == LUA_HOOKLINE) {
+    flush_line(L, ar, depth);
+    f->line = ar->currentline;
+  } else if (ar->event == LUA_HOOKRET) {
+    flush_line(L, ar, depth);
+    f->line = 0;
+    char values[300] = "";
+    size_t used = 0;
+    if (depth > 0 && lua_getinfo(L, "r", ar)) {
+      for (int k = 0; k < ar->ntransfer && used + 4 < sizeof values; ++k) {
+        char v[72];
+        const void *identity;
+        if (lua_getlocal(L, ar, ar->ftransfer + k) != NULL) {
+          value_text(L, -1, v, sizeof v, &identity);
+          lua_pop(L, 1);
+          used += (size_t)snprintf(values + used, sizeof values - used, "%s%s", k ? ", " : "", v);
+          used = used < sizeof values ? used : sizeof values - 1;
+        }
+      }
+      trace_print("%*sreturns %s", 2 + 2 * depth, "", ar->ntransfer > 0 ? values : "nothing");
+    }
+  }
+}
+
+void fbDebugger_TraceBegin(lua_State *L, fbDebugOutputFn out, void *ud)
+{
+  trace.out = out;
+  trace.ud = ud;
+  trace.saved_hook = lua_gethook(L);
+  trace.saved_mask = lua_gethookmask(L);
+  trace.saved_count = lua_gethookcount(L);
+  trace.base = stack_depth(L);
+  trace.lines = trace.dropped = 0;
+  memset(trace.frames, 0, sizeof trace.frames);
+  atomic_store(&traced, L);
+  lua_sethook(L, debug_hook, LUA_MASKLINE | LUA_MASKCALL | LUA_MASKRET, 0);
+}
+
+void fbDebugger_TraceEnd(lua_State *L)
+{
+  if (atomic_load(&traced) != L) {
+    return;
+  }
+  atomic_store(&traced, NULL);
+  lua_sethook(L, trace.saved_hook, trace.saved_mask, trace.saved_count);
+  if (trace.dropped > 0) {
+    char text[120];
+    snprintf(text, sizeof text, "  ... %ld more lines not shown (a trace shows %d)\n", trace.dropped, FB_DEBUG_TRACE_LINES);
+    trace.out(text, trace.ud);
+  }
 }

@@ -99,4 +99,19 @@ bool fbDebugger_Variables(fbDebugStop *stop, int reference, fbDebugVariableFn fn
 bool fbDebugger_Evaluate(fbDebugStop *stop, int frame_id, const char *expression, char *value, size_t len,
                          char *type, size_t type_len, int *reference);
 
+// ---- a trace of the lines a thread runs (--trace) -------------------------------------------------
+
+/*
+ * Between TraceBegin and TraceEnd, thread L wears the debugger's hook on every line, call and
+ * return (its own hook is put back after), and out receives one line of text per Lua line run,
+ * in order: the file and line, its source text, and the locals that line assigned or changed
+ * (shown as values: numbers, strings, booleans; a table as its field count), indented by call
+ * depth below the traced function, and what each Lua function it calls returns. The trace only
+ * reads: the run goes on exactly as without it. Process-wide one trace at a time, on the thread
+ * that began it. At most FB_DEBUG_TRACE_LINES lines per trace; the rest is counted.
+ */
+#define FB_DEBUG_TRACE_LINES 10000
+void fbDebugger_TraceBegin(lua_State *L, fbDebugOutputFn out, void *ud);
+void fbDebugger_TraceEnd(lua_State *L);
+
 #endif

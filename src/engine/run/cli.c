@@ -84,7 +84,12 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
         out);
   fputs("  --dap PORT          headless: serve the Debug Adapter Protocol on 127.0.0.1:PORT (0: any\n"
         "                      free port) for breakpoints in rules and hooks; waits up to 60 s for\n"
-        "                      the editor before the first step; rules then run on one thread\n",
+        "                      the editor before the first step; rules then run on one thread\n"
+        "  --trace ID          headless: write a trace of agent ID's rules at one step: each line as it\n"
+        "                      ran with the locals it changed, what each rule returned, how the\n"
+        "                      combiner weighed it; the run is the same with it (exit 2: no such agent)\n"
+        "  --trace-step N      ... at the step that starts at step N (default 0, the first)\n"
+        "  --trace-out FILE    ... into FILE instead of standard output\n",
         out);
   fputs(more_help != NULL ? more_help : "", out);
   fputs("  --lua-memory MB     memory budget of each Lua state (default 256)\n"
@@ -126,12 +131,13 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     long long lo, hi;
   } table[] = {{"--steps", 0, 2000000000L},      {"--seed", 0, LLONG_MAX},          {"--every", 1, 2000000000L},
                {"--threads", 1, FB_MAX_THREADS}, {"--lua-memory", 1, 65536},            {"--rule-timeout", 10, 3600000},
-               {"--pace", 0, 1000000},           {"--save-state-at", 0, 2000000000L}};
+               {"--pace", 0, 1000000},           {"--save-state-at", 0, 2000000000L},
+               {"--trace", 1, 4294967295LL},     {"--trace-step", 0, 2000000000L}};
   for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k) {
     if (strcmp(opt, table[k].name) != 0) {
       continue;
     }
-    long long v;  // the ranges above keep every value but the seed within a 32-bit long
+    long long v;  // the ranges above keep every value but the seed and --trace within a 32-bit long
     if (!fbCli_ParseLong(opt, value, table[k].lo, table[k].hi, &v, err, errlen)) {
       return FB_CLI_BAD;
     }
@@ -143,7 +149,9 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     case 4: cli->run.lua_memory = (size_t)v << 20; break;
     case 5: cli->run.lua_timeout_ms = (int)v; break;
     case 6: cli->pace = (long)v; break;
-    default: cli->save_state_at = (long)v; break;
+    case 7: cli->save_state_at = (long)v; break;
+    case 8: cli->trace_id = (uint32_t)v; break;
+    default: cli->trace_step = (long)v; break;
     }
     return 0;
   }
@@ -187,6 +195,8 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
     cli->save_state = value;
   } else if (strcmp(opt, "--load-state") == 0) {
     cli->load_state = value;
+  } else if (strcmp(opt, "--trace-out") == 0) {
+    cli->trace_out = value;
   } else if (strcmp(opt, "--dap") == 0) {
     return parse_dap(cli, value, err, errlen);
   } else if (strcmp(opt, "--set") == 0) {
@@ -258,6 +268,14 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
   }
   if (cli->scenario == NULL && cli->rules == 0 && cli->new_rule == NULL) {
     snprintf(err, errlen, "no scenario given (try: flockbox scripts/classic_flock.lua, or --help)");
+    return FB_CLI_BAD;
+  }
+  if ((cli->trace_id != 0 || cli->trace_out != NULL) && !cli->headless) {
+    snprintf(err, errlen, "--trace: needs --headless (the window has the inspector)");
+    return FB_CLI_BAD;
+  }
+  if (cli->trace_out != NULL && cli->trace_id == 0) {
+    snprintf(err, errlen, "--trace-out: give the agent to trace with --trace ID");
     return FB_CLI_BAD;
   }
   if (cli->dap_port >= 0 && !cli->headless) {
