@@ -2,7 +2,6 @@
 #include "rules.h"
 
 #include "debugger.h"
-#include "rule_trace.h"
 
 #include <math.h>
 #include <lauxlib.h>
@@ -253,31 +252,31 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   fbVec2 force = {0, 0}, drag = {0, 0};
   r->ctx.held = false;
   r->ctx.removals = 0;
-  bool tracing = i == r->inspect && r->trace != NULL;  // --trace: this agent's rules line by line
+  bool tracing = i == r->inspect && r->trace.out != NULL;  // --trace: this agent's rules line by line
   if (tracing) {
-    fbRuleTrace_Agent(r, i);
+    fbRuleTrace_Agent(&r->trace, w, i);
   }
   for (int k = 0; k < sp->rule_count && !r->ctx.held; ++k) {
     const fbRuleSlot *slot = &sp->rules[k];
     bool physical = slot->force || slot->drag;  // forces and drags act every step, whatever the steering does
     if (slot->disabled || r->skip[s][k] || (!physical && (acc.done || !steer_turn))) {
       if (tracing) {
-        fbRuleTrace_Skipped(r, s, k, slot->disabled || r->skip[s][k] ? "switched off after an error"
+        fbRuleTrace_Skipped(&r->trace, k, slot->disabled || r->skip[s][k] ? "switched off after an error"
                                      : acc.done                     ? "the combiner is done (later rules cannot count)"
                                                                     : "not this agent's steering turn (update_every)");
       }
       continue;
     }
     if (tracing) {
-      fbRuleTrace_RuleBegin(r, s, k);
+      fbRuleTrace_RuleBegin(&r->trace, sp, k, r->state[s][k].now.where);
       if (!slot->native) {
-        fbDebugger_TraceBegin(L, r->trace, r->trace_ud);
+        fbDebugger_TraceBegin(L, r->trace.out, r->trace.ud);
       }
     }
     fbVec2 out = slot->native ? slot->native(&r->ctx, i) : call_rule(L, r, job->slot[s] + 1 + SLOTS_PER_RULE * k, job->takes_species[s][k], s, k);
     if (tracing) {
       fbDebugger_TraceEnd(L);
-      fbRuleTrace_RuleEnd(r, s, k, out);
+      fbRuleTrace_RuleEnd(&r->trace, out);
     }
     if (profile != NULL) {  // a rule that raised an error is not timed: its time is lost with the agent's step
       double now = fbProfile_Now();
@@ -307,7 +306,7 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   a->dx[i] = held ? 0.0 : drag.x;
   a->dy[i] = held ? 0.0 : drag.y;
   if (tracing) {
-    fbRuleTrace_Combined(r, s, fbV(a->ax[i], a->ay[i]), fbV(a->fx[i], a->fy[i]), fbV(a->dx[i], a->dy[i]), held);
+    fbRuleTrace_Combined(&r->trace, sp, r->inspect_out, r->inspect_ran, fbV(a->ax[i], a->ay[i]), fbV(a->fx[i], a->fy[i]), fbV(a->dx[i], a->dy[i]), held);
   }
 }
 
@@ -384,8 +383,8 @@ void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)
                r->host.memory_limit >> 20);
       msg = oom;
     }
-    if (job.next == r->inspect && r->trace != NULL) {
-      fbRuleTrace_Failed(r, msg != NULL ? msg : "(error object is not a string)");
+    if (job.next == r->inspect && r->trace.out != NULL) {
+      fbRuleTrace_Failed(&r->trace, msg != NULL ? msg : "(error object is not a string)");
     }
     record_failure(r, job.next, msg != NULL ? msg : "(error object is not a string)");
     lua_pop(L, 2);

@@ -609,8 +609,7 @@ void fbRuleSet_Inspect(fbRuleSet *rs, int index)
 void fbRuleSet_Trace(fbRuleSet *rs, void (*trace)(const char *text, void *ud), void *ud)
 {
   for (int t = 0; t < rs->threads; ++t) {
-    rs->runners[t].trace = trace;
-    rs->runners[t].trace_ud = ud;
+    rs->runners[t].trace = (fbRuleTrace){trace, ud};
   }
 }
 
