@@ -2,8 +2,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "headless.h"
 
+#include "dap_server.h"
 #include "lua_host.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <time.h>
@@ -69,6 +71,8 @@ typedef struct Outcome {
   Output record;    // the CSV and its metadata
   Output state;     // --save-state
   Output picture;   // --png
+  Output trace;     // --trace
+  bool traced;      // ... its step was made
 } Outcome;
 
 static const char *const steps_names[] = {"complete", "incomplete", "failed", "interrupted"};
@@ -90,7 +94,7 @@ static int exit_status(const Outcome *o)
   if (o->steps == STEPS_INCOMPLETE && !o->keep_going) {
     return 3;  // not a plain success
   }
-  const Output outputs[] = {o->record, o->state, o->picture};
+  const Output outputs[] = {o->record, o->state, o->picture, o->trace};
   for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k) {
     if (outputs[k] != OUTPUT_WRITTEN) {
       return outputs[k] == OUTPUT_REFUSED ? 2 : 1;
@@ -206,6 +210,47 @@ static bool start_run(fbRun *run, const fbCli *cli, Outcome *o)
   return false;
 }
 
+/*
+ * --trace: the step that starts at world step --trace-step runs with agent --trace inspected and
+ * its rules traced into --trace-out (standard output by default, before the summary line). The
+ * trace only reads, so the run is the same with it. An id no agent has at that step is bad input
+ * (one message, exit 2); a trace file that cannot be written is an output not written (exit 1).
+ */
+static void write_trace_text(const char *text, void *ud) { fputs(text, ud); }
+
+static void traced_step(fbRun *run, Outcome *o, bool *ok)
+{
+  const fbCli *cli = run->cli;
+  fbSim *sim = run->sim;
+  const fbWorld *w = fbSim_World(sim);
+  if (fbWorld_FindAgent(w, cli->trace_id) < 0) {
+    fprintf(stderr, "flockbox: --trace %u: no agent has that id at step %llu (%d agents there, ids from 1)\n",
+            (unsigned)cli->trace_id, (unsigned long long)w->step, w->agents.count);
+    o->trace = OUTPUT_REFUSED;
+    return;
+  }
+  FILE *out = cli->trace_out != NULL ? fopen(cli->trace_out, "w") : stdout;
+  if (out == NULL) {
+    fprintf(stderr, "flockbox: %s: cannot write the trace: %s\n", cli->trace_out, strerror(errno));
+    o->trace = OUTPUT_NOT_WRITTEN;
+    return;
+  }
+  fbSim_Inspect(sim, cli->trace_id);
+  fbSim_Trace(sim, write_trace_text, out);
+  *ok = fbRun_Step(run);
+  fbSim_Trace(sim, NULL, NULL);
+  fbSim_Inspect(sim, 0);
+  bool written = fflush(out) == 0 && !ferror(out);
+  if (out != stdout && fclose(out) != 0) {
+    written = false;
+  }
+  if (!written) {
+    fprintf(stderr, "flockbox: %s: writing the trace failed\n", cli->trace_out != NULL ? cli->trace_out : "(standard output)");
+  }
+  o->trace = written ? OUTPUT_WRITTEN : OUTPUT_NOT_WRITTEN;
+  o->traced = true;
+}
+
 // The first row, then a step and its row until the steps asked for are made, a hook stops the run,
 // Ctrl-C, :quit in the console, or a hook, a metric or --save-state fails; the state is saved at
 // the step it is due. With --console (console not NULL) the console has a turn before each step
@@ -215,13 +260,21 @@ static bool make_steps(fbRun *run, Outcome *o, double start, bool *saved, fbHead
   const fbCli *cli = run->cli;
   bool ok = fbRun_Row(run);
   o->state = save_state(cli, run->sim, false, saved);
-  while (ok && o->state == OUTPUT_WRITTEN && run->steps < cli->steps && !interrupted && !stopped(run->sim)) {
+  while (ok && o->state == OUTPUT_WRITTEN && o->trace == OUTPUT_WRITTEN && run->steps < cli->steps && !interrupted &&
+         !stopped(run->sim)) {
     if (console != NULL && !fbHeadlessConsole_BeforeStep(console, run)) {
       return ok;  // :quit
     }
     keep_pace(cli->pace, run->steps, start);
+    if (cli->dap_port >= 0) {
+      fbDap_Poll(fbSim_World(run->sim)->step);
+    }
     fbRun_Poll(run);
-    ok = fbRun_Step(run);
+    if (cli->trace_id != 0 && fbSim_World(run->sim)->step == (uint64_t)cli->trace_step) {
+      traced_step(run, o, &ok);
+    } else {
+      ok = fbRun_Step(run);
+    }
     o->state = ok ? save_state(cli, run->sim, false, saved) : OUTPUT_WRITTEN;
     if (console != NULL) {
       fbHeadlessConsole_AfterStep(console, run);
@@ -247,6 +300,12 @@ static void finish_steps(fbRun *run, Outcome *o, bool ok, bool saved)
     fprintf(stderr, "flockbox: %s: --save-state-at %ld: the run ended at step %llu, before it; nothing saved\n",
             cli->save_state, cli->save_state_at, (unsigned long long)fbSim_World(sim)->step);
     o->state = OUTPUT_NOT_WRITTEN;
+  }
+  if (ok && o->trace == OUTPUT_WRITTEN && cli->trace_id != 0 && !o->traced) {
+    fprintf(stderr, "flockbox: --trace-step %ld: the run ran from step %llu to %llu, not through it; no trace\n",
+            cli->trace_step, (unsigned long long)(fbSim_World(sim)->step - (uint64_t)run->steps),
+            (unsigned long long)fbSim_World(sim)->step);
+    o->trace = OUTPUT_REFUSED;
   }
   if (ok && run->steps % cli->every != 0) {
     ok = fbRun_Row(run);
@@ -294,6 +353,14 @@ int fbHeadless_Run(const fbCli *cli)
     return exit_status(&outcome);
   }
   fbSim *sim = run.sim;
+  char err[1024];
+  if (cli->dap_port >= 0 && !fbDap_Start(cli->dap_port, FB_DAP_WAIT_SECONDS, err, sizeof err)) {
+    fprintf(stderr, "flockbox: %s\n", err);
+    fbDap_End(2);
+    fbRun_Free(&run);
+    fbSim_Delete(sim);
+    return 2;
+  }
   fbSim_Profile(sim, cli->profile);
   double start = fbRun_Seconds();
   bool saved = false;
@@ -307,11 +374,14 @@ int fbHeadless_Run(const fbCli *cli)
   double elapsed = fbRun_Seconds() - start;
   write_record(&run, &outcome, cli->console ? &console.console : NULL);
   write_picture(&run, &outcome);
-  if (outcome.steps != STEPS_FAILED && outcome.record == OUTPUT_WRITTEN && !cli->quiet) {
+  if (outcome.steps != STEPS_FAILED && outcome.record == OUTPUT_WRITTEN && outcome.trace != OUTPUT_REFUSED && !cli->quiet) {
     print_summary(sim, run.steps, elapsed);
   }
   if (cli->profile) {
     print_profile(sim);
+  }
+  if (cli->dap_port >= 0) {
+    fbDap_End(exit_status(&outcome));
   }
   fbRun_Free(&run);
   fbSim_Delete(sim);

@@ -174,8 +174,13 @@ static void watch_hook(lua_State *L, lua_Debug *ar)
 // thread it only looks at a flag, so it looks often.
 static int coroutine_check_every(fbLuaHost *h) { return h->polled ? FB_POLL_INSTRUCTIONS : 1000; }
 
-static void watch_coroutine(lua_State *co)
+// A coroutine made by one that wears a count hook not ours (the debugger's instruction budget,
+// debugger.c) keeps the hook it inherited from its maker: it is bounded already.
+static void watch_coroutine(lua_State *maker, lua_State *co)
 {
+  if (lua_gethookmask(maker) == LUA_MASKCOUNT && lua_gethook(maker) != watch_hook) {
+    return;
+  }
   lua_sethook(co, watch_hook, LUA_MASKCOUNT, coroutine_check_every(fbLuaHost_Of(co)));
 }
 
@@ -187,7 +192,7 @@ static int l_coroutine_create(lua_State *L)
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, 1);
-  watch_coroutine(lua_tothread(L, -1));
+  watch_coroutine(L, lua_tothread(L, -1));
   return 1;
 }
 
@@ -197,7 +202,7 @@ static int l_coroutine_wrap(lua_State *L)
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, 1);
   if (lua_getupvalue(L, -1, 1) != NULL && lua_type(L, -1) == LUA_TTHREAD) {  // the wrapped coroutine
-    watch_coroutine(lua_tothread(L, -1));
+    watch_coroutine(L, lua_tothread(L, -1));
   }
   lua_pop(L, 1);
   return 1;
@@ -218,14 +223,38 @@ static void watch_coroutines(lua_State *L)
 
 // The main thread's hook while nothing is stopped: none under the watchdog thread, the polling
 // count hook when the host watches itself.
+static _Atomic(lua_Hook) debug_hook;  // fbLuaHost_SetDebugHook
+static atomic_int debug_mask;
+static _Atomic(fbLuaErrorFn) error_observer;
+
 static void set_resting_hook(fbLuaHost *h)
 {
-  if (h->polled) {
+  lua_Hook debugging = atomic_load_explicit(&debug_hook, memory_order_relaxed);
+  if (debugging != NULL && !h->polled) {
+    lua_sethook(h->L, debugging, atomic_load(&debug_mask), 0);
+  } else if (h->polled) {
     lua_sethook(h->L, watch_hook, LUA_MASKCOUNT, FB_POLL_INSTRUCTIONS);
   } else {
     lua_sethook(h->L, NULL, 0, 0);
   }
 }
+
+// lua_sethook is the one call Lua allows from another thread; a host the watchdog has
+// interrupted keeps its interrupt hook (Disarm gives it the new resting hook afterwards).
+void fbLuaHost_SetDebugHook(lua_Hook hook, int mask)
+{
+  pthread_mutex_lock(&watch_lock);
+  atomic_store(&debug_mask, mask);
+  atomic_store(&debug_hook, hook);
+  for (int k = 0; k < watched_count; ++k) {
+    if (!atomic_load(&watched[k]->interrupt)) {
+      set_resting_hook(watched[k]);
+    }
+  }
+  pthread_mutex_unlock(&watch_lock);
+}
+
+void fbLuaHost_SetErrorObserver(fbLuaErrorFn observer) { atomic_store(&error_observer, observer); }
 
 void fbLuaHost_Disarm(fbLuaHost *h)
 {
@@ -356,8 +385,8 @@ static void watch(fbLuaHost *h)
     watched[watched_count++] = h;
   }
   pthread_mutex_unlock(&watch_lock);
-  if (h->polled && !atomic_load(&h->interrupt)) {
-    set_resting_hook(h);
+  if (!atomic_load(&h->interrupt)) {
+    set_resting_hook(h);  // the polling hook, or the debugger's when one is attached
   }
 }
 
@@ -480,6 +509,10 @@ static bool push_tostring(lua_State *L, int obj)
  */
 static int traceback_from(lua_State *L, int level)
 {
+  fbLuaErrorFn observer = atomic_load_explicit(&error_observer, memory_order_relaxed);
+  if (observer != NULL) {
+    observer(L);
+  }
   if (lua_type(L, 1) == LUA_TSTRING) {
     luaL_traceback(L, L, lua_tostring(L, 1), level);
     return 1;

@@ -124,6 +124,17 @@ void fbLuaHost_PushTraceback(lua_State *L);
 int fbLuaHost_Traceback(lua_State *L);
 
 /*
+ * The debugger's two doors (debugger.h), process-wide and NULL when no debugger is attached, so
+ * that a run without one pays nothing: a hook every host wears while nothing is stopped (instead
+ * of none), set on every live host at once and on every host made afterwards; and a function the
+ * message handler calls first, at the place of an uncaught error with its stack whole, given the
+ * error value at index 1. The watchdog's interrupt hook still wins while it stands.
+ */
+typedef void (*fbLuaErrorFn)(lua_State *L);
+void fbLuaHost_SetDebugHook(lua_Hook hook, int mask);
+void fbLuaHost_SetErrorObserver(fbLuaErrorFn observer);
+
+/*
  * The time limit is per call: a rule that returns a little under it on every call would never be
  * stopped, and a step of N agents would take N limits. So a busy stretch as a whole (the agents
  * of one step on one thread, or one hook call) also has a budget of FB_STEP_BUDGET_FACTOR limits of

@@ -1,6 +1,8 @@
 // rules.c — one Lua state's rules: opening it, and the protected loop that runs them over a range of agents.
 #include "rules.h"
 
+#include "debugger.h"
+
 #include <math.h>
 #include <lauxlib.h>
 #include <stdlib.h>
@@ -256,13 +258,32 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   fbVec2 force = {0, 0}, drag = {0, 0};
   r->ctx.held = false;
   r->ctx.removals = 0;
+  bool tracing = i == r->inspect && r->trace.out != NULL;  // --trace: this agent's rules line by line
+  if (tracing) {
+    fbRuleTrace_Agent(&r->trace, w, i);
+  }
   for (int k = 0; k < sp->rule_count && !r->ctx.held; ++k) {
     const fbRuleSlot *slot = &sp->rules[k];
     bool physical = slot->force || slot->drag;  // forces and drags act every step, whatever the steering does
     if (slot->disabled || r->skip[s][k] || (!physical && (acc.done || !steer_turn))) {
+      if (tracing) {
+        fbRuleTrace_Skipped(&r->trace, k, slot->disabled || r->skip[s][k] ? "switched off after an error"
+                                     : acc.done                     ? "the combiner is done (later rules cannot count)"
+                                                                    : "not this agent's steering turn (update_every)");
+      }
       continue;
     }
+    if (tracing) {
+      fbRuleTrace_RuleBegin(&r->trace, sp, k, r->state[s][k].now.where);
+      if (!slot->native) {
+        fbDebugger_TraceBegin(L, r->trace.out, r->trace.ud);
+      }
+    }
     fbVec2 out = slot->native ? slot->native(&r->ctx, i) : call_rule(L, r, job->slot[s] + 1 + SLOTS_PER_RULE * k, job->takes_species[s][k], s, k);
+    if (tracing) {
+      fbDebugger_TraceEnd(L);
+      fbRuleTrace_RuleEnd(&r->trace, out);
+    }
     if (profile != NULL) {  // a rule that raised an error is not timed: its time is lost with the agent's step
       double now = fbProfile_Now();
       profile->rule_ns[s][k] += now - clock - r->clock_ns;
@@ -291,6 +312,9 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   }
   a->dx[i] = held ? 0.0 : drag.x;
   a->dy[i] = held ? 0.0 : drag.y;
+  if (tracing) {
+    fbRuleTrace_Combined(&r->trace, sp, r->inspect_out, r->inspect_ran, fbV(a->ax[i], a->ay[i]), fbV(a->fx[i], a->fy[i]), fbV(a->dx[i], a->dy[i]), held);
+  }
 }
 
 static int run_range(lua_State *L)
@@ -372,6 +396,7 @@ void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)
     lua_pushcfunction(L, run_range);
     lua_pushlightuserdata(L, &job);
     int status = lua_pcall(L, 1, 0, -3);
+    fbDebugger_TraceEnd(L);      // a traced rule that raised: the trace's hook comes off first
     fbLuaHost_Disarm(&r->host);  // the watchdog's hook, or the return hook a bad result left
     if (status == LUA_OK) {
       lua_pop(L, 1);
@@ -384,6 +409,9 @@ void fbRules_RunSkipping(fbRuleRunner *r, int begin, int end, const bool (*skip)
       snprintf(oom, sizeof oom, "%s not enough memory (the Lua state's budget is %zu MB)", where,
                r->host.memory_limit >> 20);
       msg = oom;
+    }
+    if (job.next == r->inspect && r->trace.out != NULL) {
+      fbRuleTrace_Failed(&r->trace, msg != NULL ? msg : "(error object is not a string)");
     }
     record_failure(r, job.next, msg != NULL ? msg : "(error object is not a string)");
     lua_pop(L, 2);

@@ -11,6 +11,7 @@
 #include "profile.h"
 #include "rule_api.h"
 #include "rule_frame.h"
+#include "rule_trace.h"
 
 typedef struct fbRuleFailure {
   int species, rule, agent;
@@ -51,6 +52,7 @@ typedef struct fbRuleRunner {
   int inspect;
   fbVec2 inspect_out[FB_MAX_RULES];
   bool inspect_ran[FB_MAX_RULES];
+  fbRuleTrace trace;  // --trace: the inspected agent's rules line by line (trace.out NULL: none)
   fbProfileCounters *profile;  // this thread's sums while the profile is on (profile.h), else NULL
   double clock_ns;             // the cost of a clock read, taken off each timing
   fbParamSpecs load_specs;     // a load's parameters when its caller keeps none (large: not on the stack)

@@ -678,6 +678,13 @@ void fbRuleSet_Inspect(fbRuleSet *rs, int index)
   }
 }
 
+void fbRuleSet_Trace(fbRuleSet *rs, void (*trace)(const char *text, void *ud), void *ud)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    rs->runners[t].trace = (fbRuleTrace){trace, ud};
+  }
+}
+
 void fbRuleSet_ForgetInspect(fbRuleSet *rs)
 {
   for (int t = 0; t < rs->threads; ++t) {

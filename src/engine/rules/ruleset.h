@@ -159,6 +159,8 @@ void fbRuleSet_TakeWants(fbRuleSet *rs, uint32_t *list, uint32_t *nearest);
 void fbRuleSet_Inspect(fbRuleSet *rs, int index);
 // Another agent is inspected: forget the outputs recorded so far.
 void fbRuleSet_ForgetInspect(fbRuleSet *rs);
+// --trace: the inspected agent's rules write their trace to fn (rule_trace.h); NULL: none.
+void fbRuleSet_Trace(fbRuleSet *rs, void (*fn)(const char *text, void *ud), void *ud);
 bool fbRuleSet_InspectOutput(const fbRuleSet *rs, int k, fbVec2 *out);
 
 // Exchanges the states and rule information of two sets (a scenario reload adopts fresh ones).

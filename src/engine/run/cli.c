@@ -92,6 +92,15 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
         "                      the failing frame (:where its traceback, :locals its local variables;\n"
         "                      lines see those locals)\n",
         out);
+  fputs("  --dap PORT          headless: serve the Debug Adapter Protocol on 127.0.0.1:PORT (0: any\n"
+        "                      free port) for breakpoints in rules and hooks; waits up to 60 s for\n"
+        "                      the editor before the first step; rules then run on one thread\n"
+        "  --trace ID          headless: write a trace of agent ID's rules at one step: each line as it\n"
+        "                      ran with the locals it changed, what each rule returned, how the\n"
+        "                      combiner weighed it; the run is the same with it (exit 2: no such agent)\n"
+        "  --trace-step N      ... at the step that starts at step N (default 0, the first)\n"
+        "  --trace-out FILE    ... into FILE instead of standard output\n",
+        out);
   fputs(more_help != NULL ? more_help : "", out);
   fputs("  --lua-memory MB     memory budget of each Lua state (default 256)\n"
         "  --rule-timeout MS   stop a rule or hook that runs this long without returning (default 2000)\n"
@@ -132,12 +141,13 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     long long lo, hi;
   } table[] = {{"--steps", 0, 2000000000L},      {"--seed", 0, LLONG_MAX},          {"--every", 1, 2000000000L},
                {"--threads", 1, FB_MAX_THREADS}, {"--lua-memory", 1, 65536},            {"--rule-timeout", 10, 3600000},
-               {"--pace", 0, 1000000},           {"--save-state-at", 0, 2000000000L}};
+               {"--pace", 0, 1000000},           {"--save-state-at", 0, 2000000000L},
+               {"--trace", 1, 4294967295LL},     {"--trace-step", 0, 2000000000L}};
   for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k) {
     if (strcmp(opt, table[k].name) != 0) {
       continue;
     }
-    long long v;  // the ranges above keep every value but the seed within a 32-bit long
+    long long v;  // the ranges above keep every value but the seed and --trace within a 32-bit long
     if (!fbCli_ParseLong(opt, value, table[k].lo, table[k].hi, &v, err, errlen)) {
       return FB_CLI_BAD;
     }
@@ -149,11 +159,34 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     case 4: cli->run.lua_memory = (size_t)v << 20; break;
     case 5: cli->run.lua_timeout_ms = (int)v; break;
     case 6: cli->pace = (long)v; break;
-    default: cli->save_state_at = (long)v; break;
+    case 7: cli->save_state_at = (long)v; break;
+    case 8: cli->trace_id = (uint32_t)v; break;
+    default: cli->trace_step = (long)v; break;
     }
     return 0;
   }
   return -1;
+}
+
+// --dap PORT, or 127.0.0.1:PORT / localhost:PORT: the protocol has no authentication, so the
+// server listens on the loopback address only and refuses any other.
+static int parse_dap(fbCli *cli, const char *value, char *err, size_t errlen)
+{
+  const char *port = value, *colon = strrchr(value, ':');
+  if (colon != NULL) {
+    size_t host = (size_t)(colon - value);
+    if (!((host == 9 && strncmp(value, "127.0.0.1", 9) == 0) || (host == 9 && strncmp(value, "localhost", 9) == 0))) {
+      snprintf(err, errlen, "--dap: serves on 127.0.0.1 only; got '%s' (give a port, e.g. --dap 4711)", value);
+      return FB_CLI_BAD;
+    }
+    port = colon + 1;
+  }
+  long long v;
+  if (!fbCli_ParseLong("--dap", port, 0, 65535, &v, err, errlen)) {
+    return FB_CLI_BAD;
+  }
+  cli->dap_port = (int)v;
+  return 0;
 }
 
 static int parse_valued(fbCli *cli, const char *opt, const char *value, char *err, size_t errlen)
@@ -172,6 +205,10 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
     cli->save_state = value;
   } else if (strcmp(opt, "--load-state") == 0) {
     cli->load_state = value;
+  } else if (strcmp(opt, "--trace-out") == 0) {
+    cli->trace_out = value;
+  } else if (strcmp(opt, "--dap") == 0) {
+    return parse_dap(cli, value, err, errlen);
   } else if (strcmp(opt, "--set") == 0) {
     if (cli->run.set_count >= FB_MAX_SETS) {
       snprintf(err, errlen, "--set: at most %d overrides", FB_MAX_SETS);
@@ -191,6 +228,7 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
   cli->steps = 1000;
   cli->every = 1;
   cli->save_state_at = -1;
+  cli->dap_port = -1;
   for (int k = 1; k < argc; ++k) {
     const char *a = argv[k];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -250,6 +288,21 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
   if (cli->break_on_error && !cli->console) {
     snprintf(err, errlen, "--break-on-error: stops in the console, so it needs --console");
     return FB_CLI_BAD;
+  }
+  if ((cli->trace_id != 0 || cli->trace_out != NULL) && !cli->headless) {
+    snprintf(err, errlen, "--trace: needs --headless (the window has the inspector)");
+    return FB_CLI_BAD;
+  }
+  if (cli->trace_out != NULL && cli->trace_id == 0) {
+    snprintf(err, errlen, "--trace-out: give the agent to trace with --trace ID");
+    return FB_CLI_BAD;
+  }
+  if (cli->dap_port >= 0 && !cli->headless) {
+    snprintf(err, errlen, "--dap: needs --headless (the window does not serve the protocol yet)");
+    return FB_CLI_BAD;
+  }
+  if (cli->dap_port >= 0) {
+    cli->run.threads = 1;  // one stopped thread stops the run; the results are the same on any count
   }
   cli->run.headless = cli->headless;
   return FB_CLI_RUN;

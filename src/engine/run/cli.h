@@ -25,6 +25,10 @@ typedef struct fbCli {
   const char *load_state; // --load-state FILE: start from this state (state.h)
   bool console;           // --console: headless, reading console lines from standard input between steps
   bool break_on_error;    // --break-on-error (with --console): stop in the console after a step where a rule failed
+  int dap_port;           // --dap PORT: serve the Debug Adapter Protocol on 127.0.0.1 (-1: no)
+  uint32_t trace_id;      // --trace ID: trace this agent's rules (0: no trace)
+  long trace_step;        // --trace-step N: at the step that starts at world step N (default 0)
+  const char *trace_out;  // --trace-out FILE: the trace's file (NULL: standard output)
   fbRunOptions run;
 } fbCli;
 

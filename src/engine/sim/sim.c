@@ -486,6 +486,8 @@ void fbSim_Inspect(fbSim *sim, uint32_t id)
   fbRuleSet_ForgetInspect(&sim->rules);
 }
 
+void fbSim_Trace(fbSim *sim, void (*fn)(const char *text, void *ud), void *ud) { fbRuleSet_Trace(&sim->rules, fn, ud); }
+
 const fbOrcaPlan *fbSim_OrcaPlan(const fbSim *sim, uint32_t id)
 {
   return id != 0 && id == sim->orca_plan_id ? &sim->orca_plan : NULL;

@@ -81,6 +81,11 @@ int fbSim_Seen(fbSim *sim, int i);
 // Records each rule's output for the agent with this id from the next step on (0: none).
 void fbSim_Inspect(fbSim *sim, uint32_t id);
 
+// While fn is set, the inspected agent's rules write a trace to fn, one line of text per call: each
+// rule's lines as they ran with the locals they changed, what it returned, and how the combiner
+// weighed it (rule_trace.h). The trace only reads: the run is the same with it. NULL stops it.
+void fbSim_Trace(fbSim *sim, void (*fn)(const char *text, void *ud), void *ud);
+
 // Agent id's ORCA problem in the last step, when it was the inspected agent (fbSim_Inspect) then:
 // its half-planes (in velocity space: draw them round the agent), its preferred and its chosen
 // velocity. NULL otherwise, or when its species does not run ORCA.
