@@ -179,6 +179,16 @@ static int l_input(lua_State *L)
   return 0;
 }
 
+// world:set_field(id, name, value) -> true | false: a per-agent field as if the agent's rules had left
+// it so, before the next step (a test's preset memory: a predator already resting, a prey fleeing).
+static int l_set_field(lua_State *L)
+{
+  bool ok = fbSim_SetAgentField(check_sim(L), (uint32_t)luaL_checkinteger(L, 2), luaL_checkstring(L, 3),
+                                luaL_checknumber(L, 4));
+  lua_pushboolean(L, ok);
+  return 1;
+}
+
 // world:hash() -> the run's hash as 16 hex digits (equal hashes: equal runs).
 static int l_hash(lua_State *L)
 {
@@ -219,7 +229,7 @@ int fbTestWorld_OpenCore(lua_State *L)
   static const luaL_Reg methods[] = {
       {"step", l_step},     {"agents", l_agents}, {"inspect", l_inspect}, {"output", l_output},
       {"lost", l_lost},     {"hash", l_hash},     {"time", l_time},       {"close", l_close},
-      {"input", l_input},   {NULL, NULL},
+      {"input", l_input},   {"set_field", l_set_field}, {NULL, NULL},
   };
   static const luaL_Reg functions[] = {{"load", l_load}, {"realpath", l_realpath}, {NULL, NULL}};
   luaL_newmetatable(L, WORLD_META);

@@ -837,4 +837,18 @@ bool fbSim_MovePathPoint(fbSim *sim, int k, int point, fbVec2 to)
   return k >= 0 && k < w->paths.count && fbPath_MovePoint(&w->paths.items[k], point, to, (double)w->step * w->dt);
 }
 
+// Both buffers: the value is what the next step's rules read (field) and what it keeps unless a
+// rule writes another (field_next starts the step as a copy, but is written here too for safety).
+bool fbSim_SetAgentField(fbSim *sim, uint32_t id, const char *name, double value)
+{
+  fbWorld *w = &sim->world;
+  int f = fbWorld_FindField(w, name), i = fbWorld_FindAgent(w, id);
+  if (f < 0 || i < 0) {
+    return false;
+  }
+  w->agents.field[f][i] = value;
+  w->agents.field_next[f][i] = value;
+  return true;
+}
+
 void fbSim_ReverseStorage(fbSim *sim) { fbWorld_ReverseStorage(&sim->world); }

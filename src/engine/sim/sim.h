@@ -62,6 +62,9 @@ void fbSim_SetPlayerInput(fbSim *sim, fbVec2 input, bool held);
 // Moves goal g, or point `point` of path k (its spline is fitted again from the current time).
 bool fbSim_MoveGoal(fbSim *sim, int g, fbVec2 to);
 bool fbSim_MovePathPoint(fbSim *sim, int k, int point, fbVec2 to);
+// Sets agent id's per-agent field `name` (declared by one of the world's rules) as if its rules had
+// left it so: a test's preset memory. False if there is no such agent or field.
+bool fbSim_SetAgentField(fbSim *sim, uint32_t id, const char *name, double value);
 // Reverses the agents' storage order (the determinism check: results must not depend on it).
 void fbSim_ReverseStorage(fbSim *sim);
 
