@@ -465,6 +465,24 @@ function World:steer(k, id)
   return ax, ay
 end
 
+-- The bytes of Lua memory the rules of agent id (default the agent under test) take when run
+-- `calls` more times (default 1000) in one step, the collector stopped: "steer allocates nothing"
+-- is 0. The agent's first run that step warms its view; the world moves on one step.
+function World:allocated(calls, id)
+  local bytes = self.sim:allocated(id or self.id, calls or 1000)
+  check_lost(self)
+  if bytes == nil then
+    error("the rules did not run for agent " .. (id or self.id), 2)
+  end
+  return bytes
+end
+
+-- The bytes rule `rule` takes over `calls` calls (default 1000) for the agent of a description.
+function t.allocated(rule, d, params, calls)
+  local w = t.world(merged(d, { rule = rule, params = params or (d and d.params), rules = false }))
+  return w:allocated(calls)
+end
+
 -- The steering a rule gives the agent of a description: t.steer("cohesion", { mates = ... }) or
 -- t.steer("cohesion", d, { gain = 2 }) with parameters over the rule's defaults. Returns ax, ay
 -- (before weights and limits) and the world, one step on.

@@ -496,6 +496,10 @@ bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out)
   return fbRuleSet_InspectOutput(&sim->rules, rule, out);
 }
 
+void fbSim_MeasureAllocation(fbSim *sim, int calls) { fbRuleSet_MeasureAllocation(&sim->rules, calls); }
+
+double fbSim_Allocated(const fbSim *sim) { return fbRuleSet_Allocated(&sim->rules); }
+
 bool fbSim_Key(fbSim *sim, const char *name)
 {
   bool ok = fbHooks_Key(&sim->hooks, name, sim->error, sizeof sim->error);

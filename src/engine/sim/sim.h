@@ -91,6 +91,11 @@ const fbOrcaPlan *fbSim_OrcaPlan(const fbSim *sim, uint32_t id);
 
 // The output of rule k for the inspected agent in the last step; false if it did not run.
 bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out);
+// The rule tests' "steer allocates nothing": from the next step the inspected agent's rules run
+// `calls` times more with the Lua collector stopped; fbSim_Allocated gives the bytes they took in
+// the last step (-1: none measured).
+void fbSim_MeasureAllocation(fbSim *sim, int calls);
+double fbSim_Allocated(const fbSim *sim);
 
 // Passes a key the viewer does not use to the scenario's on_key(name) hook (SDL key names, e.g. "A",
 // "Left"). Returns false if the hook failed (message in fbSim_Error).
