@@ -35,6 +35,17 @@ count=$(lua5.4 -e 'steering = nil; math = math; local s = dofile("behaviours/lib
   local n = 0; for _, v in pairs(s) do if type(v) == "function" then n = n + 1 end end; print(n)')
 check "every steering function is typed ($count)" test "$(grep -c '^function steering\.' types/flockbox.lua)" -eq "$count"
 
+# A scenario file's table is typed from the schema (scenario_types.c): its class and its parts, a
+# switch (orca) as both a boolean and its table, every TABLE row given a type, and every key the
+# shipped scenarios write a field of those classes.
+check "fbScenario is a class" grep -q "^---@class fbScenario$" types/flockbox.lua
+check "a species' vision is typed" grep -q "^---@field vision? fbScenarioSpeciesVision " types/flockbox.lua
+check "orca is a switch: boolean or its table" grep -q "^---@field orca? boolean|fbScenarioSpeciesOrca " types/flockbox.lua
+check "world.bounds names its choices" grep -q '^---@field bounds? "wrap"|"clamp" ' types/flockbox.lua
+check "every TABLE row of the schema has a type (scenario_types.c, TABLE_TYPES)" \
+  bash -c '! grep -q "^---@field [a-z_]*? table " types/flockbox.lua'
+check "the shipped scenarios' keys are fields of fbScenario" lua5.4 tests/scenario_types_cover.lua scripts/*.lua
+
 # The editor's settings point at the types, for Lua 5.4, with no os or io.
 check ".luarc.json names types/" grep -q '"types"' .luarc.json
 check ".luarc.json is Lua 5.4" grep -q '"Lua 5.4"' .luarc.json

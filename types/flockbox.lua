@@ -476,6 +476,132 @@ fb = {}
 ---@field on_key? fun(key: string) a key pressed in the window
 ---@field metrics? { [1]: string, [2]: fun(): number }[] extra CSV columns
 
+---A scenario file's table (docs/scenarios.md): put `---@type fbScenario` on the table it returns.
+---@class fbScenario
+---@field name? string shown in the window's title and the summary
+---@field view? number[] x, y, width: the part of the world the window shows first (default the whole world)
+---@field description? string what it shows, in the window's About tab (default: the file's header comment)
+---@field world? fbScenarioWorld the world table
+---@field terrain? fbScenarioTerrain the terrain table
+---@field obstacles? ({ circle: number[] }|{ polygon: number[][] })[] { circle = {x, y, r} } or { polygon = { {x, y}, ... } }
+---@field goals? table<string, number[]> name = {x, y}
+---@field paths? fbScenarioPath[] { { name = ..., points = { {x, y}, ... }, closed = ..., speed = ..., start = ... }, ... }
+---@field flow_fields? table<string, fbScenarioFlowField> NAME = { png = ..., speed = ... } or { fn = function(x, y) return vx, vy end, cell = ... }
+---@field regions? table<string, number[][]> NAME = { {x, y}, ... }: a polygon, convex or not
+---@field behaviours? string[] the scenario's own rule folders
+---@field species? fbScenarioSpecies[] a list of species
+---@field on_step? fun(step: integer) function(step) after each step
+---@field on_key? fun(key: string) function(key) for keys the window does not use
+---@field metrics? { [1]: string, [2]: fun(): number }[] { {"column", function() return number end}, ... }
+
+---The `world` table of fbScenario.
+---@class fbScenarioWorld
+---@field width? number world units
+---@field height? number world units
+---@field dt? number seconds per step
+---@field bounds? "wrap"|"clamp" wrap (a torus) or clamp (walls)
+---@field update? "euler"|"semi_implicit" euler: move by the old velocity (Gompert); semi_implicit: by the new one (Parker)
+---@field collision_iterations? integer passes per step pushing overlapping bodies apart
+
+---The `terrain` table of fbScenario.
+---@class fbScenarioTerrain
+---@field png? string greyscale heightfield, 8 or 16 bits
+---@field height? number world units: the height of white
+---@field generate? number seed of smooth random hills
+---@field feature? number world units across a generated hill
+---@field samples? integer generated samples per side
+
+---One species of a scenario's `species` list.
+---@class fbScenarioSpecies
+---@field name? string how rules, --set and hooks name it
+---@field count? integer agents spawned at the start
+---@field spawn? fbScenarioSpeciesSpawn the spawn table
+---@field agents? number[][] agents placed by hand: { {x, y, vx, vy}, ... }
+---@field body_length? number world units
+---@field max_speed? number units/s
+---@field min_speed? number units/s
+---@field cruise_speed? number units/s (default 0.7 max_speed)
+---@field max_accel? number units/s^2 (default 2 max_speed)
+---@field max_turn? number degrees per second (default unlimited)
+---@field drag? "exact"|"gompert" how its drag = true rules act: exact (solved over the step, the same at any dt) or gompert (his appendix: explicit, summed between steering updates; depends on dt)
+---@field half_accel? boolean add 1/2 a dt^2 to the position
+---@field slope_correction? boolean move by v / sqrt(s^2 + 1) on slopes
+---@field vision? fbScenarioSpeciesVision the vision table
+---@field accumulator? "weighted"|"prioritised"|"exclusive"|"strict"|"prioritized" how its rules combine (docs/rules.md, Combiners)
+---@field update_every? integer steps between steering updates (Gompert 8.2)
+---@field player? boolean driven by the arrow keys
+---@field collide? boolean a solid body of radius body_length / 2, pushed apart from others (Gompert 8.1)
+---@field draw_size? number the smallest length the window draws an agent at, pixels (default 9: a predator may ask for more)
+---@field colour? number[] red, green, blue
+---@field orca? boolean|fbScenarioSpeciesOrca true (or a table of the orca fields): ORCA reciprocal collision avoidance after the rules (docs/steering-orca.md)
+---@field rules? (string|fbScenarioRule)[] { "rule", weight = 1, params = {...} }, ...
+
+---The `spawn` table of fbScenarioSpecies.
+---@class fbScenarioSpeciesSpawn
+---@field area? number[] x0, y0, x1, y1 (default: the world)
+---@field around? number[] x, y, r: a disc instead of the area
+---@field speed? number|number[] units/s, or {min, max} (default 0 to the cruising speed)
+---@field heading? number degrees, 0 = +x, 90 = +y (default random)
+
+---The `vision` table of fbScenarioSpecies.
+---@class fbScenarioSpeciesVision
+---@field radius? number world units
+---@field fov? number degrees, the full angle of view
+---@field separation? number comfort radius, world units (default 2 body lengths)
+---@field sees? string[] species counted as flock-mates (default its own)
+---@field sample? integer flock-mates beyond the separation radius perceived, drawn at random each step; the closer ones always (Gamlen; 0: all)
+---@field sampling? "exact"|"gamlen" how vision.sample draws: exact (k of those in view, uniformly; tests every candidate first) or gamlen (his Monte Carlo: k looks at flock-mates within the radius along each axis, those in view perceived: work that does not grow with the density, fewer perceived)
+
+---The `orca` table of fbScenarioSpecies.
+---@class fbScenarioSpeciesOrca
+---@field time_horizon? number seconds: collisions with agents avoided this far ahead (tau)
+---@field obstacle_horizon? number seconds: collisions with obstacles avoided this far ahead (tau_o)
+---@field neighbours? integer the nearest agents avoided
+---@field distance? number world units: agents farther than this are not avoided
+---@field keep_right? number degrees: an agent that must give way aims this far to the right of its preferred velocity (negative: left; 0: the paper's), which breaks symmetric jams
+---@field layers? integer bit set: the avoidance layers it is on (Godot's avoidance_layers; default 1)
+---@field mask? integer bit set: it avoids an agent only if this meets that agent's layers (Godot's avoidance_mask; default 1)
+---@field priority? number against an agent of lower priority it takes no share of the avoidance and the other all of it (default 0: half each)
+---@field standing_speed? number units/s: an agent slower than this stands (at its goal) and yields to every moving one, whatever the priorities (0: off)
+---@field patience? number seconds: an agent blocked (under half its preferred velocity made good) this long waits, then tries again (0: never)
+
+---One rule slot of a species' `rules`: { "cohesion", weight = 2, params = { ... } }.
+---@class fbScenarioRule
+---@field [1]? string the same as `rule`
+---@field rule? string the module, behaviours/<rule>.lua
+---@field name? string how --set and hooks name it (default: the module)
+---@field weight? number multiplies or scales its output
+---@field force? boolean added after the accumulator, as a physical force
+---@field drag? boolean a linear drag -k (v . n) n, integrated exactly (Gompert's terrain drag)
+---@field preempt? boolean accumulator "strict": when it acts, no other rule counts (Gamlen 3.6)
+---@field params? table<string, number|string|boolean> overrides of the module's params
+
+---One path of a scenario's `paths`, with the object that moves along it.
+---@class fbScenarioPath
+---@field name? string how rules (fb.path) and hooks name it
+---@field points? number[][] control points { {x, y}, ... }: 2 or more, 3 or more when closed
+---@field closed? boolean a loop (default false: the object stops at the last point)
+---@field speed? number|number[][] units/s, or { {time, speed}, ... } linear in time (default 0)
+---@field start? number where the object starts, a fraction of the length
+
+---One field of a scenario's `flow_fields`: a PNG, a function, or a route.
+---@class fbScenarioFlowField
+---@field png? string a PNG: red = x, green = y, 128 = 0, stretched over the world
+---@field speed? number units/s of full red or green (a PNG field)
+---@field fn? fun(x: number, y: number): number, number function(x, y) return vx, vy end, sampled when the scenario loads
+---@field cell? number world units between a function's samples (default: 64 across the shorter side)
+---@field route? fbScenarioRoute { to = {x, y} or { {x, y}, ... } or "REGION", ... }: a route to the goal, computed by the engine
+
+---A flow field's `route`: the engine computes the field from the goal.
+---@class fbScenarioRoute
+---@field to? number[]|number[][]|string the goal: {x, y}, several { {x, y}, ... }, or a region's name
+---@field cell? number world units a grid cell (default: 64 across the shorter side)
+---@field clearance? number units kept from walls (default: the largest body radius of the species)
+---@field speed? number the field's speed, units/s (default: the largest cruise speed of the species)
+---@field cost? "distance"|"energy"|fun(x: number, y: number): number "distance" (default), "energy" (over the terrain) or function(x, y) return cost per unit length end
+---@field inside? string a region the route keeps inside (its outside is a wall)
+---@field walls? string[] { "REGION", ... }: regions the route keeps out of
+
 ---The steering library every rule gets as `steering` (behaviours/lib/steering.lua): vectors go in
 ---and come out as separate numbers, never tables.
 ---@class fbSteering

@@ -10,3 +10,41 @@ t.test("no obstacle in range: no push", function()
   local ax, ay = t.steer("avoid_repulsive", { agent = { 100, 100, 1, 0 }, obstacles = { { circle = { 170, 100, 4 } } } })
   t.zero(ax, ay)
 end)
+
+-- ---- worked by hand (moved from tests/rules_test.lua's mock to real worlds) ----------------------
+-- The species of these cases: max_speed 10, max_accel 20, cruise 7, body length 1, separation
+-- radius 2, seeing all round far enough for every mate placed; dt 0.1. The agent is at (100, 100).
+local S = { max_speed = 10, max_accel = 20, cruise_speed = 7, body_length = 1, collide = false,
+  vision = { radius = 30, fov = 360, separation = 2 } }
+local function case(vx, vy, mates, extra)
+  local d = { agent = { 100, 100, vx or 0, vy or 0 }, species = S, world = { dt = 0.1 }, mates = mates }
+  for k, v in pairs(extra or {}) do
+    d[k] = v
+  end
+  return d
+end
+-- The steering the rule gives, near (wx, wy) within tol; returns the world, one step on.
+local function expect(wx, wy, tol, rule, d, params)
+  local ax, ay, w = t.steer(rule, d, params)
+  t.near2(ax, ay, wx, wy, tol)
+  return w
+end
+
+-- A wall whose face is `gap` to the right of the agent (outward normal (-1, 0)); reach 3, range 20.
+local function wall(gap, vx)
+  local x = 100 + gap
+  return case(vx or 5, 0, nil, { obstacles = { { polygon = { { x, 80 }, { x + 20, 80 }, { x + 20, 120 }, { x, 120 } } } } })
+end
+-- The surface 6 away: (3 / 6)^2 = 0.25 of max_accel 20, (-5, 0); 2 away, within reach: (-20, 0).
+t.test("worked: the inverse square, then full within reach", function()
+  expect(-5, 0, 1e-9, "avoid_repulsive", wall(6))
+  expect(-20, 0, 1e-9, "avoid_repulsive", wall(2))
+end)
+-- Inside a box whose nearest face is 0.5 below the agent: the full push out, (0, 20).
+t.test("worked: inside, the full push out", function()
+  expect(0, 20, 1e-9, "avoid_repulsive", case(5, 0, nil,
+    { obstacles = { { polygon = { { 90, 80 }, { 130, 80 }, { 130, 100.5 }, { 90, 100.5 } } } } }))
+end)
+t.test("worked: beyond range 20, nothing", function()
+  expect(0, 0, 1e-9, "avoid_repulsive", wall(25))
+end)

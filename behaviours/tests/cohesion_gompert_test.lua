@@ -5,3 +5,40 @@ t.test("accelerates towards the mates' centre", function()
   local ax, ay = t.steer("cohesion_gompert", { agent = { 100, 100, 1, 0 }, mates = { { 6, 0 }, { 6, 6 } } })
   t.towards(ax, ay, 6, 3, 30)
 end)
+
+-- ---- worked by hand (moved from tests/rules_test.lua's mock to real worlds) ----------------------
+-- The species of these cases: max_speed 10, max_accel 20, cruise 7, body length 1, separation
+-- radius 2, seeing all round far enough for every mate placed; dt 0.1. The agent is at (100, 100).
+local S = { max_speed = 10, max_accel = 20, cruise_speed = 7, body_length = 1, collide = false,
+  vision = { radius = 30, fov = 360, separation = 2 } }
+local function case(vx, vy, mates, extra)
+  local d = { agent = { 100, 100, vx or 0, vy or 0 }, species = S, world = { dt = 0.1 }, mates = mates }
+  for k, v in pairs(extra or {}) do
+    d[k] = v
+  end
+  return d
+end
+-- The steering the rule gives, near (wx, wy) within tol; returns the world, one step on.
+local function expect(wx, wy, tol, rule, d, params)
+  local ax, ay, w = t.steer(rule, d, params)
+  t.near2(ax, ay, wx, wy, tol)
+  return w
+end
+
+-- Centre 10 to the right; body length 1, so 1000 radii = 500 units: 10 / 500 = 0.02 of max_accel
+-- 20, a = 0.4 (Gompert's 50 at his radius 0.05). distance 50 in world units: 10 / 50 = 0.2, a = 4.
+-- The centre 100 away at distance 50: 2, capped at 1: a = 20.
+t.test("worked: a fraction of max_accel", function()
+  expect(0.4, 0, 1e-9, "cohesion_gompert", case(0, 0, { { 8, -3 }, { 12, 3 } }))
+end)
+t.test("worked: distance in world units", function()
+  expect(4, 0, 1e-9, "cohesion_gompert", case(0, 0, { { 8, -3 }, { 12, 3 } }), { distance = 50 })
+end)
+t.test("worked: capped at max_accel", function()
+  local far = { max_speed = 10, max_accel = 20, body_length = 1, collide = false, vision = { radius = 150, fov = 360 } }
+  expect(20, 0, 1e-9, "cohesion_gompert", case(0, 0, { { 100, 0 } }, { species = far, world = { width = 400, dt = 0.1 } }),
+    { distance = 50 })
+end)
+t.test("worked: no flock-mates, nothing", function()
+  expect(0, 0, 1e-9, "cohesion_gompert", case(3, 1))
+end)

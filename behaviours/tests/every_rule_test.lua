@@ -103,3 +103,31 @@ t.test("every rule gives finite steering in awkward places", function()
   end
   t.ok(#bad == 0, table.concat(bad, "\n  "))
 end)
+
+-- Each rule's module as plain Lua reads it (steering from its file, a stand-in fb whose functions
+-- are never called while a module loads): what it declares, not what it does.
+local function declarations(name)
+  local library = assert(loadfile(rules_folder .. "/lib/steering.lua", "t", setmetatable({}, { __index = _G })))()
+  local fb = setmetatable({ world = {} }, { __index = function()
+    return function() end
+  end })
+  local env = setmetatable({ fb = fb, steering = library, require = function(module)
+    return module == "steering" and library or {}
+  end }, { __index = _G })
+  return assert(loadfile(rules_folder .. "/" .. name .. ".lua", "t", env))()
+end
+
+-- The engine takes a declaration without help (and checks its bounds hold the default); the
+-- shipped rules owe the panel and --rules a line for each (moved from tests/rules_test.lua).
+t.test("every declared parameter of a shipped rule has its one-line help", function()
+  local missing = {}
+  for _, name in ipairs(RULES) do
+    for param, v in pairs(declarations(name).params or {}) do
+      if type(v) == "table" and type(v.help) ~= "string" then
+        missing[#missing + 1] = name .. "." .. param
+      end
+    end
+  end
+  table.sort(missing)
+  t.ok(#missing == 0, "no help: " .. table.concat(missing, ", "))
+end)

@@ -31,3 +31,13 @@ t.test("arrives behind the wall without entering it", function()
   local me = w:agent()
   t.less(t.length(me.x - 140, me.y - 100), 1)
 end)
+
+-- Worked by hand (moved from tests/rules_test.lua's mock of a:route): at rest, speed 1, time 0.25.
+t.test("worked: full speed toward a waypoint with more after it, |a| = 1 / 0.25", function()
+  local ax, ay = t.steer("follow_route", { agent = { 60, 100 }, obstacles = WALL }, { x = 140, y = 100 })
+  t.near(t.length(ax, ay), 4, 1e-9)
+end)
+t.test("worked: the goal 0.5 away on the last leg: w = the offset, slowing down", function()
+  local ax, ay = t.steer("follow_route", { agent = { 20, 100 } }, { x = 20.5, y = 100 })
+  t.near2(ax, ay, 2, 0, 1e-9)
+end)

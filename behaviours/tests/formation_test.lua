@@ -109,3 +109,73 @@ t.test("refuses an unknown shape or lost, and slots without a good module", func
   refused({ shape = "slots", slots = "formation_bad_slots" }, "entry 1")
   t.world({ rule = "formation", params = { shape = "slots", slots = "formation_slots" } })
 end)
+
+-- ---- worked by hand: the election's memory and the leader's turn (moved from tests/rules_test.lua's
+-- mock, the fields it remembers preset with fields = {...}) ------------------------------------------
+-- With no leader species, the flock-mates flagged leader (the leader rule's field) are elected and
+-- the agent follows one of them. Ids follow placement: the agent 1, its mates 2, 3, ... in order.
+local column = { shape = "column" }
+local function flock(own_fields, mates)
+  return { agent = { 100, 100, 5, 0 }, species = SEE, fields = own_fields, mates = mates }
+end
+
+t.test("worked: an elected leader leading last step leads, following itself", function()
+  local ax, ay, w = t.steer("formation", flock({ leader = 1, follows = 1 }, { { -4, 0, 5, 0, fields = { leader = 1 } } }), column)
+  t.zero(ax, ay)
+  t.equal(w:field("follows"), 1)
+  t.equal(w:field("slot"), 0)
+end)
+
+-- Not flagged: the elected mate at (5, 0) leads; the mate at (-5, 0) is 10 behind it, the agent 5:
+-- rank 0, slot 1, 4 behind the leader, (1, 0) from the agent: (4, 0) as for a given leader.
+t.test("worked: follows the elected flock-mate, first in the column", function()
+  local ax, ay, w = t.steer("formation", flock(nil, { { -5, 0, 5, 0 }, { 5, 0, 5, 0, fields = { leader = 1 } } }), column)
+  t.near2(ax, ay, 4, 0, 1e-9)
+  t.equal(w:field("follows"), w.mate_ids[2])
+  t.equal(w:field("slot"), 1)
+end)
+
+-- Two elected in sight, ids 2 and 3: the one followed last step (3) is kept, not the smaller id;
+-- with none followed before, the smaller id.
+t.test("worked: keeps the leader it followed, else the smallest elected id", function()
+  local two = { { 5, 0, 5, 0, fields = { leader = 1 } }, { 5, 3, 5, 0, fields = { leader = 1 } } }
+  local _, _, w = t.steer("formation", flock({ follows = 3 }, two), column)
+  t.equal(w.mate_ids[2], 3, "ids follow placement")
+  t.equal(w:field("follows"), 3, "kept")
+  _, _, w = t.steer("formation", flock(nil, two), column)
+  t.equal(w:field("follows"), 2, "the smallest")
+end)
+
+-- Flagged itself, but an elected flock-mate of smaller id in sight and not leading before: it
+-- follows. The agent asked is the mate id 2, flagged; the agent id 1, flagged, is 5 ahead of it.
+t.test("worked: two fronts, the smaller id leads", function()
+  local w = t.world({ rules = { { "formation", params = column } }, agent = { 105, 100, 5, 0 }, species = SEE,
+    fields = { leader = 1 }, mates = { { -5, 0, 5, 0, fields = { leader = 1 } } } })
+  w:steer(1, 2)
+  t.equal(w:field("follows", 2), 1)
+end)
+
+-- The leader's turn: followed last step (follows = its id 2) heading (1, 0), now moving (4, 3):
+-- heading (0.8, 0.6), turned by atan(0.6, 0.8) = 0.6435 rad over dt 0.1: 6.435 rad/s. Alone, column,
+-- 4 behind: o = -4 (0.8, 0.6) = (-3.2, -2.4); the slot's velocity (4, 3) + 6.435 (2.4, -3.2); the
+-- agent on its slot at rest: w = that, capped at 10; a = 4 w capped at 20: along w, 20.
+local function led(fields, lead)
+  return { agent = { 100, 100 }, species = SEE, world = { dt = 0.1 }, fields = fields, others = { lead = {} },
+    mates = { lead } }
+end
+t.test("worked: the slot swings as the leader turns, and the heading is remembered", function()
+  local turn = math.atan(0.6, 0.8) / 0.1
+  local wx, wy = 4 + turn * 2.4, 3 - turn * 3.2
+  local len = math.sqrt(wx * wx + wy * wy)
+  local ax, ay, w = t.steer("formation", led({ follows = 2, lead_hx = 1, lead_hy = 0 },
+    { 3.2, 2.4, 4, 3, species = "lead" }), { shape = "column", leader = "lead" })
+  t.near2(ax, ay, 20 * wx / len, 20 * wy / len, 1e-9)
+  t.near(w:field("lead_hx"), 0.8, 1e-12)
+  t.near(w:field("lead_hy"), 0.6, 1e-12)
+end)
+-- A leader standing still keeps its last heading, (0, 1): the slot 4 behind it is the agent's place.
+t.test("worked: a still leader keeps its last heading", function()
+  local ax, ay = t.steer("formation", led({ follows = 2, lead_hx = 0, lead_hy = 1 }, { 0, 4, 0, 0, species = "lead" }),
+    { shape = "column", leader = "lead" })
+  t.zero(ax, ay, 1e-9)
+end)

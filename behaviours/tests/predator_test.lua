@@ -12,3 +12,50 @@ t.test("catches it", function()
   w:step(2)
   t.equal(w:count("prey"), 0)
 end)
+
+-- ---- worked by hand (moved from tests/rules_test.lua's mock to real worlds) ----------------------
+-- The species of these cases: max_speed 10, max_accel 20, cruise 7, body length 1, separation
+-- radius 2, seeing all round far enough for every mate placed; dt 0.1. The agent is at (100, 100).
+local S = { max_speed = 10, max_accel = 20, cruise_speed = 7, body_length = 1, collide = false,
+  vision = { radius = 30, fov = 360, separation = 2 } }
+local function case(vx, vy, mates, extra)
+  local d = { agent = { 100, 100, vx or 0, vy or 0 }, species = S, world = { dt = 0.1 }, mates = mates }
+  for k, v in pairs(extra or {}) do
+    d[k] = v
+  end
+  return d
+end
+-- The steering the rule gives, near (wx, wy) within tol; returns the world, one step on.
+local function expect(wx, wy, tol, rule, d, params)
+  local ax, ay, w = t.steer(rule, d, params)
+  t.near2(ax, ay, wx, wy, tol)
+  return w
+end
+
+-- max_speed 10 (/ 2 = 5), max_accel 20, dt 0.1, vision radius 10, catch 1.5, rest 4 s; the prey
+-- (species prey) placed at an offset.
+local S10 = { max_speed = 10, max_accel = 20, cruise_speed = 7, body_length = 1, collide = false,
+  vision = { radius = 10, fov = 360, separation = 2 } }
+local function hunt(dx, vx, fields)
+  return case(vx or 0, 0, { { dx, 0, species = "prey" } }, { species = S10, fields = fields })
+end
+-- Prey at (2, 0), beyond catch: v_p = (10, 0), 10 / 5 = 2, capped: (20, 0); nothing caught.
+t.test("worked: seeks the nearest prey", function()
+  local w = expect(20, 0, 1e-9, "predator", hunt(2))
+  t.equal(w:count("prey"), 1, "no catch yet")
+end)
+-- Prey at (1, 0): caught (removed through the command queue), rest 4 s, brake: -(3, 0) / 0.1.
+t.test("worked: catches, starts resting, brakes", function()
+  local w = expect(-30, 0, 1e-9, "predator", hunt(1, 3))
+  t.equal(w:count("prey"), 0, "the prey it caught is removed")
+  t.equal(w:field("resting"), 4)
+end)
+-- Resting 2 s: ignores the prey, brakes, 1.9 s left.
+t.test("worked: resting, the rest counts down, no catch", function()
+  local w = expect(-30, 0, 1e-9, "predator", hunt(1, 3, { resting = 2 }))
+  t.near(w:field("resting"), 1.9, 1e-12)
+  t.equal(w:count("prey"), 1)
+end)
+t.test("worked: no prey in view, nothing", function()
+  expect(0, 0, 1e-9, "predator", hunt(20))
+end)

@@ -10,3 +10,36 @@ t.test("towards a named goal", function()
   local ax, ay = t.steer("tend_to_place", { agent = { 100, 100 }, goals = { home = { 50, 150 } } }, { goal = "home" })
   t.towards(ax, ay, -50, 50)
 end)
+
+-- ---- worked by hand (moved from tests/rules_test.lua's mock to real worlds) ----------------------
+-- The species of these cases: max_speed 10, max_accel 20, cruise 7, body length 1, separation
+-- radius 2, seeing all round far enough for every mate placed; dt 0.1. The agent is at (100, 100).
+local S = { max_speed = 10, max_accel = 20, cruise_speed = 7, body_length = 1, collide = false,
+  vision = { radius = 30, fov = 360, separation = 2 } }
+local function case(vx, vy, mates, extra)
+  local d = { agent = { 100, 100, vx or 0, vy or 0 }, species = S, world = { dt = 0.1 }, mates = mates }
+  for k, v in pairs(extra or {}) do
+    d[k] = v
+  end
+  return d
+end
+-- The steering the rule gives, near (wx, wy) within tol; returns the world, one step on.
+local function expect(wx, wy, tol, rule, d, params)
+  local ax, ay, w = t.steer(rule, d, params)
+  t.near2(ax, ay, wx, wy, tol)
+  return w
+end
+
+-- Parker's tend: a = (place - p) / 100 / 0.05^2. Toward (110, 100), 10 away: 40. Toward (130, 140):
+-- (30, 40) / 0.25 capped by max 2 to (1.2, 1.6). Toward the goal 100 away: 400.
+local goals = { world = { width = 400, height = 400, dt = 0.1 }, goals = { goal = { 200, 100 } } }
+t.test("worked: toward (x, y)", function()
+  expect(40, 0, 1e-9, "tend_to_place", case(0, 0, nil, goals), { x = 110, y = 100 })
+end)
+t.test("worked: capped by max", function()
+  expect(1.2, 1.6, 1e-9, "tend_to_place", case(0, 0, nil, goals), { x = 130, y = 140, max = 2 })
+end)
+t.test("worked: toward a named goal; no such goal, nothing", function()
+  expect(400, 0, 1e-9, "tend_to_place", case(0, 0, nil, goals), { goal = "goal" })
+  expect(0, 0, 1e-9, "tend_to_place", case(0, 0, nil, goals), { goal = "nowhere" })
+end)

@@ -17,3 +17,37 @@ t.test("the same seed wanders the same way", function()
   local b = t.world({ rules = { "wander" }, agent = { 100, 100, 2, 0 }, seed = 7 }):step(40)
   t.equal(a:hash(), b:hash())
 end)
+
+-- ---- worked by hand (moved from tests/rules_test.lua's mock to real worlds) ----------------------
+-- The species of these cases: max_speed 10, max_accel 20, cruise 7, body length 1, separation
+-- radius 2, seeing all round far enough for every mate placed; dt 0.1. The agent is at (100, 100).
+local S = { max_speed = 10, max_accel = 20, cruise_speed = 7, body_length = 1, collide = false,
+  vision = { radius = 30, fov = 360, separation = 2 } }
+local function case(vx, vy, mates, extra)
+  local d = { agent = { 100, 100, vx or 0, vy or 0 }, species = S, world = { dt = 0.1 }, mates = mates }
+  for k, v in pairs(extra or {}) do
+    d[k] = v
+  end
+  return d
+end
+-- The steering the rule gives, near (wx, wy) within tol; returns the world, one step on.
+local function expect(wx, wy, tol, rule, d, params)
+  local ax, ay, w = t.steer(rule, d, params)
+  t.near2(ax, ay, wx, wy, tol)
+  return w
+end
+
+-- jitter 0 stands for the mock's chosen draw 0.5 (no step of the angle): angle 0, the wanted
+-- velocity is cruise 7 along the heading. At 7, nothing; at 5: (7 - 5) / 5 = 0.4, times strength
+-- 0.5 * max_accel 20: (4, 0).
+local still = { jitter = 0 }
+t.test("worked: on course at cruising speed; toward it when slower", function()
+  expect(0, 0, 1e-9, "wander", case(7, 0), still)
+  expect(4, 0, 1e-9, "wander", case(5, 0), still)
+end)
+-- A wander angle of 1 rad, beyond the limit of 45 degrees: held at 45; from rest 7 (cos, sin) 45
+-- / 5 = (0.99, 0.99), length 1.4, capped: (0.7071, 0.7071) * 20 * strength 0.5.
+t.test("worked: the angle held within the limit, and remembered", function()
+  local w = expect(10 / math.sqrt(2), 10 / math.sqrt(2), 1e-9, "wander", case(0, 0, nil, { fields = { wander = 1 } }), still)
+  t.near(w:field("wander"), math.rad(45), 1e-12)
+end)

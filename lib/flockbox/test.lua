@@ -231,6 +231,7 @@ end
 -- The world's keys a description passes through to the scenario as they are.
 local PASSED = { "obstacles", "goals", "paths", "regions", "flow_fields", "view" }
 
+local preset_fields -- defined below: per-agent fields set before the first step
 local terrain_png -- defined below: a height function sampled into a 16-bit PNG
 local flow_png -- and a velocity function into the RGB PNG of a flow field
 
@@ -311,6 +312,50 @@ setmetatable(temporary, {
   end,
 })
 
+-- One field set before the first step, as if the agent's rules had left it so; a name no rule of
+-- the world declares fails the test where the description was written.
+local function preset(w, id, name, value, what)
+  if type(value) == "boolean" then
+    value = value and 1 or 0 -- a field holds numbers; a:set(name, true) stores 1 as well
+  end
+  if type(name) ~= "string" or type(value) ~= "number" then
+    error(what .. ": give fields = { name = number }", 4)
+  end
+  if not w.sim:set_field(id, name, value) then
+    error(string.format("%s: no field '%s' (the world's rules declare none of that name)", what, name), 4)
+  end
+end
+
+--[[
+Preset per-agent fields: `fields` for the agent under test, a mate's own `fields` for it. A mate's
+id is found by where it was placed (its species and position), since ids follow the species'
+order in the scenario; w.mate_ids[k] keeps it for the test.
+]]
+preset_fields = function(w, d)
+  for name, value in pairs(d.fields or {}) do
+    preset(w, 1, name, value, "fields")
+  end
+  w.mate_ids = {}
+  local all = w.sim:agents()
+  local ax, ay = body(d.agent or { 0, 0 }, "agent")
+  if d.agent == nil then
+    local world = merged({ width = 200, height = 200 }, d.world)
+    ax, ay = world.width / 2, world.height / 2
+  end
+  local me = (d.species and d.species.name) or "me"
+  for k, m in ipairs(d.mates or {}) do
+    local dx, dy = body(m, "mates[" .. k .. "]")
+    for _, a in ipairs(all) do
+      if a.id ~= 1 and a.species == (m.species or me) and a.x == ax + dx and a.y == ay + dy then
+        w.mate_ids[k] = a.id
+      end
+    end
+    for name, value in pairs(m.fields or {}) do
+      preset(w, w.mate_ids[k], name, value, "mates[" .. k .. "].fields")
+    end
+  end
+end
+
 -- A world from a description (see scenario_text); it has not stepped yet.
 function t.world(d)
   d = d or {}
@@ -324,6 +369,7 @@ function t.world(d)
     error("the test's world does not load: " .. err, 2)
   end
   local w = setmetatable({ sim = sim, id = 1, description = d }, World)
+  preset_fields(w, d)
   if d.input then
     w:input(d.input[1], d.input[2])
   end
@@ -417,6 +463,24 @@ function World:steer(k, id)
     error("rule " .. (k or 1) .. " did not run for agent " .. (id or self.id), 2)
   end
   return ax, ay
+end
+
+-- The bytes of Lua memory the rules of agent id (default the agent under test) take when run
+-- `calls` more times (default 1000) in one step, the collector stopped: "steer allocates nothing"
+-- is 0. The agent's first run that step warms its view; the world moves on one step.
+function World:allocated(calls, id)
+  local bytes = self.sim:allocated(id or self.id, calls or 1000)
+  check_lost(self)
+  if bytes == nil then
+    error("the rules did not run for agent " .. (id or self.id), 2)
+  end
+  return bytes
+end
+
+-- The bytes rule `rule` takes over `calls` calls (default 1000) for the agent of a description.
+function t.allocated(rule, d, params, calls)
+  local w = t.world(merged(d, { rule = rule, params = params or (d and d.params), rules = false }))
+  return w:allocated(calls)
 end
 
 -- The steering a rule gives the agent of a description: t.steer("cohesion", { mates = ... }) or

@@ -144,6 +144,29 @@ static int l_output(lua_State *L)
   return 2;
 }
 
+// world:allocated(id, calls) -> bytes: one step with agent id's rules run `calls` times more with
+// the collector stopped (rules.c, measure_allocation); nil if they did not run for it.
+static int l_allocated(lua_State *L)
+{
+  fbSim *sim = check_sim(L);
+  lua_Integer calls = luaL_checkinteger(L, 3);
+  luaL_argcheck(L, calls > 0 && calls <= 1000000, 3, "calls: 1 to 1000000");
+  fbSim_Inspect(sim, (uint32_t)luaL_checkinteger(L, 2));
+  fbSim_MeasureAllocation(sim, (int)calls);
+  bool stepped = fbSim_Step(sim);
+  double bytes = fbSim_Allocated(sim);
+  fbSim_MeasureAllocation(sim, 0);
+  if (!stepped) {
+    return luaL_error(L, "%s", fbSim_Error(sim));
+  }
+  if (bytes < 0.0) {
+    lua_pushnil(L);
+  } else {
+    lua_pushnumber(L, bytes);
+  }
+  return 1;
+}
+
 // world:lost() -> nil | "rule 'x' of species 'y' switched off at step 0: file:line: message", one line.
 static int l_lost(lua_State *L)
 {
@@ -177,6 +200,16 @@ static int l_input(lua_State *L)
   fbVec2 input = {luaL_checknumber(L, 2), luaL_checknumber(L, 3)};
   fbSim_SetPlayerInput(sim, input, false);
   return 0;
+}
+
+// world:set_field(id, name, value) -> true | false: a per-agent field as if the agent's rules had left
+// it so, before the next step (a test's preset memory: a predator already resting, a prey fleeing).
+static int l_set_field(lua_State *L)
+{
+  bool ok = fbSim_SetAgentField(check_sim(L), (uint32_t)luaL_checkinteger(L, 2), luaL_checkstring(L, 3),
+                                luaL_checknumber(L, 4));
+  lua_pushboolean(L, ok);
+  return 1;
 }
 
 // world:hash() -> the run's hash as 16 hex digits (equal hashes: equal runs).
@@ -219,7 +252,8 @@ int fbTestWorld_OpenCore(lua_State *L)
   static const luaL_Reg methods[] = {
       {"step", l_step},     {"agents", l_agents}, {"inspect", l_inspect}, {"output", l_output},
       {"lost", l_lost},     {"hash", l_hash},     {"time", l_time},       {"close", l_close},
-      {"input", l_input},   {NULL, NULL},
+      {"input", l_input},   {"set_field", l_set_field}, {"allocated", l_allocated},
+      {NULL, NULL},
   };
   static const luaL_Reg functions[] = {{"load", l_load}, {"realpath", l_realpath}, {NULL, NULL}};
   luaL_newmetatable(L, WORLD_META);

@@ -26,6 +26,8 @@ bool fbRules_Open(fbRuleRunner *r, size_t memory_limit, int timeout_ms, const fb
 {
   memset(r, 0, sizeof *r);
   r->inspect = -1;
+  r->alloc_calls = 0;
+  r->alloc_bytes = -1.0;
   r->ctx.seen_agent = -1;
   if (!fbLuaHost_Create(&r->host, memory_limit, timeout_ms)) {
     return false;
@@ -317,6 +319,27 @@ static void run_agent(lua_State *L, RangeJob *job, int i)
   }
 }
 
+/*
+ * "steer allocates nothing", measured: agent i's rules run alloc_calls times more after its own run
+ * (which warmed the view and the stack), the collector stopped, and the bytes the state grew by
+ * kept in alloc_bytes. Each repeat reads the same inputs and writes the same step-t+1 values; the
+ * commands a repeat queues are dropped, so a catch is asked for once.
+ */
+static void measure_allocation(lua_State *L, RangeJob *job, int i)
+{
+  fbRuleRunner *r = job->r;
+  int mark = r->ctx.commands->count;
+  lua_gc(L, LUA_GCCOLLECT);
+  lua_gc(L, LUA_GCSTOP);
+  double before = lua_gc(L, LUA_GCCOUNT) * 1024.0 + lua_gc(L, LUA_GCCOUNTB);
+  for (int n = 0; n < r->alloc_calls; ++n) {
+    run_agent(L, job, i);
+    r->ctx.commands->count = mark;
+  }
+  r->alloc_bytes = lua_gc(L, LUA_GCCOUNT) * 1024.0 + lua_gc(L, LUA_GCCOUNTB) - before;
+  lua_gc(L, LUA_GCRESTART);
+}
+
 static int run_range(lua_State *L)
 {
   RangeJob *job = lua_touserdata(L, 1);
@@ -333,6 +356,9 @@ static int run_range(lua_State *L)
       memset(r->inspect_ran, 0, sizeof r->inspect_ran);
     }
     run_agent(L, job, i);
+    if (i == r->inspect && r->alloc_calls > 0) {
+      measure_allocation(L, job, i);
+    }
   }
   return 0;
 }

@@ -53,6 +53,10 @@ typedef struct fbRuleRunner {
   fbVec2 inspect_out[FB_MAX_RULES];
   bool inspect_ran[FB_MAX_RULES];
   fbRuleTrace trace;  // --trace: the inspected agent's rules line by line (trace.out NULL: none)
+  // The rule tests' allocation check: the inspected agent's rules run this many times more, with
+  // the collector stopped, and the bytes they allocated (0 calls: off).
+  int alloc_calls;
+  double alloc_bytes;
   fbProfileCounters *profile;  // this thread's sums while the profile is on (profile.h), else NULL
   double clock_ns;             // the cost of a clock read, taken off each timing
   fbParamSpecs load_specs;     // a load's parameters when its caller keeps none (large: not on the stack)

@@ -705,6 +705,26 @@ bool fbRuleSet_InspectOutput(const fbRuleSet *rs, int k, fbVec2 *out)
   return false;
 }
 
+void fbRuleSet_MeasureAllocation(fbRuleSet *rs, int calls)
+{
+  for (int t = 0; t < rs->threads; ++t) {
+    rs->runners[t].alloc_calls = calls;
+    rs->runners[t].alloc_bytes = -1.0;
+  }
+}
+
+// The runner that ran the inspected agent measured it; the others kept -1.
+double fbRuleSet_Allocated(const fbRuleSet *rs)
+{
+  double bytes = -1.0;
+  for (int t = 0; t < rs->threads; ++t) {
+    if (rs->runners[t].alloc_bytes >= 0.0) {
+      bytes = rs->runners[t].alloc_bytes;
+    }
+  }
+  return bytes;
+}
+
 // Rule k of species s in every state from text (on trial with the current version as fallback if
 // trial), with the specs of t = 0; false with the message in err.
 static bool load_text(fbRuleSet *rs, fbWorld *w, int s, int k, const fbText *text, bool trial, char *err,

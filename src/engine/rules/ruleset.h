@@ -163,6 +163,11 @@ void fbRuleSet_ForgetInspect(fbRuleSet *rs);
 void fbRuleSet_Trace(fbRuleSet *rs, void (*fn)(const char *text, void *ud), void *ud);
 bool fbRuleSet_InspectOutput(const fbRuleSet *rs, int k, fbVec2 *out);
 
+// From the next step, the inspected agent's rules run `calls` times more with the collector
+// stopped (0: off); the bytes they allocated in the last step it ran, or -1 if none measured.
+void fbRuleSet_MeasureAllocation(fbRuleSet *rs, int calls);
+double fbRuleSet_Allocated(const fbRuleSet *rs);
+
 // Exchanges the states and rule information of two sets (a scenario reload adopts fresh ones).
 void fbRuleSet_Swap(fbRuleSet *a, fbRuleSet *b);
 

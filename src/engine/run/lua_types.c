@@ -12,6 +12,7 @@
 #include "rules.h"
 #include "sandbox.h"
 #include "scenario_api.h"
+#include "scenario_types.h"
 
 /*
  * Nothing here is a second list of the API. The functions come from the tables the engine sets
@@ -22,8 +23,9 @@
  * an experiment really get. A test (tests/cli_lua_types.sh) compares the files in types/ with
  * what this writes, so they cannot drift from the engine.
  *
- * The shapes of the files a user writes (a rule's params, fields, steer and validate; a
- * scenario's hooks) are the one part written here: the engine reads those keys one by one where
+ * A scenario file's table comes from the schema's field tables (scenario_types.c). The shapes
+ * of the files a user writes (a rule's params, fields, steer and validate; a scenario's hooks)
+ * are the one part written here: the engine reads those keys one by one where
  * it uses them (rules.c, params.c, hooks.c) and keeps no table of them.
  */
 
@@ -346,6 +348,7 @@ bool fbLuaTypes_Write(FILE *out, const char *steering, char *err, size_t errlen)
         "---@type fbRuleFb|fbHookFb\nfb = {}\n",
         out);
   fputs(shapes, out);
+  fbScenarioTypes_Write(out);
   return write_steering(out, steering, err, errlen);
 }
 

@@ -498,6 +498,10 @@ bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out)
   return fbRuleSet_InspectOutput(&sim->rules, rule, out);
 }
 
+void fbSim_MeasureAllocation(fbSim *sim, int calls) { fbRuleSet_MeasureAllocation(&sim->rules, calls); }
+
+double fbSim_Allocated(const fbSim *sim) { return fbRuleSet_Allocated(&sim->rules); }
+
 bool fbSim_Key(fbSim *sim, const char *name)
 {
   bool ok = fbHooks_Key(&sim->hooks, name, sim->error, sizeof sim->error);
@@ -837,6 +841,20 @@ bool fbSim_MovePathPoint(fbSim *sim, int k, int point, fbVec2 to)
 {
   fbWorld *w = &sim->world;
   return k >= 0 && k < w->paths.count && fbPath_MovePoint(&w->paths.items[k], point, to, (double)w->step * w->dt);
+}
+
+// Both buffers: the value is what the next step's rules read (field) and what it keeps unless a
+// rule writes another (field_next starts the step as a copy, but is written here too for safety).
+bool fbSim_SetAgentField(fbSim *sim, uint32_t id, const char *name, double value)
+{
+  fbWorld *w = &sim->world;
+  int f = fbWorld_FindField(w, name), i = fbWorld_FindAgent(w, id);
+  if (f < 0 || i < 0) {
+    return false;
+  }
+  w->agents.field[f][i] = value;
+  w->agents.field_next[f][i] = value;
+  return true;
 }
 
 void fbSim_ReverseStorage(fbSim *sim) { fbWorld_ReverseStorage(&sim->world); }

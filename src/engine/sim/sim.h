@@ -62,6 +62,9 @@ void fbSim_SetPlayerInput(fbSim *sim, fbVec2 input, bool held);
 // Moves goal g, or point `point` of path k (its spline is fitted again from the current time).
 bool fbSim_MoveGoal(fbSim *sim, int g, fbVec2 to);
 bool fbSim_MovePathPoint(fbSim *sim, int k, int point, fbVec2 to);
+// Sets agent id's per-agent field `name` (declared by one of the world's rules) as if its rules had
+// left it so: a test's preset memory. False if there is no such agent or field.
+bool fbSim_SetAgentField(fbSim *sim, uint32_t id, const char *name, double value);
 // Reverses the agents' storage order (the determinism check: results must not depend on it).
 void fbSim_ReverseStorage(fbSim *sim);
 
@@ -93,6 +96,11 @@ const fbOrcaPlan *fbSim_OrcaPlan(const fbSim *sim, uint32_t id);
 
 // The output of rule k for the inspected agent in the last step; false if it did not run.
 bool fbSim_InspectOutput(const fbSim *sim, int rule, fbVec2 *out);
+// The rule tests' "steer allocates nothing": from the next step the inspected agent's rules run
+// `calls` times more with the Lua collector stopped; fbSim_Allocated gives the bytes they took in
+// the last step (-1: none measured).
+void fbSim_MeasureAllocation(fbSim *sim, int calls);
+double fbSim_Allocated(const fbSim *sim);
 
 // Passes a key the viewer does not use to the scenario's on_key(name) hook (SDL key names, e.g. "A",
 // "Left"). Returns false if the hook failed (message in fbSim_Error).
