@@ -10,6 +10,7 @@
 #include "new_rule.h"
 #include "paths.h"
 #include "rule_test.h"
+#include "stats_command.h"
 #include "sweep.h"
 #include "viewer.h"
 
@@ -89,6 +90,9 @@ int main(int argc, char **argv)
 #else
     return fbSweep_Main(argc - 1, argv + 1);
 #endif
+  }
+  if (argc > 1 && strcmp(argv[1], "stats") == 0) {
+    return fbStatsCommand_Main(argc - 1, argv + 1);
   }
   if (argc > 1 && strcmp(argv[1], "test") == 0) {
     return fbRuleTest_Main(argc - 1, argv + 1);
