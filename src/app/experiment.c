@@ -1,6 +1,7 @@
 // experiment.c — reading an experiment (a Lua file returning a table) and the command-line options that change it.
 #define _POSIX_C_SOURCE 200809L
 #include "experiment.h"
+#include "sweep_design.h"
 
 #include <errno.h>
 #include <lauxlib.h>
@@ -22,7 +23,8 @@ static const struct {
   const char *field, *option;
 } FIELDS[] = {{"scenario", "--scenario"}, {"steps", "--steps"}, {"every", "--every"},
               {"sets", "--set"},          {"grid", "--grid"},   {"seeds", "--seeds"},
-              {"seed_sets", "--seed-set"}, {"out", "--out"},    {"plot", "--plot"}};
+              {"seed_sets", "--seed-set"}, {"out", "--out"},    {"plot", "--plot"},
+              {"design", "design"}};
 #define FIELD_COUNT (int)(sizeof FIELDS / sizeof FIELDS[0])
 
 // ---- small helpers ------------------------------------------------------------------------------
@@ -414,6 +416,7 @@ static bool read_table(lua_State *L, void *ud, char *err, size_t errlen)
   bool ok = check_fields(r, t) && read_string(r, t, "scenario", &e->scenario) &&
             read_whole(r, t, "steps", 1, MAX_STEPS, &steps) && read_whole(r, t, "every", 1, MAX_STEPS, &every) &&
             read_strings(r, t, "sets", is_assignment, "\"NAME=VALUE\"", &e->sets) && read_grid(r, e, t) &&
+            fbSweepDesign_Read(r, e, t) &&
             read_seeds(r, e, t) && read_strings(r, t, "seed_sets", is_name, "a --set name", &e->seed_sets) &&
             read_string(r, t, "out", &e->out) && read_plot(r, e, t);
   e->steps = (long)steps;
@@ -629,7 +632,10 @@ bool fbExperiment_Check(const fbExperiment *e, char *err, size_t errlen)
   }
   double runs = (double)(e->seed_last - e->seed_first) + 1.0;
   for (int a = 0; a < e->axis_count; ++a) {
-    runs *= e->axes[a].values.count;
+    runs *= e->design.method != 0 && a > 0 ? 1 : e->axes[a].values.count;  // a design's axes are zipped
+  }
+  if (!fbSweepDesign_Check(e, err, errlen)) {
+    return false;
   }
   fbExperiment_Where(e, "seeds", where, sizeof where);
   if (runs > FB_SWEEP_MAX_RUNS) {
