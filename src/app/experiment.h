@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "sweep_design.h"
+
 #define FB_SWEEP_MAX_AXES 8
 #define FB_SWEEP_MAX_RUNS 10000000L
 
@@ -24,17 +26,6 @@ typedef struct fbAxis {
   bool from_option;    // given (or replaced) by --grid, not by the file: what messages name
 } fbAxis;
 
-// design = { ... } (design_table.h): points listed, not crossed. Its parameters are the axes, each
-// holding one value per point: point k sets value k of every axis.
-typedef struct fbExperimentDesign {
-  int method;          // 0: none (a grid), else an fbDesignKind + 1
-  long count;          // Latin hypercube: samples; Morris: trajectories
-  int levels;          // Morris
-  long long seed;
-  double lo[FB_SWEEP_MAX_AXES], hi[FB_SWEEP_MAX_AXES];
-  bool log[FB_SWEEP_MAX_AXES];  // sampled evenly in log(value)
-} fbExperimentDesign;
-
 typedef struct fbExperiment {
   char *source;        // the experiment file, or NULL when options alone give the experiment
   unsigned given_by_option;  // a bit per field (see experiment.c) that a command-line option set
@@ -51,7 +42,8 @@ typedef struct fbExperiment {
   char *out;                        // the output folder
   char *plot_x;                     // a grid parameter, or NULL for no plot
   fbTextList plot_y;                // measures ("herd.mean_energy") or outcomes ("outcome:stuck")
-  fbExperimentDesign design;        // design.method != 0: the axes are zipped, not crossed
+  fbExperimentDesign design;        // design.method != 0: its parameters are the axes, zipped (point k
+                                    // takes value k of each), not crossed
 } fbExperiment;
 
 // Empty, with the defaults: 1000 steps, seeds 1 to 1, no grid.

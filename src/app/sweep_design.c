@@ -1,4 +1,4 @@
-// sweep_design.c — reading an experiment's design = { ... } and turning its points into zipped axes of --set values.
+// sweep_design.c — reading an experiment's design = { ... }, and its points in the unit cube and in each parameter's range.
 #include "sweep_design.h"
 
 #include <lauxlib.h>
@@ -11,7 +11,7 @@
 #define MAX_DESIGN_POINTS 100000L
 
 // One parameter { "NAME", lo, hi, log = true } on top of the stack, the design's k-th (1-based).
-static bool read_parameter(fbTableReader *r, fbExperiment *e, int k)
+static bool read_parameter(fbTableReader *r, fbExperimentDesign *d, int k)
 {
   lua_State *L = r->L;
   int item = lua_gettop(L);
@@ -23,7 +23,7 @@ static bool read_parameter(fbTableReader *r, fbExperiment *e, int k)
   lua_rawgeti(L, item, 1);
   const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
   char why[128];
-  if (name[0] == '\0' || !fbName_CheckColumn(name, strlen(name), true, why, sizeof why)) {
+  if (name[0] == '\0' || strlen(name) >= sizeof d->name[0] || !fbName_CheckColumn(name, strlen(name), true, why, sizeof why)) {
     return fbTable_Fail(r, where, "", "item 1: expected a --set name such as \"boid.max_speed\"");
   }
   double range[2];
@@ -36,44 +36,33 @@ static bool read_parameter(fbTableReader *r, fbExperiment *e, int k)
   if (!isfinite(range[0]) || !isfinite(range[1]) || !(range[0] < range[1]) || (log_scale && !(range[0] > 0))) {
     return fbTable_Fail(r, where, "", "expected low < high, finite%s", log_scale ? ", and low > 0 (log = true)" : "");
   }
-  const int a = e->axis_count++;
-  e->axes[a].name = strdup(name);
-  e->design.lo[a] = range[0];
-  e->design.hi[a] = range[1];
-  e->design.log[a] = log_scale;
+  for (int a = 0; a < d->parameters; ++a) {
+    if (strcmp(d->name[a], name) == 0) {
+      return fbTable_Fail(r, where, "", "'%s' is already a parameter", name);
+    }
+  }
+  const int a = d->parameters++;
+  snprintf(d->name[a], sizeof d->name[a], "%s", name);
+  d->lo[a] = range[0];
+  d->hi[a] = range[1];
+  d->log[a] = log_scale;
   lua_settop(L, item);
   return true;
 }
 
 // The value of parameter a at u in [0, 1]: linear, or geometric on a log scale.
-static double value_at(const fbExperimentDesign *d, int a, double u)
+double fbSweepDesign_Value(const fbExperimentDesign *d, int a, double u)
 {
   return d->log[a] ? d->lo[a] * pow(d->hi[a] / d->lo[a], u) : d->lo[a] + u * (d->hi[a] - d->lo[a]);
 }
 
-void fbSweepDesign_Make(const fbExperiment *e, fbDesign *d)
+void fbSweepDesign_Make(const fbExperimentDesign *d, fbDesign *design)
 {
-  const fbExperimentDesign *s = &e->design;
-  if (s->method - 1 == FB_DESIGN_MORRIS) {
-    fbDesign_Morris(d, e->axis_count, (int)s->count, s->levels, (uint64_t)s->seed);
+  if (d->method - 1 == FB_DESIGN_MORRIS) {
+    fbDesign_Morris(design, d->parameters, (int)d->count, d->levels, (uint64_t)d->seed);
   } else {
-    fbDesign_LatinHypercube(d, e->axis_count, s->count, (uint64_t)s->seed);
+    fbDesign_LatinHypercube(design, d->parameters, d->count, (uint64_t)d->seed);
   }
-}
-
-// Every point's value of every parameter, as text that reads back as the same double.
-static void make_axes(fbExperiment *e)
-{
-  fbDesign d;
-  fbSweepDesign_Make(e, &d);
-  for (long p = 0; p < d.points; ++p) {
-    for (int a = 0; a < e->axis_count; ++a) {
-      char text[64];
-      snprintf(text, sizeof text, "%.17g", value_at(&e->design, a, d.u[p * d.factors + a]));
-      fbTextList_Add(&e->axes[a].values, text);
-    }
-  }
-  fbDesign_Free(&d);
 }
 
 static bool read_whole(fbTableReader *r, int t, const char *key, long lo, long hi, long *out)
@@ -115,45 +104,28 @@ static bool read_settings(fbTableReader *r, fbExperimentDesign *d, int t)
   return ok;
 }
 
-bool fbSweepDesign_Read(fbTableReader *r, fbExperiment *e, int t)
+bool fbSweepDesign_Read(fbTableReader *r, int t, fbExperimentDesign *d)
 {
   lua_State *L = r->L;
   bool ok = true;
+  memset(d, 0, sizeof *d);
   int design = fbTable_Open(r, t, "", "design", &ok);
   if (design == 0) {
     return ok;
   }
-  if (e->axis_count > 0) {
-    return fbTable_Fail(r, "", "design", "a design lists its own points: leave grid out");
-  }
-  ok = read_settings(r, &e->design, design);
+  ok = read_settings(r, d, design);
   int list = ok ? fbTable_Open(r, design, "design", "parameters", &ok) : 0;
   int n = list ? (int)lua_rawlen(L, list) : 0;
-  if (ok && (n == 0 || n > FB_SWEEP_MAX_AXES)) {
-    ok = fbTable_Fail(r, "design", "parameters", "expected 1 to %d parameters { \"NAME\", low, high }", FB_SWEEP_MAX_AXES);
+  if (ok && (n == 0 || n > FB_DESIGN_MAX_PARAMETERS)) {
+    ok = fbTable_Fail(r, "design", "parameters", "expected 1 to %d parameters { \"NAME\", low, high }",
+                      FB_DESIGN_MAX_PARAMETERS);
   }
   for (int k = 1; ok && k <= n; ++k) {
     lua_rawgeti(L, list, k);
-    ok = read_parameter(r, e, k);
+    ok = read_parameter(r, d, k);
     lua_settop(L, list);
   }
-  if (ok) {
-    make_axes(e);
-  } else {
-    e->design.method = 0;
-  }
+  d->method = ok ? d->method : 0;
   lua_settop(L, design - 1);
   return ok;
-}
-
-bool fbSweepDesign_Check(const fbExperiment *e, char *err, size_t errlen)
-{
-  for (int a = 0; e->design.method != 0 && a < e->axis_count; ++a) {
-    if (e->axes[a].from_option || e->axes[a].values.count != e->axes[0].values.count) {
-      snprintf(err, errlen, "--grid %s: the experiment has a design, whose points are listed: no grid with it",
-               e->axes[a].name);
-      return false;
-    }
-  }
-  return true;
 }

@@ -1,8 +1,7 @@
-// sweep_design.h — an experiment's design = { ... }: Latin hypercube or Morris points instead of a grid, as zipped axes the sweep runs like any other.
+// sweep_design.h — an experiment's design = { ... }: Latin hypercube or Morris points over parameter ranges, which the experiment lists as zipped axes.
 #ifndef FB_SWEEP_DESIGN_H
 #define FB_SWEEP_DESIGN_H
 
-#include "experiment.h"
 #include "lua_table.h"
 #include "sensitivity.h"
 
@@ -15,14 +14,25 @@
  *   seed = 1,                   -- the design's own seed, not the runs'
  * }
  */
-// Reads t.design, if any, into e->design and makes its axes (one value per point). False with a
-// message naming the field.
-bool fbSweepDesign_Read(fbTableReader *r, fbExperiment *e, int t);
+#define FB_DESIGN_MAX_PARAMETERS 8
 
-// A design and a grid (--grid, or grid =) together are refused: points are listed or crossed.
-bool fbSweepDesign_Check(const fbExperiment *e, char *err, size_t errlen);
+typedef struct fbExperimentDesign {
+  int method;          // 0: none (a grid), else an fbDesignKind + 1
+  long count;          // Latin hypercube: samples; Morris: trajectories
+  int levels;          // Morris
+  long long seed;
+  int parameters;
+  char name[FB_DESIGN_MAX_PARAMETERS][128];
+  double lo[FB_DESIGN_MAX_PARAMETERS], hi[FB_DESIGN_MAX_PARAMETERS];
+  bool log[FB_DESIGN_MAX_PARAMETERS];  // sampled evenly in log(value)
+} fbExperimentDesign;
 
-// The design's points in the unit cube again (a pure function of its fields), for the analysis.
-void fbSweepDesign_Make(const fbExperiment *e, fbDesign *d);
+// Reads t.design, if any, into d (method 0 when absent). False with a message naming the field.
+bool fbSweepDesign_Read(fbTableReader *r, int t, fbExperimentDesign *d);
+
+// The design's points in the unit cube (a pure function of its fields); point p's parameter a is
+// fbSweepDesign_Value(d, a, design.u[p * d->parameters + a]).
+void fbSweepDesign_Make(const fbExperimentDesign *d, fbDesign *design);
+double fbSweepDesign_Value(const fbExperimentDesign *d, int a, double u);
 
 #endif

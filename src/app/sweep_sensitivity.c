@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "csv_text.h"
-#include "sweep_design.h"
 #include "sweep.h"
 
 // The experiment as the sweep read it: the file, then every option of argv that changes it.
@@ -133,7 +132,7 @@ int fbSweepSensitivity_Main(int argc, char **argv)
   int status = fbSweep_Main(argc, argv);
   fbDesign d;
   Summary s;
-  fbSweepDesign_Make(&e, &d);
+  fbSweepDesign_Make(&e.design, &d);
   if (status == 0) {
     status = read_summary(e.out, d.points, &s) ? report(&e, &d, &s) : 1;
     fbTextList_Free(&s.measures);
