@@ -22,7 +22,8 @@ static const struct {
   const char *field, *option;
 } FIELDS[] = {{"scenario", "--scenario"}, {"steps", "--steps"}, {"every", "--every"},
               {"sets", "--set"},          {"grid", "--grid"},   {"seeds", "--seeds"},
-              {"seed_sets", "--seed-set"}, {"out", "--out"},    {"plot", "--plot"}};
+              {"seed_sets", "--seed-set"}, {"out", "--out"},    {"plot", "--plot"},
+              {"design", "design"}};
 #define FIELD_COUNT (int)(sizeof FIELDS / sizeof FIELDS[0])
 
 // ---- small helpers ------------------------------------------------------------------------------
@@ -362,6 +363,34 @@ static bool read_plot(fbTableReader *r, fbExperiment *e, int t)
   return ok;
 }
 
+// design = { ... } (sweep_design.h): its parameters become the axes, holding a value per point.
+static bool read_design(fbTableReader *r, fbExperiment *e, int t)
+{
+  fbExperimentDesign *d = &e->design;
+  if (!fbSweepDesign_Read(r, t, d)) {
+    return false;
+  }
+  if (d->method == 0) {
+    return true;  // a grid, or the seeds alone
+  }
+  if (e->axis_count > 0) {
+    return fbTable_Fail(r, "", "design", "a design lists its own points: leave grid out");
+  }
+  fbDesign points;
+  fbSweepDesign_Make(d, &points);
+  for (int a = 0; a < d->parameters; ++a) {
+    fbAxis *axis = &e->axes[e->axis_count++];
+    axis->name = strdup(d->name[a]);
+    for (long p = 0; p < points.points; ++p) {
+      char text[64];  // 17 digits: the --set value reads back as the same double
+      snprintf(text, sizeof text, "%.17g", fbSweepDesign_Value(d, a, points.u[p * points.factors + a]));
+      fbTextList_Add(&axis->values, text);
+    }
+  }
+  fbDesign_Free(&points);
+  return true;
+}
+
 static int field_index(const char *field)
 {
   for (int k = 0; k < FIELD_COUNT; ++k) {
@@ -414,6 +443,7 @@ static bool read_table(lua_State *L, void *ud, char *err, size_t errlen)
   bool ok = check_fields(r, t) && read_string(r, t, "scenario", &e->scenario) &&
             read_whole(r, t, "steps", 1, MAX_STEPS, &steps) && read_whole(r, t, "every", 1, MAX_STEPS, &every) &&
             read_strings(r, t, "sets", is_assignment, "\"NAME=VALUE\"", &e->sets) && read_grid(r, e, t) &&
+            read_design(r, e, t) &&
             read_seeds(r, e, t) && read_strings(r, t, "seed_sets", is_name, "a --set name", &e->seed_sets) &&
             read_string(r, t, "out", &e->out) && read_plot(r, e, t);
   e->steps = (long)steps;
@@ -629,7 +659,13 @@ bool fbExperiment_Check(const fbExperiment *e, char *err, size_t errlen)
   }
   double runs = (double)(e->seed_last - e->seed_first) + 1.0;
   for (int a = 0; a < e->axis_count; ++a) {
-    runs *= e->axes[a].values.count;
+    runs *= e->design.method != 0 && a > 0 ? 1 : e->axes[a].values.count;  // a design's axes are zipped
+  }
+  for (int a = 0; e->design.method != 0 && a < e->axis_count; ++a) {
+    if (e->axes[a].from_option || e->axes[a].values.count != e->axes[0].values.count) {
+      return fbFail(err, errlen, "--grid %s: the experiment has a design, whose points are listed: no grid with it",
+                    e->axes[a].name);
+    }
   }
   fbExperiment_Where(e, "seeds", where, sizeof where);
   if (runs > FB_SWEEP_MAX_RUNS) {

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "sweep_design.h"
+
 #define FB_SWEEP_MAX_AXES 8
 #define FB_SWEEP_MAX_RUNS 10000000L
 
@@ -40,6 +42,8 @@ typedef struct fbExperiment {
   char *out;                        // the output folder
   char *plot_x;                     // a grid parameter, or NULL for no plot
   fbTextList plot_y;                // measures ("herd.mean_energy") or outcomes ("outcome:stuck")
+  fbExperimentDesign design;        // design.method != 0: its parameters are the axes, zipped (point k
+                                    // takes value k of each), not crossed
 } fbExperiment;
 
 // Empty, with the defaults: 1000 steps, seeds 1 to 1, no grid.

@@ -10,7 +10,9 @@
 #include "new_rule.h"
 #include "paths.h"
 #include "rule_test.h"
+#include "stats_command.h"
 #include "sweep.h"
+#include "sweep_sensitivity.h"
 #include "viewer.h"
 
 // flockbox --rules [FOLDER]: the catalogue of a rule folder; status 2 if a rule does not load.
@@ -89,6 +91,14 @@ int main(int argc, char **argv)
 #else
     return fbSweep_Main(argc - 1, argv + 1);
 #endif
+  }
+#ifndef __EMSCRIPTEN__
+  if (argc > 1 && strcmp(argv[1], "sensitivity") == 0) {
+    return fbSweepSensitivity_Main(argc - 1, argv + 1);
+  }
+#endif
+  if (argc > 1 && strcmp(argv[1], "stats") == 0) {
+    return fbStatsCommand_Main(argc - 1, argv + 1);
   }
   if (argc > 1 && strcmp(argv[1], "test") == 0) {
     return fbRuleTest_Main(argc - 1, argv + 1);

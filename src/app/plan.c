@@ -27,7 +27,7 @@ void fbPlan_Make(fbPlan *p, const fbExperiment *e, const char *self)
   p->e = e;
   p->points = 1;
   for (int a = 0; a < e->axis_count; ++a) {
-    p->points *= e->axes[a].values.count;
+    p->points *= e->design.method != 0 && a > 0 ? 1 : e->axes[a].values.count;  // a design: zipped
   }
   p->seeds = (long)(e->seed_last - e->seed_first + 1);
   p->runs = p->points * p->seeds;
@@ -41,7 +41,7 @@ long long fbPlan_SeedOf(const fbPlan *p, long run) { return p->e->seed_first + (
 const char *fbPlan_Value(const fbPlan *p, long point, int axis)
 {
   const fbExperiment *e = p->e;
-  for (int a = e->axis_count - 1; a > axis; --a) {
+  for (int a = e->axis_count - 1; a > axis && e->design.method == 0; --a) {
     point /= e->axes[a].values.count;
   }
   return e->axes[axis].values.items[point % e->axes[axis].values.count];
@@ -121,7 +121,7 @@ char **fbPlan_RunArgs(const fbPlan *p, long run)
   long point = fbPlan_PointOf(p, run);
   for (int a = p->e->axis_count - 1; a >= 0; --a) {
     value[a] = (int)(point % p->e->axes[a].values.count);
-    point /= p->e->axes[a].values.count;
+    point /= p->e->design.method != 0 ? 1 : p->e->axes[a].values.count;  // a design's axes are zipped
   }
   char csv[4096];
   fbPlan_RunFile(p, run, ".csv", csv, sizeof csv);
@@ -165,6 +165,9 @@ static char *plan_text(const fbPlan *p)
     for (int v = 0; v < e->axes[a].values.count; ++v) {
       fprintf(f, "value %s\n", e->axes[a].values.items[v]);
     }
+  }
+  if (e->design.method != 0) {
+    fprintf(f, "design zipped: point k takes value k of every parameter\n");
   }
   for (int k = 0; k < e->seed_sets.count; ++k) {
     fprintf(f, "seed_set %s\n", e->seed_sets.items[k]);

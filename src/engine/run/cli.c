@@ -69,6 +69,8 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
         out);
   print_csv_help(out);
   fputs("  --every K           write a CSV row every K steps (default 1)\n"
+        "  --trajectories FILE every agent's t,id,x,y,vx,vy,group every --trajectories-every\n"
+        "                      N world steps (default 1) and at the end (docs/fitting.md)\n"
         "  --set NAME=VALUE    override a scenario value by dotted name; repeatable, e.g.\n"
         "                      --set world.width=300  --set boid.max_speed=8\n"
         "                      --set boid.vision.fov=180  --set boid.cohesion.weight=2\n"
@@ -142,7 +144,8 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
   } table[] = {{"--steps", 0, 2000000000L},      {"--seed", 0, LLONG_MAX},          {"--every", 1, 2000000000L},
                {"--threads", 1, FB_MAX_THREADS}, {"--lua-memory", 1, 65536},            {"--rule-timeout", 10, 3600000},
                {"--pace", 0, 1000000},           {"--save-state-at", 0, 2000000000L},
-               {"--trace", 1, 4294967295LL},     {"--trace-step", 0, 2000000000L}};
+               {"--trace", 1, 4294967295LL},     {"--trace-step", 0, 2000000000L},
+               {"--trajectories-every", 1, 2000000000L}};
   for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k) {
     if (strcmp(opt, table[k].name) != 0) {
       continue;
@@ -161,7 +164,8 @@ static int parse_numeric(fbCli *cli, const char *opt, const char *value, char *e
     case 6: cli->pace = (long)v; break;
     case 7: cli->save_state_at = (long)v; break;
     case 8: cli->trace_id = (uint32_t)v; break;
-    default: cli->trace_step = (long)v; break;
+    case 9: cli->trace_step = (long)v; break;
+    default: cli->trajectories_every = (long)v; break;
     }
     return 0;
   }
@@ -197,6 +201,8 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
   }
   if (strcmp(opt, "--csv") == 0) {
     cli->csv = value;
+  } else if (strcmp(opt, "--trajectories") == 0) {
+    cli->trajectories = value;
   } else if (strcmp(opt, "--new-rule") == 0) {
     cli->new_rule = value;
   } else if (strcmp(opt, "--png") == 0) {
@@ -227,6 +233,7 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
   fbRunOptions_Default(&cli->run);
   cli->steps = 1000;
   cli->every = 1;
+  cli->trajectories_every = 1;
   cli->save_state_at = -1;
   cli->dap_port = -1;
   for (int k = 1; k < argc; ++k) {

@@ -11,6 +11,8 @@ typedef struct fbCli {
   bool steps_given;       // --steps was on the command line
   const char *csv;        // CSV telemetry file
   long every;             // a CSV row every K steps
+  const char *trajectories;  // --trajectories FILE: every agent's positions (trajectory.h)
+  long trajectories_every;   // a frame every N world steps
   const char *png;        // picture of the final frame
   bool watch;             // hot reload of rules and scenarios
   bool quiet;             // no summary line

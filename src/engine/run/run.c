@@ -23,7 +23,7 @@ static bool outputs_are_files(const fbCli *cli, char *err, size_t errlen)
   const struct {
     const char *option, *path;
   } outputs[] = {{"--csv", cli->csv}, {"--csv", cli->csv ? meta : NULL}, {"--save-state", cli->save_state},
-                 {"--png", cli->png}};
+                 {"--png", cli->png}, {"--trajectories", cli->trajectories}};
   for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k) {
     if (outputs[k].path != NULL && !fbFilePath_CheckOutput(outputs[k].path, why, sizeof why)) {
       snprintf(err, errlen, "%s: cannot write there (%s): %s", outputs[k].path, outputs[k].option, why);
@@ -60,6 +60,13 @@ fbRunStart fbRun_Begin(fbRun *run, const fbCli *cli, const fbRunOptions *options
     run->sim = NULL;
     return FB_START_CANNOT_WRITE;
   }
+  if (!fbTrajectoryWriter_Open(&run->trajectories, cli->trajectories, run->sim, cli->trajectories_every, err, errlen)) {
+    fbTelemetry_Close(&run->telemetry);
+    fbSim_Delete(run->sim);
+    run->sim = NULL;
+    return FB_START_CANNOT_WRITE;
+  }
+  fbTrajectoryWriter_Frame(&run->trajectories, run->sim, true);  // the start, as the CSV's first row
   run->telemetry.flush = cli->watch || cli->pace > 0;
   run->watching = cli->watch && fbHotReload_Open(&run->reload, run->sim, cli->poll_files, err, errlen);
   if (cli->watch && !run->watching) {
@@ -79,6 +86,9 @@ bool fbRun_Step(fbRun *run)
 {
   bool ok = fbSim_Step(run->sim);
   run->steps++;
+  if (ok) {
+    fbTrajectoryWriter_Frame(&run->trajectories, run->sim, false);
+  }
   if (ok && run->steps % run->cli->every == 0) {
     ok = fbRun_Row(run);
   }
@@ -93,5 +103,7 @@ bool fbRun_End(fbRun *run)
     fbHotReload_Close(&run->reload);
     run->watching = false;
   }
-  return fbTelemetry_Close(&run->telemetry);
+  fbTrajectoryWriter_Frame(&run->trajectories, run->sim, true);  // the final state, as in the CSV
+  bool trajectories = fbTrajectoryWriter_Close(&run->trajectories);
+  return fbTelemetry_Close(&run->telemetry) && trajectories;
 }

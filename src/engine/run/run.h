@@ -6,12 +6,14 @@
 #include "reload.h"
 #include "state.h"
 #include "telemetry.h"
+#include "trajectory.h"
 
 // A scenario being run: the sim, its CSV and how many steps it has made. The headless run and the
 // window both step through it, so they write the same rows for the same seed.
 typedef struct fbRun {
   fbSim *sim;             // NULL until fbRun_Begin has loaded it
   fbTelemetry telemetry;
+  fbTrajectoryWriter trajectories;  // --trajectories
   fbHotReload reload;     // with --watch
   bool watching;
   const fbCli *cli;
