@@ -79,12 +79,46 @@ static void test_bottleneck_flow_near_seyfried(void **state)
   demo_seed = 0;
 }
 
+/*
+ * Test 4, the fundamental diagram: the corridor at densities 0.5-5 /m² (20-200 walkers on 40 m²),
+ * 30 s each, the mean speed along it over the last 20 s. Each speed is within 0.3 m/s of Weidmann's
+ * and the speed never rises with the density. The model's knee is sharper than Weidmann's: the free
+ * speed up to 1.4 /m², then (gap - body) / time gap in each lane (docs/steering-routes.md).
+ */
+static void test_fundamental_diagram_follows_weidmann(void **state)
+{
+  (void)state;
+  static const int counts[] = {20, 40, 80, 120, 160, 200};
+  double last = INFINITY;
+  for (size_t k = 0; k < sizeof counts / sizeof counts[0]; ++k) {
+    char set[64];
+    snprintf(set, sizeof set, "walker.count=%d", counts[k]);
+    load_with("scripts/rimea/test04_fundamental.lua", set);
+    double sum = 0;
+    int n = 0;
+    for (int s = 1; s <= 300; ++s) {
+      step();
+      if (s > 100) {
+        sum += metric("speed");
+        n++;
+      }
+    }
+    double speed = sum / n, weidmann = metric("weidmann");
+    print_message("density %.1f /m2: speed %.3f m/s, Weidmann %.3f\n", metric("density"), speed, weidmann);
+    assert_true(fabs(speed - weidmann) < 0.3);
+    assert_true(speed <= last + 0.01);
+    last = speed;
+    unload();
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_corridor_walk_takes_26_to_34_s, demo_teardown),
       cmocka_unit_test_teardown(test_corner_crowd_never_crosses_the_wall, demo_teardown),
       cmocka_unit_test_teardown(test_bottleneck_flow_near_seyfried, demo_teardown),
+      cmocka_unit_test_teardown(test_fundamental_diagram_follows_weidmann, demo_teardown),
   };
   return fb_run_tests(tests);
 }

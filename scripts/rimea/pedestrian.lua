@@ -16,9 +16,11 @@
 --   two of five runs stopped with 53 and 5 still in the room, where without it all 60 passed at
 --   1.65-2.04 /m/s. The price: in the crush ORCA's least-violation fallback lets bodies overlap by
 --   up to 0.15 m (0.03 m with the pass). `--set NAME.collide=true` puts it back.
+-- - time gap 0.85 s for follow_flow_headway: the value that puts test 4's speeds nearest
+--   Weidmann's at 2-3 /m² (0.7 s: 0.80 and 0.32 m/s; 1 s: 0.56 and 0.23; Weidmann 0.61 and 0.33).
 -- - orca horizons of 2 s (agents) and 1 s (walls), 10 neighbours within 3 m: a pedestrian plans a
 --   couple of steps ahead, not RVO2's 10 s, which in a dense crowd makes everyone stop early.
-local P = { radius = 0.22, free_speed = 1.34, dt = 0.1 }
+local P = { radius = 0.22, free_speed = 1.34, dt = 0.1, time_gap = 0.85 }
 
 -- Weidmann's fundamental diagram (1993): the walking speed at density rho (persons/m²),
 -- v = v0 (1 - exp(-gamma (1/rho - 1/rho_max))), v0 = 1.34 m/s, gamma = 1.913 /m², rho_max = 5.4 /m².
@@ -34,7 +36,11 @@ function P.world(w, h, bounds)
 end
 
 -- A pedestrian species following the flow field o.field at o.speed (the field's own speed if it is
--- a route; the cap is max_speed). o: name, count, field, spawn or agents, colour, speed.
+-- a route; the cap is max_speed). o: name, count, field, spawn or agents, colour, speed, headway.
+-- headway = true follows the field with follow_flow_headway (time gap P.time_gap): a crowd going
+-- one way then slows with its density as Weidmann's does (RiMEA test 4), where ORCA alone lets it
+-- walk at the free speed; but at a bottleneck it jams (test 12: 2-21 of 60 passed on seeds 1-8),
+-- so it is off by default.
 function P.species(o)
   local speed = o.speed or P.free_speed
   return {
@@ -43,7 +49,9 @@ function P.species(o)
     orca = { time_horizon = 2, obstacle_horizon = 1, neighbours = 10, distance = 3 },
     vision = { radius = 3, fov = 360 },
     colour = o.colour or { 230, 200, 120 },
-    rules = { { "follow_flow", params = { field = o.field or "exit", predict = 0, gain = 1 / P.dt } } },
+    rules = { not o.headway
+      and { "follow_flow", params = { field = o.field or "exit", predict = 0, gain = 1 / P.dt } }
+      or { "follow_flow_headway", params = { field = o.field or "exit", time_gap = P.time_gap, gain = 1 / P.dt } } },
   }
 end
 
