@@ -13,8 +13,8 @@
 --   itself (RVO2's convention), no relaxation in between.
 -- - no body pass (collide = false): ORCA alone keeps bodies apart. With the pass (the engine's
 --   position correction after the step) a crowd at a bottleneck jams: on RiMEA test 12, seeds 1-5,
---   two of five runs stopped with 53 and 5 still in the room, where without it all 60 passed at
---   1.65-2.04 /m/s. The price: in the crush ORCA's least-violation fallback lets bodies overlap by
+--   seed 2 stopped with 53 still in the room and the others flowed at 0.40-1.47 /m/s, where
+--   without it all 60 passed at 1.65-2.04 /m/s. The price: in the crush ORCA's least-violation fallback lets bodies overlap by
 --   up to 0.15 m (0.03 m with the pass). `--set NAME.collide=true` puts it back.
 -- - time gap 0.85 s for follow_flow_headway: the value that puts test 4's speeds nearest
 --   Weidmann's at 2-3 /m² (0.7 s: 0.80 and 0.32 m/s; 1 s: 0.56 and 0.23; Weidmann 0.61 and 0.33).
@@ -39,7 +39,7 @@ end
 -- a route; the cap is max_speed). o: name, count, field, spawn or agents, colour, speed, headway.
 -- headway = true follows the field with follow_flow_headway (time gap P.time_gap): a crowd going
 -- one way then slows with its density as Weidmann's does (RiMEA test 4), where ORCA alone lets it
--- walk at the free speed; but at a bottleneck it jams (test 12: 2-21 of 60 passed on seeds 1-8),
+-- walk at the free speed; but at a bottleneck it jams (test 12: 2-21 of 60 passed, seeds 1-8),
 -- so it is off by default.
 function P.species(o)
   local speed = o.speed or P.free_speed
