@@ -2,7 +2,7 @@
 #
 #   lib/libflockbox_engine.a, lib/libflockbox_view.a  the two static libraries
 #   include/flockbox/flockbox.h, flockbox_view.h       the public API (never the engine's own headers)
-#   share/flockbox/{behaviours,terrains,scripts}       what the library looks for (fbSetDataFolder)
+#   share/flockbox/{behaviours,terrains,plans,scripts} what the library looks for (fbSetDataFolder)
 #   share/flockbox/lib/flockbox/test.lua               flockbox test's harness, require("flockbox.test")
 #   lib/pkgconfig/flockbox.pc, flockbox-view.pc         for Makefiles: pkg-config --static
 #   lib/cmake/flockbox/                                 for CMake: find_package(flockbox), flockbox::engine, flockbox::view
@@ -30,7 +30,7 @@ install(TARGETS flockbox_engine flockbox_view EXPORT flockboxTargets
 install(TARGETS flockbox RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/include/flockbox/flockbox.h ${CMAKE_SOURCE_DIR}/include/flockbox/flockbox_view.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/flockbox)
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/behaviours ${CMAKE_SOURCE_DIR}/terrains ${CMAKE_SOURCE_DIR}/scripts
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/behaviours ${CMAKE_SOURCE_DIR}/terrains ${CMAKE_SOURCE_DIR}/plans ${CMAKE_SOURCE_DIR}/scripts
   ${CMAKE_SOURCE_DIR}/types ${CMAKE_SOURCE_DIR}/lib DESTINATION ${CMAKE_INSTALL_DATADIR}/flockbox)
 install(FILES ${CMAKE_SOURCE_DIR}/.luacheckrc ${CMAKE_SOURCE_DIR}/.luarc.json  # flockbox --lint, editors
   DESTINATION ${CMAKE_INSTALL_DATADIR}/flockbox)

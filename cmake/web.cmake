@@ -48,7 +48,7 @@ set(FB_FONT_FILE "/flockbox/fonts/DejaVuSans.ttf")
 set(FB_WEB_FONT_SOURCE "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 # The program of the page: flockbox.js + flockbox.wasm + flockbox.data (the shipped scenarios, rules,
-# terrains and the font, preloaded into the page's file system before main runs).
+# terrains, plans and the font, preloaded into the page's file system before main runs).
 # - one thread (no special headers on the host; the engine gives the same bits on any thread count);
 # - memory grows as a scenario asks for it; the stack as the desktop's main thread can rely on;
 # - FS for the page's editor and uploads, callMain/ccall for its buttons.
@@ -61,6 +61,7 @@ function(fb_web_program target)
     "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/scripts@/flockbox/scripts"
     "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/behaviours@/flockbox/behaviours"
     "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/terrains@/flockbox/terrains"
+    "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/plans@/flockbox/plans"
     "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/types@/flockbox/types"
     "SHELL:--preload-file ${FB_WEB_FONT_SOURCE}@/flockbox/fonts/DejaVuSans.ttf")
 endfunction()

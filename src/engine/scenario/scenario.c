@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "floor_plan.h"
 #include "lua_host.h"
 #include "lua_table.h"
 #include "names.h"
@@ -14,18 +15,55 @@
 
 // ---- obstacles, goals, rule folders ----------------------------------------------------------------
 
-static bool read_obstacle(fbTableReader *r, fbObstacles *o, int t, const char *where)
+// { png = "plan.png", cell = c }: the walls of a floor plan, its dark pixels (floor_plan.h), the
+// path relative to the scenario as a terrain's is.
+static bool read_floor_plan(fbTableReader *r, fbScenarioDef *d, int t, const char *where)
 {
   lua_State *L = r->L;
+  bool ok = true;
+  double cell = 0;
+  if (lua_getfield(L, t, "cell") != LUA_TNUMBER) {
+    ok = fbTable_Fail(r, where, "cell", "expected the metres (world units) a pixel of the plan covers");
+  } else {
+    cell = lua_tonumber(L, -1);
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, t, "png");
+  if (ok && !lua_isstring(L, -1)) {
+    ok = fbTable_Fail(r, where, "png", "expected the PNG's file name");
+  }
+  if (ok) {
+    char path[600], msg[700];
+    int walls;
+    fbFilePath_Resolve(d->path, lua_tostring(L, -1), path, sizeof path);
+    if (!fbFloorPlan_AddWalls(&d->obstacles, path, cell, &walls, msg, sizeof msg)) {
+      ok = fbTable_Fail(r, where, "png", "%s", msg);
+    }
+  }
+  lua_pop(L, 1);
+  return ok;
+}
+
+static bool read_obstacle(fbTableReader *r, fbScenarioDef *d, int t, const char *where)
+{
+  lua_State *L = r->L;
+  fbObstacles *o = &d->obstacles;
+  bool plan = false;
   lua_pushnil(L);
   while (lua_next(L, t) != 0) {
     lua_pop(L, 1);
     const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    if (key == NULL || (strcmp(key, "circle") != 0 && strcmp(key, "polygon") != 0)) {
-      bool ok = fbTable_Fail(r, where, key ? key : "", "unknown field (known: circle, polygon)");
+    bool known = key != NULL && (strcmp(key, "circle") == 0 || strcmp(key, "polygon") == 0 ||
+                                 strcmp(key, "png") == 0 || strcmp(key, "cell") == 0);
+    if (!known) {
+      bool ok = fbTable_Fail(r, where, key ? key : "", "unknown field (known: circle, polygon, png with cell)");
       lua_pop(L, 1);
       return ok;
     }
+    plan = plan || strcmp(key, "png") == 0 || strcmp(key, "cell") == 0;
+  }
+  if (plan) {
+    return read_floor_plan(r, d, t, where);
   }
   char msg[256];
   bool ok = true;
@@ -41,7 +79,7 @@ static bool read_obstacle(fbTableReader *r, fbObstacles *o, int t, const char *w
   lua_pop(L, 1);
   if (lua_getfield(L, t, "polygon") != LUA_TTABLE) {
     lua_pop(L, 1);
-    return fbTable_Fail(r, where, "", "expected { circle = {x, y, r} } or { polygon = { {x, y}, ... } }");
+    return fbTable_Fail(r, where, "", "expected { circle = {x, y, r} }, { polygon = { {x, y}, ... } } or { png = \"plan.png\", cell = c }");
   }
   int p = lua_gettop(L);
   int n = (int)lua_rawlen(L, p);
@@ -75,7 +113,7 @@ static bool read_obstacles(fbTableReader *r, fbScenarioDef *d, int root)
     if (lua_rawgeti(r->L, t, k) != LUA_TTABLE) {
       ok = fbTable_Fail(r, where, "", "expected a table");
     } else {
-      ok = read_obstacle(r, &d->obstacles, lua_gettop(r->L), where);
+      ok = read_obstacle(r, d, lua_gettop(r->L), where);
     }
     lua_pop(r->L, 1);
   }

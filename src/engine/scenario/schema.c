@@ -40,7 +40,7 @@ static const fbField scenario_fields[] = {
     {"terrain.generate", FB_FIELD_NUMBER, SC(world.terrain.generate), 0, 0, 9.0e15, NULL, true, "seed of smooth random hills"},
     {"terrain.feature", FB_FIELD_NUMBER, SC(world.terrain.feature), 0, 0, 1e7, NULL, false, "world units across a generated hill"},
     {"terrain.samples", FB_FIELD_INT, SC(world.terrain.samples), 0, 2, FB_TERRAIN_MAX_SIDE, NULL, false, "generated samples per side"},
-    {"obstacles", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ circle = {x, y, r} } or { polygon = { {x, y}, ... } }"},
+    {"obstacles", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ circle = {x, y, r} }, { polygon = { {x, y}, ... } } or { png = \"plan.png\", cell = c }: a floor plan's dark pixels"},
     {"goals", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "name = {x, y}"},
     {"paths", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "{ { name = ..., points = { {x, y}, ... }, closed = ..., speed = ..., start = ... }, ... }"},
     {"flow_fields", FB_FIELD_TABLE, 0, 0, 0, 0, NULL, false, "NAME = { png = ..., speed = ... } or { fn = function(x, y) return vx, vy end, cell = ... }"},
