@@ -483,7 +483,7 @@ fb = {}
 ---@field description? string what it shows, in the window's About tab (default: the file's header comment)
 ---@field world? fbScenarioWorld the world table
 ---@field terrain? fbScenarioTerrain the terrain table
----@field obstacles? ({ circle: number[] }|{ polygon: number[][] })[] { circle = {x, y, r} } or { polygon = { {x, y}, ... } }
+---@field obstacles? ({ circle: number[] }|{ polygon: number[][] })[] { circle = {x, y, r} }, { polygon = { {x, y}, ... } } or { png = "plan.png", cell = c }: a floor plan's dark pixels
 ---@field goals? table<string, number[]> name = {x, y}
 ---@field paths? fbScenarioPath[] { { name = ..., points = { {x, y}, ... }, closed = ..., speed = ..., start = ... }, ... }
 ---@field flow_fields? table<string, fbScenarioFlowField> NAME = { png = ..., speed = ... } or { fn = function(x, y) return vx, vy end, cell = ... }
