@@ -22,6 +22,14 @@ bounded 20 env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$flockbox" scri
 status=$?
 check "no display: ends at once (status $status), not a hang" bash -c "[ $status -ne 0 ] && [ $status -ne 124 ]"
 check "no display: says to run --headless" grep -q -- "--headless" "$tmp/err.txt"
+# ... and its message is the only one: SDL's probe of Wayland would complain first about
+# XDG_RUNTIME_DIR (unset in a bare ssh or container session).
+bounded 20 env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR "$flockbox" scripts/classic_flock.lua \
+  2>"$tmp/err.txt"
+status=$?
+check "no display, no XDG_RUNTIME_DIR: exit 2 (status $status)" test $status -eq 2
+check "no display, no XDG_RUNTIME_DIR: our one line alone" \
+  bash -c "[ \$(wc -l <'$tmp/err.txt') -eq 1 ] && grep -q '^flockbox: no display' '$tmp/err.txt'"
 
 if ! command -v ffmpeg >/dev/null 2>&1; then
   env -u DISPLAY "$flockbox" --record "$tmp/out.mp4" scripts/classic_flock.lua 2>"$tmp/err.txt"
