@@ -675,7 +675,7 @@ static void draw_overlay(fbViewer *v, int selected)
   fbSim *sim = fbViewer_Sim(v);
   fbTimeline timeline = {&v->rewind, sim ? fbSim_World(sim)->step : 0, v->seeking, v->seek_to, false, 0};
   fbDockFrame frame = {&v->hud, &v->ui, sim, &status, selected, v->px_per_accel, &v->panel, &v->plots,
-                       &v->info_tab, &v->info_scroll, &timeline, &v->console};
+                       &v->info_tab, &v->info_scroll, &timeline, &v->console, v->window_options.program};
   for (int k = 0; k < fbDockCount; ++k) {
     if (v->docks.open[k]) {
       fbDockTable[k].draw(&frame, v->layout.dock[k]);
