@@ -991,8 +991,10 @@ int fbViewer_Destroy(fbViewer *v)
   char err[1024];
   // --png: the final frame's world, drawn as a headless run draws it.
   bool picture = v->loaded && v->frames > 0 && v->cli.png != NULL;
-  int width, height;
-  fbRender_PictureSize(v->run->sim, v->cli.png_width, v->cli.png_height, &width, &height);
+  int width = 0, height = 0;
+  if (picture) {  // a failed restart leaves no sim to measure
+    fbRender_PictureSize(v->run->sim, v->cli.png_width, v->cli.png_height, &width, &height);
+  }
   if (picture && !fbRender_SavePng(v->run->sim, v->cli.png, width, height, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     status = 1;
