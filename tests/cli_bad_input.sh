@@ -220,6 +220,17 @@ expect "a region of two points" "region2.lua: regions.pen: a region needs 3 to" 
 expect "bad --set" "has no world field, terrain field or species named 'wolf'" --headless --set wolf.max_speed=3 scripts/classic_flock.lua
 expect "bad --set value" "species[1].max_speed: expected a number" --headless --set boid.max_speed=fast scripts/classic_flock.lua
 expect "bad --set param" "params.gian: unknown parameter" --headless --set boid.cohesion.gian=3 scripts/classic_flock.lua
+# A misspelt --set name gets the nearest known name in the same one message (edit distance, from the
+# schema, the species and rule names, and the rule's own parameters when it loads):
+expect "misspelt world field" "named 'world'; did you mean 'world.width'?" --headless --set world.widht=300 scripts/classic_flock.lua
+expect "misspelt species" "named 'bid'; did you mean 'boid.max_speed'?" --headless --set bid.max_speed=3 scripts/classic_flock.lua
+expect "misspelt species field" "no field or rule 'max_sped'; did you mean 'boid.max_speed'?" --headless --set boid.max_sped=3 scripts/classic_flock.lua
+expect "misspelt rule" "no field or rule 'coheson'; did you mean 'boid.cohesion.divisor'?" --headless --set boid.coheson.divisor=3 scripts/classic_flock.lua
+expect "misspelt parameter" "params.divsor: unknown parameter (this rule has: divisor, step); did you mean 'divisor'?" --headless --set boid.cohesion.divsor=3 scripts/classic_flock.lua
+expect "misspelt slot field" "params.wieght: unknown parameter (this rule has: divisor, step); did you mean 'weight'?" --headless --set boid.cohesion.wieght=3 scripts/classic_flock.lua
+if grep -q "did you mean" <(bounded 20 "$flockbox" --headless --set zzz=1 scripts/classic_flock.lua 2>&1); then
+  echo "FAIL a name like no other gets no suggestion"; failures=$((failures + 1))
+fi
 
 # Text and numbers (issue 37): a string parameter is one short line wherever it comes from, a count
 # is a whole number, a table field's keys are all read, and a non-string error still names its line.

@@ -33,6 +33,7 @@ check "results: every run complete with its outcome" \
   test "$(grep -c ',complete,0,step_limit,' "$local/results.csv")" -eq 40
 check "results: the grid parameters and the seed by name" \
   grep -q '^run,boid.min_speed,boid.alignment.weight,seed,status,exit_status,outcome,outcome_time,steps,' "$local/results.csv"
+check "a sweep that ended leaves no sweep.lock behind" test ! -e "$local/sweep.lock"
 
 # The sweep varies what it says it varies: run 1 is min_speed 2, alignment 0, seed 1; the seeds are
 # the outer loop, so run 5 is the same grid point with seed 2, and the run's metadata agrees.
@@ -156,6 +157,11 @@ for _ in $(seq 600); do
   [ "$(find "$slow/runs" -name '*.status' 2>/dev/null | wc -l)" -ge 2 ] && break
   sleep 0.1
 done
+# While it runs, its lock protects the folder from a second sweep.
+check "a running sweep holds sweep.lock" test -e "$slow/sweep.lock"
+"$flockbox" sweep "$exp" --jobs 1 --out "$slow" --steps 1000 --set boid.count=100 --quiet >/dev/null 2>"$tmp/second"
+check "a second sweep into its folder is refused (exit 2)" test $? -eq 2
+check "... saying why" grep -q "another sweep is making runs in this folder" "$tmp/second"
 kill -TERM $pid
 wait $pid
 check "SIGTERM: the sweep exits 130" test $? -eq 130
@@ -163,8 +169,30 @@ made=$(find "$slow/runs" -name '*.status' | wc -l)
 check "SIGTERM: it stopped early ($made of 40 made)" test "$made" -lt 40
 sweep "$exp" --jobs 2 --out "$slow" --steps 1000 --set boid.count=100 --quiet >/dev/null
 check "the interrupted sweep resumes" test $? -eq 0
+check "and leaves no sweep.lock" test ! -e "$slow/sweep.lock"
 check "every run then went to its last step" \
   test "$(awk -F, -v c="$(col "$slow/results.csv" steps)" 'NR > 1 && $c == 1000' "$slow/results.csv" | wc -l)" -eq 40
+
+# ---- names varied together ------------------------------------------------------------------------
+# One value for both species' parameters: 2 runs, not a grid of all 4 pairs.
+cat >"$tmp/together.lua" <<'EOF'
+return { scenario = "scripts/two_flocks.lua", steps = 5,
+         grid = { { "green.max_speed,aqua.max_speed", { 8, 9 } } },
+         plot = { x = "green.max_speed,aqua.max_speed", y = "green.mean_speed" } }
+EOF
+sweep "$tmp/together.lua" --out "$tmp/together" --quiet >/dev/null
+check "names varied together: exit 0" test $? -eq 0
+check "names varied together: a run per value" test "$(rows "$tmp/together/results.csv")" -eq 2
+check "names varied together: one column, named by both" \
+  grep -q '^run,"green.max_speed,aqua.max_speed",seed,' "$tmp/together/results.csv"
+check "names varied together: each run sets both to its value" \
+  grep -q '"sets": \["green.max_speed=9", "aqua.max_speed=9"\]' "$tmp/together/runs/2.csv.json"
+sweep --scenario scripts/two_flocks.lua --grid green.max_speed,aqua.max_speed=8,9 --grid green.count=10,20 --seeds 1-1 \
+  --steps 5 --out "$tmp/together2" --quiet >/dev/null
+check "--grid A,B=...: 2 x 2 runs" test "$(rows "$tmp/together2/results.csv")" -eq 4
+err=$("$flockbox" sweep "$tmp/together.lua" --out "$tmp/together3" --grid aqua.max_speed=1,2 2>&1 >/dev/null)
+check "a name in two grid parameters is refused" \
+  grep -q "'aqua.max_speed' is already in grid parameter 'green.max_speed,aqua.max_speed'" <<<"$err"
 
 # ---- bad experiments -----------------------------------------------------------------------------
 bad() {  # bad NAME WANTED_MESSAGE LUA_TABLE_TEXT

@@ -12,6 +12,26 @@ env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$flockbox" --headless --qu
 check "headless --png exits 0 with no display" test $? -eq 0
 check "headless --png writes a PNG" is_png "$tmp/headless.png"
 
+# A picture keeps the world's aspect (crowd_corridor's is 120 x 40), in the box --png-size gives.
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", $3 * 256 + $4, $7 * 256 + $8 }'; }
+picture() {  # picture EXPECTED SCENARIO [OPTIONS...]
+  local expected=$1 scenario=$2
+  shift 2
+  rm -f "$tmp/sized.png"
+  "$flockbox" --headless --quiet --steps 1 --png "$tmp/sized.png" "$@" "scripts/$scenario.lua"
+  check "--png $* of $scenario: $expected (got $(png_size "$tmp/sized.png" 2>/dev/null))" \
+    test "$(png_size "$tmp/sized.png" 2>/dev/null)" = "$expected"
+}
+picture 1024x1024 classic_flock
+picture 1024x341 crowd_corridor
+picture 300x100 crowd_corridor --png-size 300
+picture 100x100 classic_flock --png-size 400x100
+picture 100x33 crowd_corridor --png-size 100x400
+"$flockbox" --headless --steps 1 --png-size 300 scripts/classic_flock.lua 2>"$tmp/err.txt"
+check "--png-size without --png: exit 2" test $? -eq 2
+"$flockbox" --headless --steps 1 --png "$tmp/x.png" --png-size 3x scripts/classic_flock.lua 2>"$tmp/err.txt"
+check "--png-size 3x: exit 2, says what it expects" grep -q "expected WIDTH or WIDTHxHEIGHT" "$tmp/err.txt"
+
 # A bad scenario is refused before any window opens.
 env -u DISPLAY "$flockbox" tests/data/no_such_scenario.lua 2>"$tmp/err.txt"
 check "missing scenario: exit 2" test $? -eq 2
@@ -22,6 +42,14 @@ bounded 20 env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$flockbox" scri
 status=$?
 check "no display: ends at once (status $status), not a hang" bash -c "[ $status -ne 0 ] && [ $status -ne 124 ]"
 check "no display: says to run --headless" grep -q -- "--headless" "$tmp/err.txt"
+# ... and its message is the only one: SDL's probe of Wayland would complain first about
+# XDG_RUNTIME_DIR (unset in a bare ssh or container session).
+bounded 20 env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR "$flockbox" scripts/classic_flock.lua \
+  2>"$tmp/err.txt"
+status=$?
+check "no display, no XDG_RUNTIME_DIR: exit 2 (status $status)" test $status -eq 2
+check "no display, no XDG_RUNTIME_DIR: our one line alone" \
+  bash -c "[ \$(wc -l <'$tmp/err.txt') -eq 1 ] && grep -q '^flockbox: no display' '$tmp/err.txt'"
 
 if ! command -v ffmpeg >/dev/null 2>&1; then
   env -u DISPLAY "$flockbox" --record "$tmp/out.mp4" scripts/classic_flock.lua 2>"$tmp/err.txt"

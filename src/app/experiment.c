@@ -115,6 +115,73 @@ static void format_number(double v, char *out, size_t len)
   }
 }
 
+/*
+ * A grid parameter may be several names varied together, "wolf.max_speed,sheep.max_speed": each
+ * value is set to every one of them (one value for both species, not a grid of all pairs). The
+ * axis keeps the list as written; it names the parameter everywhere (its CSV column, quoted, and
+ * plot = { x = ... }), and the runs get one --set per name.
+ */
+static bool is_name_list(const char *list)
+{
+  char name[160];
+  size_t n;
+  for (const char *c = list;; c += n + 1) {
+    n = strcspn(c, ",");
+    if (n == 0 || n >= sizeof name) {
+      return false;
+    }
+    snprintf(name, sizeof name, "%.*s", (int)n, c);
+    if (!is_name(name)) {
+      return false;
+    }
+    if (c[n] == '\0') {
+      return true;
+    }
+  }
+}
+
+// True if the name lists a and b share a name; writes it into shared.
+static bool shares_name(const char *a, const char *b, char *shared, size_t len)
+{
+  size_t n;
+  for (const char *c = a;; c += n + 1) {
+    n = strcspn(c, ",");
+    for (const char *d = b;; d += strcspn(d, ",") + 1) {
+      if (strcspn(d, ",") == n && strncmp(c, d, n) == 0) {
+        snprintf(shared, len, "%.*s", (int)n, c);
+        return true;
+      }
+      if (d[strcspn(d, ",")] == '\0') {
+        break;
+      }
+    }
+    if (c[n] == '\0') {
+      return false;
+    }
+  }
+}
+
+int fbAxis_NameCount(const fbAxis *axis)
+{
+  int count = 1;
+  for (const char *c = axis->name; (c = strchr(c, ',')) != NULL; ++c) {
+    ++count;
+  }
+  return count;
+}
+
+// The other axis (not `self`) that shares a name with `names`, with the name; or NULL.
+static const fbAxis *axis_sharing(const fbExperiment *e, const fbAxis *self, const char *names, char *shared,
+                                  size_t len)
+{
+  for (int a = 0; a < e->axis_count; ++a) {
+    if (&e->axes[a] != self && shares_name(e->axes[a].name, names, shared, len)) {
+      return &e->axes[a];
+    }
+  }
+  return NULL;
+}
+
 static fbAxis *find_axis(fbExperiment *e, const char *name)
 {
   for (int a = 0; a < e->axis_count; ++a) {
@@ -249,11 +316,13 @@ static bool read_axis(fbTableReader *r, fbExperiment *e, int k)
   }
   lua_rawgeti(L, item, 1);
   const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-  if (!is_name(name)) {
-    return fbTable_Fail(r, where, "", "item 1: expected a --set name such as \"boid.max_speed\"");
+  if (!is_name_list(name)) {
+    return fbTable_Fail(r, where, "", "item 1: expected a --set name such as \"boid.max_speed\", or names varied "
+                        "together: \"wolf.max_speed,sheep.max_speed\"");
   }
-  if (find_axis(e, name) != NULL) {
-    return fbTable_Fail(r, where, "", "'%s' is already a grid parameter", name);
+  char shared[160];
+  if (axis_sharing(e, NULL, name, shared, sizeof shared) != NULL) {
+    return fbTable_Fail(r, where, "", "'%s' is already a grid parameter", shared);
   }
   fbAxis *axis = &e->axes[e->axis_count++];
   axis->name = strdup(name);
@@ -528,10 +597,15 @@ static bool option_grid(fbExperiment *e, const char *spec, char *err, size_t err
 {
   char name[160];
   const char *values = split_head(spec, '=', name, sizeof name);
-  if (!is_name(name) || values[0] == '\0') {
-    return fbFail(err, errlen, "--grid %s: expected NAME=V1,V2,...", spec);
+  if (!is_name_list(name) || values[0] == '\0') {
+    return fbFail(err, errlen, "--grid %s: expected NAME=V1,V2,... or NAME1,NAME2=V1,V2,...", spec);
   }
   fbAxis *axis = find_axis(e, name);
+  char shared[160];
+  const fbAxis *other = axis_sharing(e, axis, name, shared, sizeof shared);
+  if (other != NULL) {
+    return fbFail(err, errlen, "--grid %s: '%s' is already in grid parameter '%s'", spec, shared, other->name);
+  }
   if (axis == NULL) {
     if (e->axis_count == FB_SWEEP_MAX_AXES) {
       return fbFail(err, errlen, "--grid %s: at most %d grid parameters", spec, FB_SWEEP_MAX_AXES);
@@ -573,7 +647,7 @@ static bool option_plot(fbExperiment *e, const char *spec, char *err, size_t err
 {
   char x[160];
   const char *measures = split_head(spec, ':', x, sizeof x);
-  if (!is_name(x) || measures[0] == '\0') {
+  if (!is_name_list(x) || measures[0] == '\0') {
     return fbFail(err, errlen, "--plot %s: expected X:Y[,Y2,...] (a grid parameter, then measures)", spec);
   }
   set_text(&e->plot_x, x);
@@ -672,14 +746,18 @@ bool fbExperiment_Check(const fbExperiment *e, char *err, size_t errlen)
     return fbFail(err, errlen, "%s: %.0f runs with this grid (at most %ld)", where, runs, FB_SWEEP_MAX_RUNS);
   }
   fbExperiment_Where(e, "grid", where, sizeof where);
-  int per_run = e->sets.count + e->axis_count + e->seed_sets.count;
+  int per_run = e->sets.count + e->seed_sets.count;
+  for (int a = 0; a < e->axis_count; ++a) {
+    per_run += fbAxis_NameCount(&e->axes[a]);
+  }
   if (per_run > FB_MAX_SETS) {
     return fbFail(err, errlen, "%s: with sets and seed_sets, %d --set values per run (at most %d)", where, per_run,
                 FB_MAX_SETS);
   }
   fbExperiment_Where(e, "seed_sets", where, sizeof where);
   for (int k = 0; k < e->seed_sets.count; ++k) {
-    if (find_axis((fbExperiment *)e, e->seed_sets.items[k]) != NULL) {
+    char shared[160];
+    if (axis_sharing(e, NULL, e->seed_sets.items[k], shared, sizeof shared) != NULL) {
       return fbFail(err, errlen, "%s: '%s' is also a grid parameter (the seed would hide its value)", where,
                   e->seed_sets.items[k]);
     }

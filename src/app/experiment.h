@@ -21,10 +21,13 @@ void fbTextList_Free(fbTextList *l);
 
 // One parameter of the grid: a --set name and its values, in the order given.
 typedef struct fbAxis {
-  char *name;          // "herd.terrain_drag.uphill"
+  char *name;          // "herd.terrain_drag.uphill", or names varied together: "wolf.max_speed,sheep.max_speed"
   fbTextList values;   // as written after "NAME=": "0", "2.5", "wrap", "1,3"
   bool from_option;    // given (or replaced) by --grid, not by the file: what messages name
 } fbAxis;
+
+// How many names the axis varies together (1 + its commas).
+int fbAxis_NameCount(const fbAxis *axis);
 
 typedef struct fbExperiment {
   char *source;        // the experiment file, or NULL when options alone give the experiment

@@ -336,8 +336,10 @@ static void write_picture(const fbRun *run, Outcome *o)
 {
   char err[4096];
   const char *png = run->cli->png;
+  int width, height;
+  fbRender_PictureSize(run->sim, run->cli->png_width, run->cli->png_height, &width, &height);
   if (png != NULL && o->steps != STEPS_FAILED && o->record == OUTPUT_WRITTEN &&
-      !fbRender_SavePng(run->sim, png, 1024, 1024, err, sizeof err)) {
+      !fbRender_SavePng(run->sim, png, width, height, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     o->picture = OUTPUT_NOT_WRITTEN;
   }

@@ -102,9 +102,12 @@ static char **args(const fbPlan *p, const int *value, long long seed, long steps
     add_arg(&argv, &n, "%s", e->sets.items[k]);
   }
   for (int a = 0; a < e->axis_count; ++a) {
-    if (value[a] >= 0) {
-      add_arg(&argv, &n, "--set");
-      add_arg(&argv, &n, "%s=%s", e->axes[a].name, e->axes[a].values.items[value[a]]);
+    for (const char *name = e->axes[a].name; value[a] >= 0; name += strcspn(name, ",") + 1) {
+      add_arg(&argv, &n, "--set");  // the one value, to each name the axis varies together
+      add_arg(&argv, &n, "%.*s=%s", (int)strcspn(name, ","), name, e->axes[a].values.items[value[a]]);
+      if (name[strcspn(name, ",")] == '\0') {
+        break;
+      }
     }
   }
   for (int k = 0; k < e->seed_sets.count; ++k) {

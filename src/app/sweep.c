@@ -48,7 +48,8 @@ void fbSweep_PrintHelp(FILE *out)
         "  --every K           a CSV row every K steps (default: the first and the final row only)\n"
         "  --set NAME=VALUE    for every run (repeatable; added to the file's)\n"
         "  --grid NAME=V1,V2   a grid parameter and its values (repeatable; replaces the file's\n"
-        "                      parameter of that name, or adds one)\n"
+        "                      parameter of that name, or adds one); NAME1,NAME2=V1,V2 varies\n"
+        "                      names together: each value set to both, e.g. wolf.count,sheep.count=10,20\n"
         "  --seeds A-B         the runs' seeds, inclusive (default 1-1)\n"
         "  --seed-set NAME     also set NAME to each run's seed, e.g. terrain.generate (repeatable)\n"
         "  --out DIR           the output folder (default: results/<experiment name>)\n"
@@ -296,33 +297,66 @@ static int prepare(const fbPlan *p, const options *o, pending *todo)
   return status;
 }
 
-// Two sweeps making runs in one folder at once would each clear and make the other's runs: the
-// second is refused. The lock goes with the process (and is not inherited by the runs).
-static bool lock_folder(const fbPlan *p)
+/*
+ * Two sweeps making runs in one folder at once would each clear and make the other's runs: the
+ * second is refused. The lock is flock(2) on OUT/sweep.lock, so it goes with the process (a killed
+ * sweep holds nothing; the runs do not inherit it), and a sweep that ends removes the file while
+ * still holding it. Removing makes one race: a second sweep may have opened the file just before
+ * and lock it just after, holding a lock on a file no longer in the folder while a third makes and
+ * locks a new one. So a lock counts only when the file locked is still the one at the path
+ * (same device and inode), and otherwise is tried again on the file now there.
+ */
+static bool still_named(int fd, const char *path)
+{
+  struct stat held, named;
+  return fstat(fd, &held) == 0 && stat(path, &named) == 0 && held.st_dev == named.st_dev &&
+         held.st_ino == named.st_ino;
+}
+
+// The lock's file descriptor, or -1 (and a message) when it is not ours.
+static int lock_folder(const fbPlan *p)
 {
   char path[4200];
   snprintf(path, sizeof path, "%s/sweep.lock", p->e->out);
   char why[256];
-  if (!fbFilePath_CheckOutput(path, why, sizeof why)) {  // a FIFO there would block the open
-    fprintf(stderr, "sweep: %s: cannot be made: %s\n", path, why);
-    return false;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    if (!fbFilePath_CheckOutput(path, why, sizeof why)) {  // a FIFO there would block the open
+      fprintf(stderr, "sweep: %s: cannot be made: %s\n", path, why);
+      return -1;
+    }
+    int fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+      if (still_named(fd, path)) {
+        return fd;  // held until unlock_folder or the process's end
+      }
+      close(fd);  // a lock on a file an ending sweep has just removed: try the one there now
+      continue;
+    }
+    fprintf(stderr, "sweep: %s: %s\n", p->e->out,
+            fd < 0 ? strerror(errno) : "another sweep is making runs in this folder; wait for it, or give another --out");
+    if (fd >= 0) {
+      close(fd);
+    }
+    return -1;
   }
-  int fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
-  if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
-    return true;  // held until the process exits
-  }
-  fprintf(stderr, "sweep: %s: %s\n", p->e->out,
-          fd < 0 ? strerror(errno) : "another sweep is making runs in this folder; wait for it, or give another --out");
-  return false;
+  fprintf(stderr, "sweep: %s: the lock file keeps being replaced\n", path);
+  return -1;
 }
 
-static int make_here(const fbPlan *p, const options *o)
+// Removed while held, so no other sweep holds a lock on it (see lock_folder).
+static void unlock_folder(const fbPlan *p, int fd)
+{
+  char path[4200];
+  snprintf(path, sizeof path, "%s/sweep.lock", p->e->out);
+  unlink(path);
+  close(fd);
+}
+
+// Makes the pending runs and collects them, under the folder's lock.
+static int make_locked(const fbPlan *p, const options *o)
 {
   char err[2048];
   bool interrupted = false;
-  if (!lock_folder(p)) {
-    return 2;
-  }
   pending todo;  // listed again under the lock: a sweep that held it may have made some
   todo.runs = pending_runs(p, o->retry_failed, &todo.count, &todo.done);
   bool ok = true;
@@ -340,6 +374,17 @@ static int make_here(const fbPlan *p, const options *o)
     return 130;
   }
   return report(p);
+}
+
+static int make_here(const fbPlan *p, const options *o)
+{
+  int lock = lock_folder(p);
+  if (lock < 0) {
+    return 2;
+  }
+  int status = make_locked(p, o);
+  unlock_folder(p, lock);
+  return status;
 }
 
 // A word for a POSIX shell: as it is when it is plain, otherwise in single quotes.

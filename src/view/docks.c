@@ -1,7 +1,11 @@
 // docks.c — the table of the window's docks and the function each draws itself with.
 #include "docks.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "about_text.h"
 
 /*
  * The next paragraph of a description written as a comment block, lines joined with spaces so the
@@ -32,25 +36,28 @@ static const char *about_paragraph(const char *at, bool first, char *out, size_t
   return at;
 }
 
-// The About tab: the scenario's name, its file, and what it shows (its description or header
-// comment), the "Try:" lines bright so the commands stand out.
+// The About tab: the scenario's name, its file (from where the user stands), and what it shows (its
+// description or header comment), the "Try:" lines bright so the commands stand out, naming the
+// program as it was run so they can be pasted.
 static void draw_about(const fbDockFrame *f, SDL_Rect area)
 {
   const int pad = 8, wrap = area.w - 2 * pad;
   int y = area.y + 4, h;
   fbHud_Text(f->hud, area.x + pad, y, (SDL_Color){235, 235, 235, 255}, wrap, fbSim_Name(f->sim), NULL, &h);
   y += h;
-  char source[600];
-  snprintf(source, sizeof source, "file: %s", fbSim_Path(f->sim)[0] ? fbSim_Path(f->sim) : "(built in C)");
+  char source[600], shown[512], cwd[512];
+  fbAbout_ShownPath(fbSim_Path(f->sim), getcwd(cwd, sizeof cwd), getenv("HOME"), shown, sizeof shown);
+  snprintf(source, sizeof source, "file: %s", shown[0] ? shown : "(built in C)");
   fbHud_Text(f->hud, area.x + pad, y, (SDL_Color){170, 175, 185, 255}, wrap, source, NULL, &h);
   y += h + 6;
-  char para[FB_DESCRIPTION_LEN];
+  char para[FB_DESCRIPTION_LEN], named[FB_DESCRIPTION_LEN + 512];
   const char *at = fbSim_Description(f->sim);
   for (bool first = true; *at != '\0' && y < area.y + area.h; first = false) {
     bool trying = strncmp(at, "Try:", 4) == 0;
     at = about_paragraph(at, first, para, sizeof para);
     SDL_Color c = trying ? (SDL_Color){140, 230, 140, 255} : (SDL_Color){200, 203, 210, 255};
-    fbHud_Text(f->hud, area.x + pad, y, c, wrap, para, NULL, &h);
+    fbAbout_NameProgram(para, f->program, named, sizeof named);
+    fbHud_Text(f->hud, area.x + pad, y, c, wrap, named, NULL, &h);
     y += h + 3;
   }
 }

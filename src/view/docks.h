@@ -37,6 +37,7 @@ typedef struct fbDockFrame {
   int *info_scroll;           // how far the status and inspector are scrolled up, pixels (the wheel)
   fbTimeline *timeline;       // the snapshots and the step; a click on the timeline asks for a step there
   fbConsoleDock *console;     // the console's input line, scroll-back and history
+  const char *program;        // argv[0] as the program was run: what the About tab's "Try:" lines name
 } fbDockFrame;
 
 typedef struct fbDock {

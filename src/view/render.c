@@ -850,6 +850,26 @@ void fbRender_Selection(fbRenderer *r, const fbSim *sim, const fbCamera *cam, in
 
 // ---- the world in a picture ---------------------------------------------------------------------
 
+/*
+ * A world of W x H units in a box of bw x bh pixels keeps its aspect at the scale
+ * s = min(bw / W, bh / H) pixels a unit (a missing bound drops out of the min): the picture is
+ * round(s W) x round(s H), so one side fills the box and the other is no larger than it.
+ */
+void fbRender_PictureSize(const fbSim *sim, int box_w, int box_h, int *width, int *height)
+{
+  if (box_w <= 0 && box_h <= 0) {
+    box_w = box_h = 1024;
+  }
+  const fbWorld *w = fbSim_World(sim);
+  double ww = w->width > 0 ? w->width : 1, wh = w->height > 0 ? w->height : 1;
+  double scale = box_w > 0 ? box_w / ww : box_h / wh;
+  if (box_h > 0 && box_h / wh < scale) {
+    scale = box_h / wh;
+  }
+  *width = (int)fmax(1, lround(scale * ww));
+  *height = (int)fmax(1, lround(scale * wh));
+}
+
 bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height, char *err, size_t errlen)
 {
   if (width < 1 || height < 1 || width > 16384 || height > 16384) {

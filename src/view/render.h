@@ -12,6 +12,10 @@
 // Draws the sim's current state through the same code the window uses into an offscreen software
 // surface of width x height pixels fitting the whole world, and writes it as a PNG
 // (fbPicture_WritePng, picture.h). On failure writes one line naming the path into err.
+// The size of such a picture: the largest with the world's aspect (width : height) inside a box of
+// box_w x box_h pixels, a bound of 0 being no bound that way (both 0: 1024 x 1024). At least 1 x 1.
+void fbRender_PictureSize(const fbSim *sim, int box_w, int box_h, int *width, int *height);
+
 bool fbRender_SavePng(const fbSim *sim, const char *path, int width, int height, char *err, size_t errlen);
 
 

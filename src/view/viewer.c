@@ -553,7 +553,7 @@ static void draw_overlay(fbViewer *v, int selected)
   fbSim *sim = fbViewer_Sim(v);
   fbTimeline timeline = {&v->rewind, sim ? fbSim_World(sim)->step : 0, v->seeking, v->seek_to, false, 0};
   fbDockFrame frame = {&v->hud, &v->ui, sim, &status, selected, v->px_per_accel, &v->panel, &v->plots,
-                       &v->info_tab, &v->info_scroll, &timeline, &v->console};
+                       &v->info_tab, &v->info_scroll, &timeline, &v->console, v->window_options.program};
   for (int k = 0; k < fbDockCount; ++k) {
     if (v->docks.open[k]) {
       fbDockTable[k].draw(&frame, v->layout.dock[k]);
@@ -724,6 +724,22 @@ void fbViewer_Frame(fbViewer *v)
 
 // ---- life cycle ---------------------------------------------------------------------------------
 
+// Without DISPLAY or WAYLAND_DISPLAY neither X11 nor Wayland can connect, and SDL's probe of
+// Wayland prints its own complaint ("XDG_RUNTIME_DIR is invalid or not set") on stderr before our
+// message. Only a console's own driver (kmsdrm) could still show a window: ask SDL for it alone,
+// so a machine with no display at all gets our one message. A driver the user chose
+// (SDL_VIDEODRIVER) is left alone. True when it asked.
+static bool only_the_console_could_show(void)
+{
+#if defined(__unix__) && !defined(__APPLE__) && !defined(__EMSCRIPTEN__)
+  if (getenv("DISPLAY") == NULL && getenv("WAYLAND_DISPLAY") == NULL && getenv("SDL_VIDEODRIVER") == NULL) {
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "kmsdrm");
+    return true;
+  }
+#endif
+  return false;
+}
+
 static int open_window(fbViewer *v, char *err, size_t errlen)
 {
 #ifdef __EMSCRIPTEN__
@@ -732,7 +748,13 @@ static int open_window(fbViewer *v, char *err, size_t errlen)
   // its typing would drive the window. The window takes the keys of its canvas only.
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
 #endif
+  bool console_only = only_the_console_could_show();
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+    if (console_only) {
+      snprintf(err, errlen, "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set): run with "
+               "--headless, or set DISPLAY");
+      return 2;
+    }
     snprintf(err, errlen, "cannot open a window: %s (no display? try --headless)", SDL_GetError());
     return 1;
   }
@@ -847,7 +869,11 @@ int fbViewer_Destroy(fbViewer *v)
   char err[1024];
   // --png: the final frame's world, drawn as a headless run draws it.
   bool picture = v->loaded && v->frames > 0 && v->cli.png != NULL;
-  if (picture && !fbRender_SavePng(v->run->sim, v->cli.png, 1024, 1024, err, sizeof err)) {
+  int width = 0, height = 0;
+  if (picture) {  // a failed restart leaves no sim to measure
+    fbRender_PictureSize(v->run->sim, v->cli.png_width, v->cli.png_height, &width, &height);
+  }
+  if (picture && !fbRender_SavePng(v->run->sim, v->cli.png, width, height, err, sizeof err)) {
     fprintf(stderr, "flockbox: %s\n", err);
     status = 1;
   }

@@ -170,6 +170,7 @@ fbCliResult fbWindowOptions_Parse(fbCli *cli, fbWindowOptions *window, int argc,
                                   size_t errlen)
 {
   memset(window, 0, sizeof *window);
+  window->program = argc > 0 ? argv[0] : NULL;
   window->docks = fbDocks_Default();
   window->rewind_mb = FB_REWIND_BUDGET_MB;
   fbCliMore more = {help_text(), parse_option, window};

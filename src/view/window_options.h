@@ -22,6 +22,7 @@ typedef struct fbWindowOptions {
   fbDocks docks;           // the docks open at the start: the dock table's defaults, changed by --show
   long long inspect;       // the agent id selected at the start (--inspect), 0 = none
   long rewind_mb;          // the rewind snapshots' memory budget in MB (--rewind-mb; 0: no rewind)
+  const char *program;     // argv[0], as the program was run ("build/flockbox"), or NULL
 } fbWindowOptions;
 
 // The program's command line: the engine's options (fbCli_Parse) with the window's added. Returns as

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "closest_name.h"
+
 bool fbFilePath_IsFile(const char *path)
 {
   struct stat st;
@@ -269,35 +271,8 @@ void fbFilePath_RuleFolders(const char (*dirs)[512], int dir_count, const char *
   }
 }
 
-/*
- * Levenshtein distance between a and b (insertions, deletions and substitutions, each costing 1),
- * by the usual dynamic programme over one row: row[j] = distance(a[0..i), b[0..j)).
- */
-static int edit_distance(const char *a, const char *b)
-{
-  int m = (int)strlen(b), row[FB_NAME_LEN + 1];
-  if (m > FB_NAME_LEN) {
-    return INT_MAX;
-  }
-  for (int j = 0; j <= m; ++j) {
-    row[j] = j;
-  }
-  for (int i = 1; a[i - 1] != '\0'; ++i) {
-    int diagonal = row[0];
-    row[0] = i;
-    for (int j = 1; j <= m; ++j) {
-      int above = row[j];
-      int substitute = diagonal + (a[i - 1] != b[j - 1]);
-      int best = above + 1 < row[j - 1] + 1 ? above + 1 : row[j - 1] + 1;
-      row[j] = substitute < best ? substitute : best;
-      diagonal = above;
-    }
-  }
-  return row[m];
-}
-
-// Keeps in best the name of a *.lua in folder closer to module than *distance.
-static void closest_in(const char *folder, const char *module, char *best, size_t len, int *distance)
+// Offers every *.lua in folder, by its name without the extension.
+static void offer_rules_in(const char *folder, fbClosestName *closest)
 {
   DIR *dir = opendir(folder);
   if (dir == NULL) {
@@ -310,11 +285,7 @@ static void closest_in(const char *folder, const char *module, char *best, size_
     }
     char name[FB_NAME_LEN];
     snprintf(name, sizeof name, "%.*s", (int)(n - 4), e->d_name);
-    int d = edit_distance(module, name);
-    if (d < *distance || (d == *distance && strcmp(name, best) < 0)) {
-      *distance = d;
-      snprintf(best, len, "%s", name);
-    }
+    fbClosestName_Offer(closest, name);
   }
   closedir(dir);
 }
@@ -323,14 +294,11 @@ void fbFilePath_ClosestRule(const char (*dirs)[512], int dir_count, const char *
                             size_t len)
 {
   char fallback[FB_PATH_CANDIDATES][PATH_MAX];
-  int n = fallback_folders(scenario, fallback), distance = INT_MAX;
-  out[0] = '\0';
+  int n = fallback_folders(scenario, fallback);
+  fbClosestName closest;
+  fbClosestName_Begin(&closest, module);
   for (int k = 0; k < dir_count + n; ++k) {
-    closest_in(k < dir_count ? dirs[k] : fallback[k - dir_count], module, out, len, &distance);
+    offer_rules_in(k < dir_count ? dirs[k] : fallback[k - dir_count], &closest);
   }
-  // A suggestion only when it is plausibly a slip: at most a third of the name wrong (and 1 always).
-  int limit = (int)strlen(module) / 3 > 1 ? (int)strlen(module) / 3 : 1;
-  if (distance > limit) {
-    out[0] = '\0';
-  }
+  snprintf(out, len, "%s", fbClosestName_Suggestion(&closest));
 }

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "closest_name.h"
 #include "names.h"
+#include "schema.h"
 
 // ---- the steering library ----------------------------------------------------------------------
 
@@ -44,7 +46,19 @@ static bool merge_overrides(lua_State *L, const fbRuleDef *def, const fbParamSpe
     if (spec == NULL) {
       char names[512];
       fbParams_Names(specs, names, sizeof names);
-      snprintf(err, errlen, "%s: params.%s: unknown parameter (this rule has: %s)", what, p->name, names);
+      fbClosestName closest;
+      fbClosestName_Begin(&closest, p->name);
+      for (int i = 0; i < specs->count; ++i) {
+        fbClosestName_Offer(&closest, specs->item[i].name);
+      }
+      for (int i = 0; i < fbRuleSchema.count; ++i) {  // --set boid.cohesion.wieght: the slot's weight
+        if (fbRuleSchema.fields[i].kind != FB_FIELD_TABLE) {
+          fbClosestName_Offer(&closest, fbRuleSchema.fields[i].name);
+        }
+      }
+      const char *best = fbClosestName_Suggestion(&closest);
+      snprintf(err, errlen, "%s: params.%s: unknown parameter (this rule has: %s)%s%s%s", what, p->name, names,
+               best[0] ? "; did you mean '" : "", best, best[0] ? "'?" : "");
       return false;
     }
     fbParamDef as_text;

@@ -78,6 +78,8 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
         "  --threads N         worker threads, each with its own Lua state (default: one per\n"
         "                      core); results are identical for any N\n"
         "  --png FILE          save a picture of the final frame (headless too)\n"
+        "  --png-size SIZE     its size: W (a width; the height keeps the world's aspect) or WxH\n"
+        "                      (the largest picture with the world's aspect inside it); default 1024x1024\n"
         "  --watch             reload rules and scenarios when their files change (inotify)\n"
         "  --watch-poll        the same, noticing changes by polling modification times\n"
         "  --pace N            headless: at most N steps per second (long runs with --watch)\n"
@@ -193,6 +195,21 @@ static int parse_dap(fbCli *cli, const char *value, char *err, size_t errlen)
   return 0;
 }
 
+// --png-size W (a width; the height follows the world's aspect) or WxH (a box the picture fits).
+static int parse_png_size(fbCli *cli, const char *value, char *err, size_t errlen)
+{
+  char tail;
+  int w = 0, h = 0, n = sscanf(value, "%dx%d%c", &w, &h, &tail);
+  bool width_only = n == 1 && strspn(value, "0123456789") == strlen(value);
+  if (!(n == 2 || width_only) || w < 16 || w > 16384 || (n == 2 && (h < 16 || h > 16384))) {
+    snprintf(err, errlen, "--png-size: expected WIDTH or WIDTHxHEIGHT, each from 16 to 16384, got '%s'", value);
+    return FB_CLI_BAD;
+  }
+  cli->png_width = w;
+  cli->png_height = n == 2 ? h : 0;
+  return 0;
+}
+
 static int parse_valued(fbCli *cli, const char *opt, const char *value, char *err, size_t errlen)
 {
   int numeric = parse_numeric(cli, opt, value, err, errlen);
@@ -207,6 +224,8 @@ static int parse_valued(fbCli *cli, const char *opt, const char *value, char *er
     cli->new_rule = value;
   } else if (strcmp(opt, "--png") == 0) {
     cli->png = value;
+  } else if (strcmp(opt, "--png-size") == 0) {
+    return parse_png_size(cli, value, err, errlen);
   } else if (strcmp(opt, "--save-state") == 0) {
     cli->save_state = value;
   } else if (strcmp(opt, "--load-state") == 0) {
@@ -290,6 +309,10 @@ fbCliResult fbCli_Parse(fbCli *cli, int argc, char **argv, const fbCliMore *more
   }
   if (cli->scenario == NULL && cli->rules == 0 && cli->new_rule == NULL) {
     snprintf(err, errlen, "no scenario given (try: flockbox scripts/classic_flock.lua, or --help)");
+    return FB_CLI_BAD;
+  }
+  if (cli->png_width > 0 && cli->png == NULL) {
+    snprintf(err, errlen, "--png-size: sizes the picture of --png FILE, so it needs --png");
     return FB_CLI_BAD;
   }
   if (cli->break_on_error && !cli->console) {

@@ -14,6 +14,8 @@ typedef struct fbCli {
   const char *trajectories;  // --trajectories FILE: every agent's positions (trajectory.h)
   long trajectories_every;   // a frame every N world steps
   const char *png;        // picture of the final frame
+  int png_width;          // --png-size W or WxH: the box the picture fits with the world's aspect
+  int png_height;         // (0: no bound that way; both 0: 1024x1024, fbRender_PictureSize)
   bool watch;             // hot reload of rules and scenarios
   bool quiet;             // no summary line
   long pace;              // headless: at most this many steps per second (0 = as fast as possible)

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "closest_name.h"
 #include "names.h"
 #include "schema.h"
 
@@ -55,6 +56,49 @@ static const char *echo(const char *set, char *buf, size_t len)
   return buf;
 }
 
+/*
+ * "Did you mean" for a name --set does not know: the nearest by edit distance (closest_name.h) of
+ * every name it would know in this scenario — the world's and terrain's fields, each species' fields
+ * under its name, each rule slot's fields under species.rule. A rule's own parameters are its
+ * module's, unread here: for those the typed parameter is offered under every rule, so a misspelt
+ * rule or species name still finds its match (a misspelt parameter is caught, with its own
+ * suggestion, when the rule loads: rule_module.c). Writes "; did you mean 'NAME'?" or "".
+ */
+static void offer_schema(fbClosestName *c, const fbSchema *schema, const char *prefix)
+{
+  char name[2 * FB_CLOSEST_NAME_LEN];
+  for (int k = 0; k < schema->count; ++k) {
+    if (schema->fields[k].kind != FB_FIELD_TABLE) {
+      snprintf(name, sizeof name, "%s%s", prefix, schema->fields[k].name);
+      fbClosestName_Offer(c, name);
+    }
+  }
+}
+
+static void did_you_mean(const fbScenarioDef *d, const char *typed, char *out, size_t len)
+{
+  fbClosestName c;
+  fbClosestName_Begin(&c, typed);
+  offer_schema(&c, &fbScenarioSchema, "");
+  const char *second_dot = strchr(typed, '.') ? strchr(strchr(typed, '.') + 1, '.') : NULL;
+  char prefix[FB_CLOSEST_NAME_LEN], name[2 * FB_CLOSEST_NAME_LEN];  // too long a name is never offered
+  for (int i = 0; i < d->species_count; ++i) {
+    const fbSpeciesDef *s = &d->species[i];
+    snprintf(prefix, sizeof prefix, "%s.", s->name);
+    offer_schema(&c, &fbSpeciesSchema, prefix);
+    for (int k = 0; k < s->rule_count; ++k) {
+      snprintf(prefix, sizeof prefix, "%s.%s.", s->name, fbRuleDef_Name(&s->rules[k]));
+      offer_schema(&c, &fbRuleSchema, prefix);
+      if (second_dot != NULL) {
+        snprintf(name, sizeof name, "%s%s", prefix, second_dot + 1);
+        fbClosestName_Offer(&c, name);
+      }
+    }
+  }
+  const char *best = fbClosestName_Suggestion(&c);
+  snprintf(out, len, "%s%s%s", best[0] ? "; did you mean '" : "", best, best[0] ? "'?" : "");
+}
+
 // Writes text into field f of def; the message names where the field sits in the scenario.
 static bool set_field(const fbField *f, void *def, const char *value, const char *set, const char *file,
                       const char *where, char *err, size_t errlen)
@@ -73,17 +117,18 @@ static bool set_field(const fbField *f, void *def, const char *value, const char
 }
 
 // species.rule.field: a slot field (weight, force) or else one of the module's parameters.
-static bool set_rule(fbSpeciesDef *s, int index, const char *rest, const char *value, const char *set,
-                     const char *file, char *err, size_t errlen)
+static bool set_rule(const fbScenarioDef *d, const char *name, fbSpeciesDef *s, int index, const char *rest,
+                     const char *value, const char *set, const char *file, char *err, size_t errlen)
 {
   const char *dot = strchr(rest, '.');
   char rule_name[FB_NAME_LEN];
   snprintf(rule_name, sizeof rule_name, "%.*s", (int)(dot - rest), rest);
   fbRuleDef *rule = fbSpeciesDef_FindRule(s, rule_name);
   if (rule == NULL) {
-    char shown[320];
-    snprintf(err, errlen, "--set %s: species '%s' has no field or rule '%s'", echo(set, shown, sizeof shown), s->name,
-             rule_name);
+    char shown[320], hint[FB_CLOSEST_NAME_LEN + 32];
+    did_you_mean(d, name, hint, sizeof hint);
+    snprintf(err, errlen, "--set %s: species '%s' has no field or rule '%s'%s", echo(set, shown, sizeof shown),
+             s->name, rule_name, hint);
     return false;
   }
   char where[128];
@@ -135,10 +180,11 @@ static bool apply_one(fbScenarioDef *d, const char *set, char *err, size_t errle
     snprintf(species, sizeof species, "%.*s", (int)(dot - name), name);
   }
   fbSpeciesDef *s = fbScenarioDef_FindSpecies(d, species);
+  char hint[FB_CLOSEST_NAME_LEN + 32];
   if (s == NULL) {
-    snprintf(err, errlen, "--set %s: %s has no world field, terrain field or species named '%s'",
-             echo(set, shown, sizeof shown), file,
-             species[0] ? species : name);
+    did_you_mean(d, name, hint, sizeof hint);
+    snprintf(err, errlen, "--set %s: %s has no world field, terrain field or species named '%s'%s",
+             echo(set, shown, sizeof shown), file, species[0] ? species : name, hint);
     return false;
   }
   int index = (int)(s - d->species);
@@ -150,10 +196,11 @@ static bool apply_one(fbScenarioDef *d, const char *set, char *err, size_t errle
     return set_field(f, s, value, set, file, where, err, errlen);
   }
   if (strchr(rest, '.') != NULL) {
-    return set_rule(s, index, rest, value, set, file, err, errlen);
+    return set_rule(d, name, s, index, rest, value, set, file, err, errlen);
   }
-  snprintf(err, errlen, "--set %s: species '%s' has no field or rule '%s'", echo(set, shown, sizeof shown), s->name,
-           rest);
+  did_you_mean(d, name, hint, sizeof hint);
+  snprintf(err, errlen, "--set %s: species '%s' has no field or rule '%s'%s", echo(set, shown, sizeof shown), s->name,
+           rest, hint);
   return false;
 }
 
