@@ -40,6 +40,7 @@ typedef struct fbExperiment {
   char *out;                        // the output folder
   char *plot_x;                     // a grid parameter, or NULL for no plot
   fbTextList plot_y;                // measures ("herd.mean_energy") or outcomes ("outcome:stuck")
+  bool accepts_fit;                 // set before reading: the file may hold a `fit` table (fit_spec.h reads it)
 } fbExperiment;
 
 // Empty, with the defaults: 1000 steps, seeds 1 to 1, no grid.
