@@ -42,6 +42,7 @@ void fbFit_PrintHelp(FILE *out)
         "\n"
         "  --jobs N            runs at once (default: one per core)\n"
         "  --quiet             no line per candidate\n"
+        "  --method M          replaces fit.method; --budget RUNS replaces fit.budget\n"
         "  --scenario S, --steps N, --every K, --set NAME=VALUE, --seeds A-B, --seed-set NAME, --out DIR\n"
         "                      as for flockbox sweep: override (or add to) the file\n"
         "\n"
@@ -54,6 +55,8 @@ typedef struct options {
   const char *file;
   int jobs;
   bool quiet;
+  const char *method;   // --method: replaces fit.method
+  long budget;          // --budget: replaces fit.budget (0: the file's)
   const char *overrides[MAX_OVERRIDES];
   int override_count;
 } options;
@@ -83,6 +86,15 @@ static int parse_options(options *o, int argc, char **argv, char *err, size_t er
         return 2;
       }
       o->jobs = (int)v;
+    } else if (strcmp(a, "--budget") == 0 && k + 1 < argc) {
+      char *end;
+      o->budget = strtol(argv[++k], &end, 10);
+      if (*end != '\0' || end == argv[k] || o->budget < 1 || o->budget > 10000000) {
+        snprintf(err, errlen, "--budget %s: expected a whole number of runs from 1 to 10000000", argv[k]);
+        return 2;
+      }
+    } else if (strcmp(a, "--method") == 0 && k + 1 < argc) {
+      o->method = argv[++k];
     } else if (is_passed && k + 1 < argc && o->override_count + 2 <= MAX_OVERRIDES) {
       o->overrides[o->override_count++] = a;
       o->overrides[o->override_count++] = argv[++k];
@@ -123,6 +135,11 @@ static bool load(fbExperiment *e, fbFitSpec *s, const options *o, char *err, siz
   if (!fbExperiment_Check(e, err, errlen) || !fbFitSpec_Read(s, e, err, errlen)) {
     return false;
   }
+  if (o->method != NULL && !fbFitMethod_Find(o->method, &s->method)) {
+    snprintf(err, errlen, "--method %s: expected one of nelder_mead, cmaes, abc_rejection, abc_smc", o->method);
+    return false;
+  }
+  s->budget = o->budget > 0 ? o->budget : s->budget;
   long seeds = (long)(e->seed_last - e->seed_first + 1), least = s->param_count + 1;
   least = s->method == FB_FIT_ABC_REJECTION || s->method == FB_FIT_ABC_SMC ? s->particles : least;
   if (s->budget / seeds < least) {

@@ -13,6 +13,17 @@ static const char *const METHODS[] = {"nelder_mead", "cmaes", "abc_rejection", "
 
 const char *fbFitMethod_Name(fbFitMethodKind m) { return METHODS[m]; }
 
+bool fbFitMethod_Find(const char *name, fbFitMethodKind *out)
+{
+  for (int m = 0; m < (int)(sizeof METHODS / sizeof METHODS[0]); ++m) {
+    if (strcmp(name, METHODS[m]) == 0) {
+      *out = (fbFitMethodKind)m;
+      return true;
+    }
+  }
+  return false;
+}
+
 double fbFitParam_Value(const fbFitParam *p, double u)
 {
   return p->log ? exp(log(p->lo) + u * (log(p->hi) - log(p->lo))) : p->lo + u * (p->hi - p->lo);
@@ -170,13 +181,7 @@ static bool read_method(fbTableReader *r, fbFitSpec *s, int fit)
 {
   int type = lua_getfield(r->L, fit, "method");
   const char *name = type == LUA_TSTRING ? lua_tostring(r->L, -1) : NULL;
-  bool found = type == LUA_TNIL;
-  for (int m = 0; name != NULL && m < (int)(sizeof METHODS / sizeof METHODS[0]); ++m) {
-    if (strcmp(name, METHODS[m]) == 0) {
-      s->method = (fbFitMethodKind)m;
-      found = true;
-    }
-  }
+  bool found = type == LUA_TNIL || (name != NULL && fbFitMethod_Find(name, &s->method));
   lua_pop(r->L, 1);
   return found || fbTable_Fail(r, "fit", "method", "expected one of nelder_mead, cmaes, abc_rejection, abc_smc");
 }

@@ -28,6 +28,9 @@ typedef struct fbFitSpec {
 // "nelder_mead", "cmaes", "abc_rejection", "abc_smc".
 const char *fbFitMethod_Name(fbFitMethodKind m);
 
+// The method of that name; false if there is none.
+bool fbFitMethod_Find(const char *name, fbFitMethodKind *out);
+
 // Reads e->source's `fit` table (e already read, its steps known for the default window: the
 // second half of the run). One message naming the file and the field on a mistake.
 bool fbFitSpec_Read(fbFitSpec *s, const fbExperiment *e, char *err, size_t errlen);
