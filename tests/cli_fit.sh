@@ -5,7 +5,7 @@
 set -u
 flockbox=$1
 source "$(dirname "$0")/check_lib.sh"
-fit() { "$flockbox" fit "$@" 2>>"$tmp/stderr"; }
+fit() { bounded 600 "$flockbox" fit "$@" 2>>"$tmp/stderr"; }
 exp=experiments/fit_vicsek.lua
 small=(--seeds 1-2 --budget 40 --quiet)   # 20 candidates x 2 seeds
 eta() { awk -F, '$1 == "particle.vicsek.eta" { print $2 }' "$1/best.csv"; }
@@ -38,7 +38,7 @@ check "run again: no run is made again" test "$(find "$tmp/nm/evals" -name '*.st
 check "run again: the same best.csv" cmp -s "$tmp/best.csv" "$tmp/nm/best.csv"
 
 # ---- interrupted, then resumed: the same answer -------------------------------------------------
-"$flockbox" fit "$exp" "${small[@]}" --out "$tmp/cut" >/dev/null 2>"$tmp/cut.err" &
+prlimit --cpu=600:605 timeout -k 5 "$hang_s" "$flockbox" fit "$exp" "${small[@]}" --out "$tmp/cut" >/dev/null 2>"$tmp/cut.err" &
 pid=$!
 for _ in $(seq 200); do  # until some candidates are made (no clock: a count of files)
   [ "$(find "$tmp/cut" -name '*.status' 2>/dev/null | wc -l)" -ge 6 ] && break
@@ -68,7 +68,7 @@ check "it prints the interval" grep -q '^fit: particle.vicsek.eta 90% credible i
 bad() {  # bad NAME FIT-TABLE-TEXT EXPECTED-MESSAGE [EXTRA FIELDS]
   local file=$tmp/bad_$1.lua
   printf 'return { scenario = "scripts/vicsek.lua", steps = 40, every = 10, %s fit = %s }\n' "${4:-}" "$2" >"$file"
-  "$flockbox" fit "$file" --out "$tmp/bad_$1" >/dev/null 2>"$tmp/bad.err"
+  bounded 60 "$flockbox" fit "$file" --out "$tmp/bad_$1" >/dev/null 2>"$tmp/bad.err"
   local status=$?
   check "$1: exit 2 (got $status)" test $status -eq 2
   check "$1: says '$3' (said: $(head -c 300 "$tmp/bad.err"))" grep -qF -- "$file: $3" "$tmp/bad.err"
