@@ -53,6 +53,16 @@ check "resumed: exits 0" test $? -eq 0
 check "resumed: the same best.csv as uninterrupted" cmp -s "$tmp/best.csv" "$tmp/cut/best.csv"
 check "resumed: the same trace.csv" cmp -s "$tmp/nm/trace.csv" "$tmp/cut/trace.csv"
 
+# ---- --list: the next batch's runs as sweep commands, made by any runner (here bash, in turn) ----
+rounds=0
+while fit "$exp" "${small[@]}" --list --out "$tmp/list" >"$tmp/jobs" && [ -s "$tmp/jobs" ] && [ $rounds -lt 40 ]; do
+  [ $rounds -eq 0 ] && check "--list: sweep commands with --run" grep -q ' sweep .* --run 1$' "$tmp/jobs"
+  bash "$tmp/jobs" 2>>"$tmp/stderr"
+  rounds=$((rounds + 1))
+done
+check "--list: the fit ends after a batch per round ($rounds rounds)" test $rounds -gt 1 -a $rounds -lt 40
+check "--list then runs made elsewhere: the same trace.csv as made here" cmp -s "$tmp/nm/trace.csv" "$tmp/list/trace.csv"
+
 # ---- ABC-SMC: a posterior whose 90% interval holds the truth ------------------------------------
 fit tests/data/fit_vicsek_abc.lua --out "$tmp/abc" --quiet >"$tmp/abc.out"
 check "ABC-SMC exits 0" test $? -eq 0

@@ -43,6 +43,9 @@ void fbFit_PrintHelp(FILE *out)
         "  --jobs N            runs at once (default: one per core)\n"
         "  --quiet             no line per candidate\n"
         "  --method M          replaces fit.method; --budget RUNS replaces fit.budget\n"
+        "  --list              print the next batch's pending runs as commands (for GNU parallel) and\n"
+        "                      make none; nothing once the fit is done (it then reports on stderr):\n"
+        "                      while flockbox fit F --list >jobs && [ -s jobs ]; do parallel <jobs; done\n"
         "  --scenario S, --steps N, --every K, --set NAME=VALUE, --seeds A-B, --seed-set NAME, --out DIR\n"
         "                      as for flockbox sweep: override (or add to) the file\n"
         "\n"
@@ -55,6 +58,7 @@ typedef struct options {
   const char *file;
   int jobs;
   bool quiet;
+  bool list;            // --list: the pending runs' commands, for GNU parallel
   const char *method;   // --method: replaces fit.method
   long budget;          // --budget: replaces fit.budget (0: the file's)
   const char *overrides[MAX_OVERRIDES];
@@ -78,6 +82,8 @@ static int parse_options(options *o, int argc, char **argv, char *err, size_t er
       return 1;
     } else if (strcmp(a, "--quiet") == 0) {
       o->quiet = true;
+    } else if (strcmp(a, "--list") == 0) {
+      o->list = true;
     } else if (strcmp(a, "--jobs") == 0 && k + 1 < argc) {
       char *end;
       long v = strtol(argv[++k], &end, 10);
@@ -203,24 +209,24 @@ static void run_method(const fbFitSpec *s, fbFitRuns *runs, long candidates, fbF
   }
 }
 
-static void print_report(const fbFitRuns *r, long best, const fbFitPosterior *post)
+static void print_report(FILE *out, const fbFitRuns *r, long best, const fbFitPosterior *post)
 {
   const fbFitSpec *s = r->s;
   for (int i = 0; post->count > 0 && i < s->param_count; ++i) {
     const fbFitParam *p = &s->params[i];
-    printf("fit: %s 90%% credible interval [%.6g, %.6g], median %.6g (%d particles, %d generation%s, tolerance %.4g)\n",
+    fprintf(out, "fit: %s 90%% credible interval [%.6g, %.6g], median %.6g (%d particles, %d generation%s, tolerance %.4g)\n",
            p->name, fbFitParam_Value(p, fbFitPosterior_Quantile(post, i, 0.05)),
            fbFitParam_Value(p, fbFitPosterior_Quantile(post, i, 0.95)),
            fbFitParam_Value(p, fbFitPosterior_Quantile(post, i, 0.5)), post->count, post->generations,
            post->generations == 1 ? "" : "s", post->tolerance);
   }
-  printf("fit: %ld candidates x %lld seeds = %ld runs in %s\n", r->count, r->e->seed_last - r->e->seed_first + 1,
+  fprintf(out, "fit: %ld candidates x %lld seeds = %ld runs in %s\n", r->count, r->e->seed_last - r->e->seed_first + 1,
          r->count * (long)(r->e->seed_last - r->e->seed_first + 1), r->e->out);
-  printf("fit: best");
+  fprintf(out, "fit: best");
   for (int i = 0; i < s->param_count; ++i) {
-    printf(" %s=%.6g", s->params[i].name, r->evals[best].value[i]);
+    fprintf(out, " %s=%.6g", s->params[i].name, r->evals[best].value[i]);
   }
-  printf(" objective %.6g\n", r->evals[best].objective);
+  fprintf(out, " objective %.6g\n", r->evals[best].objective);
 }
 
 static int fit(const fbExperiment *e, const fbFitSpec *s, const options *o, const char *self)
@@ -230,12 +236,15 @@ static int fit(const fbExperiment *e, const fbFitSpec *s, const options *o, cons
     fprintf(stderr, "fit: %s\n", err);
     return 2;
   }
-  fbFitRuns runs = {.e = e, .s = s, .self = self, .jobs = o->jobs, .quiet = o->quiet};
+  fbFitRuns runs = {.e = e, .s = s, .self = self, .jobs = o->jobs, .quiet = o->quiet, .list_only = o->list};
   fbFitPosterior post;
   long seeds = (long)(e->seed_last - e->seed_first + 1);
   run_method(s, &runs, s->budget / seeds, &post);
   int status = runs.status;
-  if (status != 0) {
+  if (status == 4) {  // --list: the commands are on stdout
+    fprintf(stderr, "fit: %s\n", runs.err);
+    status = 0;
+  } else if (status != 0) {
     fprintf(stderr, "fit: %s\n", runs.err);
   } else if (runs.count == 0) {
     fprintf(stderr, "fit: no candidate was evaluated\n");
@@ -249,7 +258,7 @@ static int fit(const fbExperiment *e, const fbFitSpec *s, const options *o, cons
       status = 1;
     } else {
       fbFitOutput_Plots(&runs, post.count > 0);
-      print_report(&runs, best, &post);
+      print_report(o->list ? stderr : stdout, &runs, best, &post);
     }
   }
   fbFitPosterior_Free(&post);

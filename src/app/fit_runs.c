@@ -64,8 +64,9 @@ static bool fail(fbFitRuns *r, int status, const char *err)
   return false;
 }
 
-// Makes the candidate's pending runs; false (r->status, r->err) if they cannot be made.
-static bool make_runs(fbFitRuns *r, const fbPlan *p, long k)
+// Claims the candidate's folder for its plan (and checks the first candidate's values against
+// the scenario); false (r->status, r->err) when it cannot.
+static bool claim_candidate(fbFitRuns *r, const fbPlan *p, long k)
 {
   char err[2048];
   int status = fbPlan_Claim(p, false, err, sizeof err);
@@ -80,14 +81,19 @@ static bool make_runs(fbFitRuns *r, const fbPlan *p, long k)
   if (k == 1 && (status = fbSweepCheck_Runs(p, err, sizeof err)) != 0) {
     return fail(r, status == 1 ? 1 : 2, err);
   }
-  long *runs = malloc(sizeof *runs * (size_t)p->runs), count = 0;
-  FB_ASSERT(runs != NULL);
-  for (long run = 1; run <= p->runs; ++run) {
-    int exit_status;
-    if (fbRunRecord_State(p, run, &exit_status) == FB_RUN_PENDING) {
-      runs[count++] = run;
-    }
+  return true;
+}
+
+static long *pending_runs(const fbPlan *p, long *count);
+
+// Makes the candidate's pending runs; false (r->status, r->err) if they cannot be made.
+static bool make_runs(fbFitRuns *r, const fbPlan *p, long k)
+{
+  char err[2048];
+  if (!claim_candidate(r, p, k)) {
+    return false;
   }
+  long count, *runs = pending_runs(p, &count);
   bool interrupted = false, ok = true;
   if (count > 0) {
     fbPoolOptions po = {r->jobs, 0, true, false};
@@ -129,42 +135,135 @@ static bool measure(fbFitRuns *r, const fbPlan *p, long k, fbFitEval *v)
   return true;
 }
 
-static bool evaluate(fbFitRuns *r, const double *u, double *f)
+// A word for a POSIX shell: as it is when plain, else in single quotes (as sweep.c writes its lists).
+static void shell_word(FILE *f, const char *w)
 {
-  if (r->count == r->cap) {
-    r->cap = r->cap ? 2 * r->cap : 64;
-    r->evals = realloc(r->evals, sizeof *r->evals * (size_t)r->cap);
-    FB_ASSERT(r->evals != NULL);
+  static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%";
+  if (w[0] != '\0' && strspn(w, plain) == strlen(w)) {
+    fputs(w, f);
+    return;
   }
-  long k = r->count + 1;
-  fbFitEval *v = &r->evals[r->count];
+  fputc('\'', f);
+  for (const char *c = w; *c != '\0'; ++c) {
+    fputs(*c == '\'' ? "'\\''" : (char[]){*c, 0}, f);
+  }
+  fputc('\'', f);
+}
+
+/*
+ * --list: the candidate's pending runs as `flockbox sweep` commands, one per line, for GNU parallel
+ * (or a Slurm array reading the list). The options rebuild the candidate's experiment in the order
+ * candidate_experiment gives them, so the sweep finds the candidate's plan file its own.
+ */
+static void list_runs(const fbFitRuns *r, const fbPlan *p, const fbExperiment *c, const long *runs, long count)
+{
+  const fbExperiment *e = r->e;
+  char text[4200];
+  for (long i = 0; i < count; ++i) {
+    shell_word(stdout, r->self);
+    fputs(" sweep --quiet --scenario ", stdout);
+    shell_word(stdout, e->scenario);
+    printf(" --steps %ld", e->steps);
+    if (e->every > 0) {
+      printf(" --every %ld", e->every);
+    }
+    printf(" --seeds %lld-%lld", e->seed_first, e->seed_last);
+    for (int k = 0; k < e->sets.count; ++k) {
+      fputs(" --set ", stdout);
+      shell_word(stdout, e->sets.items[k]);
+    }
+    for (int k = 0; k < e->seed_sets.count; ++k) {
+      fputs(" --seed-set ", stdout);
+      shell_word(stdout, e->seed_sets.items[k]);
+    }
+    for (int a = 0; a < c->axis_count; ++a) {
+      snprintf(text, sizeof text, "%s=%s", c->axes[a].name, c->axes[a].values.items[0]);
+      fputs(" --grid ", stdout);
+      shell_word(stdout, text);
+    }
+    fputs(" --out ", stdout);
+    shell_word(stdout, c->out);
+    printf(" --run %ld\n", runs[i]);
+  }
+  (void)p;
+}
+
+// The candidate's runs not made yet; the caller frees the list.
+static long *pending_runs(const fbPlan *p, long *count)
+{
+  long *runs = malloc(sizeof *runs * (size_t)p->runs);
+  FB_ASSERT(runs != NULL);
+  *count = 0;
+  for (long run = 1; run <= p->runs; ++run) {
+    int exit_status;
+    if (fbRunRecord_State(p, run, &exit_status) == FB_RUN_PENDING) {
+      runs[(*count)++] = run;
+    }
+  }
+  return runs;
+}
+
+typedef enum outcome { EVALUATED, LISTED, STOPPED } outcome;
+
+// Candidate k at u: made and measured (EVALUATED), its pending runs listed (LISTED, with --list), or
+// STOPPED (r->status says why).
+static outcome evaluate(fbFitRuns *r, long k, const double *u, double *f)
+{
+  fbFitEval *v = &r->evals[k - 1];
   for (int i = 0; i < r->s->param_count; ++i) {
     v->value[i] = fbFitParam_Value(&r->s->params[i], u[i]);
   }
   fbExperiment c;
   fbPlan p;
-  bool ok = candidate_experiment(r, k, v->value, &c);
-  if (ok) {
+  outcome result = STOPPED;
+  if (candidate_experiment(r, k, v->value, &c)) {
     fbPlan_Make(&p, &c, r->self);
-    ok = make_runs(r, &p, k) && measure(r, &p, k, v);
+    long count = 0, *runs = NULL;
+    if (r->list_only && claim_candidate(r, &p, k) && (runs = pending_runs(&p, &count)) != NULL && count > 0) {
+      list_runs(r, &p, &c, runs, count);
+      r->listed += count;
+      result = LISTED;
+    } else if ((r->list_only ? r->status == 0 : make_runs(r, &p, k)) && measure(r, &p, k, v)) {
+      result = EVALUATED;
+    }
+    free(runs);
   }
   fbExperiment_Free(&c);
-  if (ok) {
-    ++r->count;
+  if (result == EVALUATED) {
     *f = v->objective;
     if (!r->quiet) {
       fprintf(stderr, "fit: candidate %ld: objective %.6g\n", k, v->objective);
     }
   }
-  return ok;
+  return result;
 }
 
+/*
+ * A batch's candidates are numbered before any is made, so that with --list every candidate of a
+ * generation gets its number and its commands at once, and a later call finds them in place.
+ */
 bool fbFitRuns_Objective(void *ctx, const double *x, int n, int dim, double *f)
 {
+  fbFitRuns *r = ctx;
+  if (r->count + n > r->cap) {
+    r->cap = r->count + n > 2 * r->cap ? r->count + n : 2 * r->cap;
+    r->evals = realloc(r->evals, sizeof *r->evals * (size_t)r->cap);
+    FB_ASSERT(r->evals != NULL);
+  }
+  bool listed = false;
   for (int i = 0; i < n; ++i) {
-    if (!evaluate(ctx, &x[i * dim], &f[i])) {
+    outcome o = evaluate(r, r->count + 1 + i, &x[i * dim], &f[i]);
+    if (o == STOPPED) {
       return false;
     }
+    listed = listed || o == LISTED;
   }
+  if (listed) {
+    r->status = 4;
+    snprintf(r->err, sizeof r->err, "%ld runs of candidates %ld to %ld listed: make them (| parallel), then run "
+             "the same command again", r->listed, r->count + 1, r->count + n);
+    return false;
+  }
+  r->count += n;
   return true;
 }

@@ -16,9 +16,12 @@ typedef struct fbFitRuns {
   const char *self;       // the flockbox binary
   int jobs;
   bool quiet;
+  bool list_only;         // --list: print the pending runs' commands instead of making them
+  long listed;            // runs listed so far
   fbFitEval *evals;       // in the order evaluated: candidate k is evals[k - 1]
   long count, cap;
-  int status;             // 0, or why the fit stopped: 1 unwritable, 2 bad input, 3 a run failed, 130 interrupted
+  int status;             // 0, or why the fit stopped: 1 unwritable, 2 bad input, 3 a run failed, 4 runs listed
+                          // (--list), 130 interrupted
   char err[2048];
 } fbFitRuns;
 
