@@ -74,6 +74,12 @@ check "posterior.csv: 10 weighted particles" test "$(tail -n +2 "$tmp/abc/poster
 check "ABC's best is within 10% of 2" near_two "$(eta "$tmp/abc")"
 check "it prints the interval" grep -q '^fit: particle.vicsek.eta 90% credible interval' "$tmp/abc.out"
 
+# --method replaces the file's, with its own defaults: rejection keeps 10% of 30 draws, at least
+# `particles` (10); SMC's quantile (0.5) would have kept 15.
+fit tests/data/fit_vicsek_abc.lua --method abc_rejection --budget 30 --out "$tmp/rej" --quiet >/dev/null
+check "ABC rejection exits 0" test $? -eq 0
+check "ABC rejection: 10 particles of 30 draws" test "$(tail -n +2 "$tmp/rej/posterior.csv" | wc -l)" -eq 10
+
 # ---- bad input: exit 2, naming the file and the field -------------------------------------------
 bad() {  # bad NAME FIT-TABLE-TEXT EXPECTED-MESSAGE [EXTRA FIELDS]
   local file=$tmp/bad_$1.lua

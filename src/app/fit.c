@@ -198,7 +198,7 @@ static long best_index(const fbFitRuns *r)
 static void run_method(const fbFitSpec *s, fbFitRuns *runs, long candidates, fbFitPosterior *post)
 {
   fbFitProblem p = {s->param_count, fbFitRuns_Objective, runs, candidates, (uint64_t)s->seed};
-  fbFitAbcOptions abc = {s->particles, s->quantile};
+  fbFitAbcOptions abc = {s->particles, s->quantile > 0 ? s->quantile : s->method == FB_FIT_ABC_REJECTION ? 0.1 : 0.5};
   fbFitResult result;
   memset(post, 0, sizeof *post);
   switch (s->method) {

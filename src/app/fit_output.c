@@ -139,8 +139,9 @@ static void write_convergence(FILE *f, int col)
 static void write_posterior(FILE *f, const fbFitSpec *s)
 {
   fprintf(f, "set datafile separator ','\nset terminal pngcairo size %d,400\nset output 'posterior.png'\n"
-          "set multiplot layout 1,%d\nset style fill solid 0.5\nset ylabel 'posterior weight'\nunset key\n",
-          400 * s->param_count, s->param_count);
+          "set multiplot layout 1,%d\nset style fill solid 0.5\nset ylabel 'posterior weight'\nunset key\n"
+          "set xtics rotate by -30\nset format x '%%.4g'\nset bmargin 5\n",
+          520 * s->param_count, s->param_count);
   for (int i = 0; i < s->param_count; ++i) {
     fprintf(f, "stats 'posterior.csv' using %d skip 1 nooutput\nw = (STATS_max - STATS_min) / 20 + 1e-300\n"
             "set xlabel ", i + 1);

@@ -209,7 +209,7 @@ static bool read_fit(lua_State *L, void *ud, char *err, size_t errlen)
   s->budget = (long)budget;
   s->seed = (long long)seed;
   s->particles = (int)particles;
-  s->quantile = quantile > 0 ? quantile : s->method == FB_FIT_ABC_REJECTION ? 0.1 : 0.5;
+  s->quantile = quantile;  // below 0: the method's default (fit.c, after --method)
   lua_pop(L, 1);
   return ok;
 }

@@ -22,7 +22,7 @@ typedef struct fbFitSpec {
   long budget;            // runs at most (candidates x seeds)
   long long seed;         // the method's random numbers
   int particles;          // ABC: the posterior sample's size
-  double quantile;        // ABC: the fraction kept (rejection), the tolerance quantile (SMC)
+  double quantile;        // ABC: the fraction kept (rejection), the tolerance quantile (SMC); < 0: 0.1, 0.5
 } fbFitSpec;
 
 // "nelder_mead", "cmaes", "abc_rejection", "abc_smc".
