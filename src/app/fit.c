@@ -162,19 +162,19 @@ static bool lock_folder(const char *out, char *err, size_t errlen)
   char path[4200], why[256];
   snprintf(path, sizeof path, "%s/fit.lock", out);
   if (!fbFilePath_CheckOutput(path, why, sizeof why)) {
-    snprintf(err, errlen, "%s: cannot be made: %s", path, why);
+    snprintf(err, errlen, "%.1500s: cannot be made: %s", path, why);
     return false;
   }
-  char cmd[4200];
-  snprintf(cmd, sizeof cmd, "%s", out);
-  for (char *c = cmd + 1; *c != '\0'; ++c) {  // mkdir -p
+  char folder[4200];
+  snprintf(folder, sizeof folder, "%s", out);
+  for (char *c = folder + 1; *c != '\0'; ++c) {  // mkdir -p: errors show at the open below
     if (*c == '/') {
       *c = '\0';
-      mkdir(cmd, 0777);
+      mkdir(folder, 0777);
       *c = '/';
     }
   }
-  mkdir(cmd, 0777);
+  mkdir(folder, 0777);
   int fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
   if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
     return true;

@@ -71,7 +71,7 @@ static bool claim_candidate(fbFitRuns *r, const fbPlan *p, long k)
   char err[2048];
   int status = fbPlan_Claim(p, false, err, sizeof err);
   if (status == 2) {
-    snprintf(r->err, sizeof r->err, "%s (candidate %ld differs from the one made there: the fit file, its options "
+    snprintf(r->err, sizeof r->err, "%.1500s (candidate %ld differs from the one made there: the fit file, its options "
              "or the build changed; use another out folder)", err, k);
     return fail(r, 2, r->err);
   }
