@@ -480,13 +480,16 @@ static void known_fields(char *out, size_t len)
 }
 
 // Refuses names the experiment table does not know (a typo would otherwise be ignored).
-static bool check_fields(fbTableReader *r, int t)
+static bool check_fields(fbTableReader *r, int t, bool accepts_fit)
 {
   lua_State *L = r->L;
   lua_pushnil(L);
   while (lua_next(L, t) != 0) {
     lua_pop(L, 1);
     const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (key != NULL && accepts_fit && strcmp(key, "fit") == 0) {
+      continue;  // flockbox fit's own table
+    }
     if (key == NULL || field_index(key) < 0) {
       char known[256];
       known_fields(known, sizeof known);
@@ -509,7 +512,7 @@ static bool read_table(lua_State *L, void *ud, char *err, size_t errlen)
     return fbFail(r->err, r->errlen, "%s: must return a table (got a %s)", r->file, luaL_typename(L, t));
   }
   long long steps = e->steps, every = e->every;
-  bool ok = check_fields(r, t) && read_string(r, t, "scenario", &e->scenario) &&
+  bool ok = check_fields(r, t, e->accepts_fit) && read_string(r, t, "scenario", &e->scenario) &&
             read_whole(r, t, "steps", 1, MAX_STEPS, &steps) && read_whole(r, t, "every", 1, MAX_STEPS, &every) &&
             read_strings(r, t, "sets", is_assignment, "\"NAME=VALUE\"", &e->sets) && read_grid(r, e, t) &&
             read_design(r, e, t) &&

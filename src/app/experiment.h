@@ -47,6 +47,7 @@ typedef struct fbExperiment {
   fbTextList plot_y;                // measures ("herd.mean_energy") or outcomes ("outcome:stuck")
   fbExperimentDesign design;        // design.method != 0: its parameters are the axes, zipped (point k
                                     // takes value k of each), not crossed
+  bool accepts_fit;                 // set before reading: the file may hold a `fit` table (fit_spec.h reads it)
 } fbExperiment;
 
 // Empty, with the defaults: 1000 steps, seeds 1 to 1, no grid.

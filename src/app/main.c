@@ -3,6 +3,7 @@
 
 #include "catalogue.h"
 #include "determinism.h"
+#include "fit.h"
 #include "headless.h"
 #include "lint.h"
 #include "lua_host.h"
@@ -84,12 +85,12 @@ int main(int argc, char **argv)
 #ifdef __EMSCRIPTEN__
   fbLuaHost_UsePolledWatchdog();  // a web page has one thread: each Lua state watches itself
 #endif
-  if (argc > 1 && strcmp(argv[1], "sweep") == 0) {
+  if (argc > 1 && (strcmp(argv[1], "sweep") == 0 || strcmp(argv[1], "fit") == 0)) {
 #ifdef __EMSCRIPTEN__
-    fprintf(stderr, "flockbox: sweep runs on the desktop and on clusters: a web page cannot start processes\n");
+    fprintf(stderr, "flockbox: %s runs on the desktop and on clusters: a web page cannot start processes\n", argv[1]);
     return 2;
 #else
-    return fbSweep_Main(argc - 1, argv + 1);
+    return strcmp(argv[1], "fit") == 0 ? fbFit_Main(argc - 1, argv + 1) : fbSweep_Main(argc - 1, argv + 1);
 #endif
   }
 #ifndef __EMSCRIPTEN__

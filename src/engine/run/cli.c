@@ -51,6 +51,8 @@ void fbCli_PrintHelp(FILE *out, const char *more_help)
         "                                    harness require(\"flockbox.test\"); exit 1 if one fails\n"
         "       flockbox sweep EXPERIMENT.lua [options]    run a scenario over a grid of parameters x\n"
         "                                    seeds, in parallel, resumable (see flockbox sweep --help)\n"
+        "       flockbox fit EXPERIMENT.lua [options]    the parameters that make a statistic match a\n"
+        "                                    target: Nelder-Mead, CMA-ES, ABC (see flockbox fit --help)\n"
         "       flockbox --lint FILE...      luacheck with the sandbox's globals: what would fail when a\n"
         "                                    rule, scenario or experiment runs (exit 2 if anything would)\n"
         "       flockbox --lua-types         types for lua-language-server (types/flockbox.lua); with\n"
