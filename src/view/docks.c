@@ -159,6 +159,9 @@ static void draw_timeline(const fbDockFrame *f, SDL_Rect area)
 // The console: the scroll-back over the input line (console_dock.c).
 static void draw_console(const fbDockFrame *f, SDL_Rect area) { fbConsoleDock_Draw(f->console, f->hud, f->ui, area); }
 
+// The trace of the selected agent's next step (trace_dock.c).
+static void draw_trace(const fbDockFrame *f, SDL_Rect area) { fbTraceDock_Draw(f->trace, f->hud, f->ui, area, f->selected_id); }
+
 // The key bar lists the docks in this order, between O and T. Sizes are those that keep 900x600
 // and 1920x1080 usable (tests/test_docks.c lays every dock out at both).
 const fbDock fbDockTable[] = {
@@ -176,6 +179,11 @@ const fbDock fbDockTable[] = {
     {.name = "timeline", .title = "the rewind timeline", .key = SDLK_l, .key_name = "L", .brief = "timeline",
      .meaning = "the rewind timeline: click or drag on it to go to that step (paused), Space goes on",
      .side = FB_DOCK_BOTTOM, .percent = 5, .min_px = 46, .max_px = 52, .open = true, .draw = draw_timeline},
+    // Over the timeline: its lines are long (a source line and its locals), so it takes the width.
+    {.name = "trace", .title = "the trace of the selected agent's next step", .key = SDLK_x, .key_name = "X",
+     .brief = "trace", .meaning = "the trace of the selected agent's next step: each rule's lines and locals, the "
+                                  "combiner's weights; '.' traces the next; wheel or Page Up/Down scrolls",
+     .side = FB_DOCK_BOTTOM, .percent = 34, .min_px = 150, .max_px = 420, .open = false, .draw = draw_trace},
     // Last: the top of the bottom band, as a game's console drops over its world.
     {.name = "console", .title = "the Lua console", .key = SDLK_BACKQUOTE, .key_name = "`", .brief = "console",
      .meaning = "the Lua console: type a line, Enter runs it in the scenario; ` or Esc gives the keys back",

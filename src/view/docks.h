@@ -6,6 +6,7 @@
 #include "panel.h"
 #include "plot.h"
 #include "timeline.h"
+#include "trace_dock.h"
 
 /*
  * Every dock is one entry of fbDockTable (docks.c), and everything else reads that entry: the
@@ -37,6 +38,8 @@ typedef struct fbDockFrame {
   int *info_scroll;           // how far the status and inspector are scrolled up, pixels (the wheel)
   fbTimeline *timeline;       // the snapshots and the step; a click on the timeline asks for a step there
   fbConsoleDock *console;     // the console's input line, scroll-back and history
+  fbTraceDock *trace;         // the last trace of the selected agent's step
+  uint32_t selected_id;       // the inspected agent's id, 0 if none (the trace dock names it)
   const char *program;        // argv[0] as the program was run: what the About tab's "Try:" lines name
 } fbDockFrame;
 

@@ -112,7 +112,9 @@ void fbViewer_Advance(fbViewer *v, int steps)
   fbSim *sim = v->run->sim;
   for (int k = 0; k < steps; ++k) {
     fbErrorStop_BeforeStep(&v->error_stop, sim);
+    fbTraceDock_BeforeStep(&v->trace, sim, v->docks.open[fbDock_Find("trace")], v->selected);
     bool ok = fbRun_Step(v->run);
+    fbTraceDock_AfterStep(&v->trace, sim);
     if (!ok && !v->scenario_failed) {
       fprintf(stderr, "flockbox: %s\n", fbSim_Error(sim));  // once when it appears; the HUD keeps it
     }
@@ -372,6 +374,7 @@ static void action(fbViewer *v, fbAction a)
     v->paused = true;
     v->seeking = false;
     v->step_once = true;
+    fbTraceDock_Ask(&v->trace);  // the trace dock, when open, shows the step made
     break;
   case FB_ACTION_FASTER: v->speed = v->speed + 1 < SPEED_COUNT ? v->speed + 1 : v->speed; break;
   case FB_ACTION_SLOWER: v->speed = v->speed > 0 ? v->speed - 1 : 0; break;
@@ -391,6 +394,9 @@ static void action(fbViewer *v, fbAction a)
       console_key(v, a.dock);
     } else {
       v->docks.open[a.dock] = !v->docks.open[a.dock];
+    }
+    if (a.dock == fbDock_Find("trace") && v->docks.open[a.dock]) {
+      fbTraceDock_Ask(&v->trace);  // opened: the next step is traced
     }
     break;
   case FB_ACTION_ERROR_STOP: toggle_error_stop(v); break;
@@ -456,6 +462,9 @@ void fbViewer_HandleEvent(fbViewer *v, const SDL_Event *e)
   }
   if (overlay_event(v, e) || fbUi_Event(&v->ui, e) || grab_event(v, e) || outside_world(v, e)) {
     return;
+  }
+  if (v->docks.open[fbDock_Find("trace")] && fbTraceDock_Key(&v->trace, e)) {
+    return;  // Page Up/Down scroll the open trace rather than go to the scenario
   }
   action(v, fbInput_Event(&v->input, e, &v->camera, v->has_player));
 }
@@ -553,7 +562,7 @@ static void draw_overlay(fbViewer *v, int selected)
   fbSim *sim = fbViewer_Sim(v);
   fbTimeline timeline = {&v->rewind, sim ? fbSim_World(sim)->step : 0, v->seeking, v->seek_to, false, 0};
   fbDockFrame frame = {&v->hud, &v->ui, sim, &status, selected, v->px_per_accel, &v->panel, &v->plots,
-                       &v->info_tab, &v->info_scroll, &timeline, &v->console, v->window_options.program};
+                       &v->info_tab, &v->info_scroll, &timeline, &v->console, &v->trace, v->selected, v->window_options.program};
   for (int k = 0; k < fbDockCount; ++k) {
     if (v->docks.open[k]) {
       fbDockTable[k].draw(&frame, v->layout.dock[k]);
@@ -824,6 +833,7 @@ int fbViewer_Create(fbViewer *v, const fbCli *cli, const fbWindowOptions *window
   v->speed = SPEED_DEFAULT;
   fbRewind_Init(&v->rewind, (size_t)window->rewind_mb << 20);
   fbConsoleDock_Init(&v->console);
+  fbTraceDock_Init(&v->trace);
   fbErrorStop_Init(&v->error_stop, true);
   if (window->record != NULL && !fbCapture_FfmpegInstalled()) {
     snprintf(err, errlen, "--record %s: ffmpeg is not installed (on Debian: apt-get install ffmpeg)", window->record);
@@ -891,6 +901,7 @@ int fbViewer_Destroy(fbViewer *v)
   free(v->run);
   fbRewind_Free(&v->rewind);
   fbConsoleDock_Free(&v->console);
+  fbTraceDock_Free(&v->trace);
   fbErrorStop_Free(&v->error_stop);
   fbRender_Free(&v->render);
   fbHud_Free(&v->hud);

@@ -17,6 +17,7 @@
 #include "panel.h"
 #include "plot.h"
 #include "scenario_list.h"
+#include "trace_dock.h"
 #include "window_options.h"
 
 typedef enum fbFollow { FB_FOLLOW_NONE, FB_FOLLOW_FLOCK, FB_FOLLOW_AGENT } fbFollow;
@@ -82,6 +83,7 @@ typedef struct fbViewer {
   char notice[640];
   long notice_until;         // frame after which the notice goes
   fbConsoleDock console;     // the console dock's line, scroll-back, history; its console's record
+  fbTraceDock trace;         // the trace dock's last trace of the selected agent, and whether the next step is traced
   fbErrorStop error_stop;    // stop on error (E): the state before each step, the failed step to make again
   double rerun_ms;           // thread CPU time of the last failed step made again (restore and step)
   fbRecording recording;     // ffmpeg with --record
