@@ -8,12 +8,7 @@ t.test("steers past the obstacle ahead", function()
 end)
 
 -- ---- worked by hand (moved from tests/rules_test.lua's mock to real worlds) ----------------------
--- The steering the rule gives, near (wx, wy) within tol; returns the world, one step on.
-local function expect(wx, wy, tol, rule, d, params)
-  local ax, ay, w = t.steer(rule, d, params)
-  t.near2(ax, ay, wx, wy, tol)
-  return w
-end
+local expect = t.expect -- the steering the rule gives, near (wx, wy) within tol
 
 -- max_speed 12 (/ 2 = 6), max_accel 20, body length 1, pad 0.5; v = (6, 0). A convex block whose
 -- near face is 3.5 ahead (x = 103.5) and whose nearer silhouette edge is the corner (106, 107.5):

@@ -7,23 +7,8 @@ t.test("accelerates towards the mates' centre", function()
 end)
 
 -- ---- worked by hand (moved from tests/rules_test.lua's mock to real worlds) ----------------------
--- The species of these cases: max_speed 10, max_accel 20, cruise 7, body length 1, separation
--- radius 2, seeing all round far enough for every mate placed; dt 0.1. The agent is at (100, 100).
-local S = { max_speed = 10, max_accel = 20, cruise_speed = 7, body_length = 1, collide = false,
-  vision = { radius = 30, fov = 360, separation = 2 } }
-local function case(vx, vy, mates, extra)
-  local d = { agent = { 100, 100, vx or 0, vy or 0 }, species = S, world = { dt = 0.1 }, mates = mates }
-  for k, v in pairs(extra or {}) do
-    d[k] = v
-  end
-  return d
-end
--- The steering the rule gives, near (wx, wy) within tol; returns the world, one step on.
-local function expect(wx, wy, tol, rule, d, params)
-  local ax, ay, w = t.steer(rule, d, params)
-  t.near2(ax, ay, wx, wy, tol)
-  return w
-end
+-- The worked cases' species and description (t.WORKED_SPECIES, t.worked) and check (t.expect): the harness's.
+local case, expect = t.worked, t.expect
 
 -- Centre 10 to the right; body length 1, so 1000 radii = 500 units: 10 / 500 = 0.02 of max_accel
 -- 20, a = 0.4 (Gompert's 50 at his radius 0.05). distance 50 in world units: 10 / 50 = 0.2, a = 4.

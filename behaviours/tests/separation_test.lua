@@ -20,23 +20,8 @@ t.test("two agents too close end apart", function()
 end)
 
 -- ---- worked by hand (moved from tests/rules_test.lua's mock to real worlds) ----------------------
--- The species of these cases: max_speed 10, max_accel 20, cruise 7, body length 1, separation
--- radius 2, seeing all round far enough for every mate placed; dt 0.1. The agent is at (100, 100).
-local S = { max_speed = 10, max_accel = 20, cruise_speed = 7, body_length = 1, collide = false,
-  vision = { radius = 30, fov = 360, separation = 2 } }
-local function case(vx, vy, mates, extra)
-  local d = { agent = { 100, 100, vx or 0, vy or 0 }, species = S, world = { dt = 0.1 }, mates = mates }
-  for k, v in pairs(extra or {}) do
-    d[k] = v
-  end
-  return d
-end
--- The steering the rule gives, near (wx, wy) within tol; returns the world, one step on.
-local function expect(wx, wy, tol, rule, d, params)
-  local ax, ay, w = t.steer(rule, d, params)
-  t.near2(ax, ay, wx, wy, tol)
-  return w
-end
+-- The worked cases' species and description (t.WORKED_SPECIES, t.worked) and check (t.expect): the harness's.
+local case, expect = t.worked, t.expect
 
 -- Separation radius 2: flock-mates at (1, 0) and (0, -1.5) are inside, (5, 0) is not.
 -- c = -(1, 0) - (0, -1.5) = (-1, 1.5); a = c / 1 / 0.05^2 = (-400, 600).

@@ -11,14 +11,8 @@ end)
 -- ---- worked by hand (moved from tests/rules_test.lua's mock to real worlds) ----------------------
 -- The species of these cases: max_speed 10, max_accel 20, cruise 7, body length 1, separation
 -- radius 2, seeing all round far enough for every mate placed; dt 0.1.
-local S = { max_speed = 10, max_accel = 20, cruise_speed = 7, body_length = 1, collide = false,
-  vision = { radius = 30, fov = 360, separation = 2 } }
--- The steering the rule gives, near (wx, wy) within tol; returns the world, one step on.
-local function expect(wx, wy, tol, rule, d, params)
-  local ax, ay, w = t.steer(rule, d, params)
-  t.near2(ax, ay, wx, wy, tol)
-  return w
-end
+local S = t.WORKED_SPECIES
+local expect = t.expect -- the steering the rule gives, near (wx, wy) within tol
 
 t.test("worked: a constant push, whatever the agent does", function()
   expect(3, -2, 1e-9, "wind", { agent = { 50, 60, 1, 0 }, species = S }, { x = 3, y = -2 })

@@ -493,6 +493,29 @@ function t.steer(rule, d, params)
   return ax, ay, w
 end
 
+-- t.expect(wx, wy, tol, rule, d [, params]): the steering t.steer gives is (wx, wy) within tol (a
+-- worked case); returns the world, one step on.
+function t.expect(wx, wy, tol, rule, d, params)
+  local ax, ay, w = t.steer(rule, d, params)
+  t.near2(ax, ay, wx, wy, tol)
+  return w
+end
+
+-- The species of the shipped rules' hand-worked cases: max_speed 10, max_accel 20, cruise 7, body
+-- length 1, separation radius 2, seeing all round far enough for every mate placed; no collisions.
+t.WORKED_SPECIES = { max_speed = 10, max_accel = 20, cruise_speed = 7, body_length = 1, collide = false,
+  vision = { radius = 30, fov = 360, separation = 2 } }
+
+-- t.worked(vx, vy, mates, extra): a description for a worked case: the agent at (100, 100) moving
+-- (vx, vy), of t.WORKED_SPECIES, dt 0.1, the mates given; extra's keys added or replaced.
+function t.worked(vx, vy, mates, extra)
+  local d = { agent = { 100, 100, vx or 0, vy or 0 }, species = t.WORKED_SPECIES, world = { dt = 0.1 }, mates = mates }
+  for k, v in pairs(extra or {}) do
+    d[k] = v
+  end
+  return d
+end
+
 -- ---- terrain from a height function -------------------------------------------------------------
 
 --[[
