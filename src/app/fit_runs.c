@@ -135,21 +135,6 @@ static bool measure(fbFitRuns *r, const fbPlan *p, long k, fbFitEval *v)
   return true;
 }
 
-// A word for a POSIX shell: as it is when plain, else in single quotes (as sweep.c writes its lists).
-static void shell_word(FILE *f, const char *w)
-{
-  static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%";
-  if (w[0] != '\0' && strspn(w, plain) == strlen(w)) {
-    fputs(w, f);
-    return;
-  }
-  fputc('\'', f);
-  for (const char *c = w; *c != '\0'; ++c) {
-    fputs(*c == '\'' ? "'\\''" : (char[]){*c, 0}, f);
-  }
-  fputc('\'', f);
-}
-
 /*
  * --list: the candidate's pending runs as `flockbox sweep` commands, one per line, for GNU parallel
  * (or a Slurm array reading the list). The options rebuild the candidate's experiment in the order
@@ -160,9 +145,9 @@ static void list_runs(const fbFitRuns *r, const fbPlan *p, const fbExperiment *c
   const fbExperiment *e = r->e;
   char text[4200];
   for (long i = 0; i < count; ++i) {
-    shell_word(stdout, r->self);
+    fbPlan_ShellWord(stdout, r->self);
     fputs(" sweep --quiet --scenario ", stdout);
-    shell_word(stdout, e->scenario);
+    fbPlan_ShellWord(stdout, e->scenario);
     printf(" --steps %ld", e->steps);
     if (e->every > 0) {
       printf(" --every %ld", e->every);
@@ -170,19 +155,19 @@ static void list_runs(const fbFitRuns *r, const fbPlan *p, const fbExperiment *c
     printf(" --seeds %lld-%lld", e->seed_first, e->seed_last);
     for (int k = 0; k < e->sets.count; ++k) {
       fputs(" --set ", stdout);
-      shell_word(stdout, e->sets.items[k]);
+      fbPlan_ShellWord(stdout, e->sets.items[k]);
     }
     for (int k = 0; k < e->seed_sets.count; ++k) {
       fputs(" --seed-set ", stdout);
-      shell_word(stdout, e->seed_sets.items[k]);
+      fbPlan_ShellWord(stdout, e->seed_sets.items[k]);
     }
     for (int a = 0; a < c->axis_count; ++a) {
       snprintf(text, sizeof text, "%s=%s", c->axes[a].name, c->axes[a].values.items[0]);
       fputs(" --grid ", stdout);
-      shell_word(stdout, text);
+      fbPlan_ShellWord(stdout, text);
     }
     fputs(" --out ", stdout);
-    shell_word(stdout, c->out);
+    fbPlan_ShellWord(stdout, c->out);
     printf(" --run %ld\n", runs[i]);
   }
   (void)p;

@@ -348,3 +348,22 @@ int fbPlan_Claim(const fbPlan *p, bool may_change_seeds, char *err, size_t errle
   free(now);
   return status;
 }
+
+// A word for a POSIX shell: as it is when it is plain, otherwise in single quotes.
+void fbPlan_ShellWord(FILE *f, const char *w)
+{
+  static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%";
+  if (w[0] != '\0' && strspn(w, plain) == strlen(w)) {
+    fputs(w, f);
+    return;
+  }
+  fputc('\'', f);
+  for (const char *c = w; *c != '\0'; ++c) {
+    if (*c == '\'') {
+      fputs("'\\''", f);  // close the quotes, an escaped quote, reopen
+    } else {
+      fputc(*c, f);
+    }
+  }
+  fputc('\'', f);
+}

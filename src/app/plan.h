@@ -2,6 +2,8 @@
 #ifndef FB_PLAN_H
 #define FB_PLAN_H
 
+#include <stdio.h>
+
 #include "experiment.h"
 
 typedef struct fbPlan {
@@ -44,5 +46,9 @@ int fbPlan_Compare(const fbPlan *p, bool may_change_seeds, char *err, size_t err
 // holding another plan (so the results of two experiments are never mixed), or 1 if the folder
 // cannot be written (messages in err).
 int fbPlan_Claim(const fbPlan *p, bool may_change_seeds, char *err, size_t errlen);
+
+// Writes w as one word for a POSIX shell: as it is when it is plain, otherwise in single quotes
+// (the command lines of --list and the Slurm script; fit's batches too).
+void fbPlan_ShellWord(FILE *f, const char *w);
 
 #endif

@@ -387,37 +387,18 @@ static int make_here(const fbPlan *p, const options *o)
   return status;
 }
 
-// A word for a POSIX shell: as it is when it is plain, otherwise in single quotes.
-static void shell_word(FILE *f, const char *w)
-{
-  static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%";
-  if (w[0] != '\0' && strspn(w, plain) == strlen(w)) {
-    fputs(w, f);
-    return;
-  }
-  fputc('\'', f);
-  for (const char *c = w; *c != '\0'; ++c) {
-    if (*c == '\'') {
-      fputs("'\\''", f);  // close the quotes, an escaped quote, reopen
-    } else {
-      fputc(*c, f);
-    }
-  }
-  fputc('\'', f);
-}
-
 // "/abs/flockbox sweep EXP [the options that change the experiment]": what every host runs.
 static void write_sweep_command(FILE *f, const fbPlan *p, const options *o)
 {
-  shell_word(f, p->self);
+  fbPlan_ShellWord(f, p->self);
   fputs(" sweep", f);
   if (o->file != NULL) {
     fputc(' ', f);
-    shell_word(f, o->file);
+    fbPlan_ShellWord(f, o->file);
   }
   for (int k = 0; k < o->override_count; ++k) {
     fputc(' ', f);
-    shell_word(f, o->overrides[k]);
+    fbPlan_ShellWord(f, o->overrides[k]);
   }
   if (o->retry_failed) {
     fputs(" --retry-failed", f);
@@ -547,7 +528,7 @@ static int slurm_script(const fbPlan *p, const options *o, const pending *todo)
   printf("\n#SBATCH --cpus-per-task=1\n");
   sbatch_output(stdout, cwd, p->e->out);
   printf("sweep_folder=");
-  shell_word(stdout, cwd);
+  fbPlan_ShellWord(stdout, cwd);
   printf("\ncd -- \"$sweep_folder\" || { echo \"flockbox sweep: cannot enter $sweep_folder on $(hostname): every node must "
          "share the folder this script was written in\" >&2; exit 2; }\nexec ");
   write_sweep_command(stdout, p, o);
