@@ -67,5 +67,12 @@ status=$?
 check "--trace 0 is refused (ids start at 1)" [ $status -eq 2 ]
 check "... and says so" has "--trace: expected a whole number from 1" "$tmp/err"
 
+# A FIFO as the trace's file: refused at once, never a writer left waiting for a reader.
+mkfifo "$tmp/fifo"
+bounded 60 "$flockbox" --headless --steps 4 --trace 12 --trace-step 2 --trace-out "$tmp/fifo" "$flock" >"$tmp/run" 2>"$tmp/err"
+status=$?
+check "--trace-out a FIFO is not written (exit 1, no wait)" [ $status -eq 1 ]
+check "... and says why" has "not a regular file (a FIFO)" "$tmp/err"
+
 echo "cli_trace: $passed passed, $failures failed"
 [ $failures -eq 0 ]

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "csv_text.h"
+#include "paths.h"
 #include "process.h"
 
 static void path_in(const fbFitRuns *r, const char *name, char *out, size_t len)
@@ -179,9 +180,10 @@ int fbFitOutput_Plots(const fbFitRuns *r, bool posterior)
   int drawn = 0;
   for (int b = 0; b < (posterior ? 2 : 1); ++b) {
     snprintf(path, sizeof path, "%s/%s.gp", r->e->out, bases[b]);
-    FILE *f = fopen(path, "w");
+    char why[256] = "";
+    FILE *f = fbFilePath_OpenOutput(path, "w", why, sizeof why);
     if (f == NULL) {
-      fprintf(stderr, "fit: %s: cannot be written\n", path);
+      fprintf(stderr, "fit: %s: cannot be written: %s\n", path, why);
       continue;
     }
     fprintf(f, "# Written by flockbox fit; edit it and redraw, in this folder, with: gnuplot %s.gp\n", bases[b]);

@@ -3,6 +3,7 @@
 #include "headless.h"
 
 #include "dap_server.h"
+#include "paths.h"
 #include "lua_host.h"
 
 #include <errno.h>
@@ -229,9 +230,10 @@ static void traced_step(fbRun *run, Outcome *o, bool *ok)
     o->trace = OUTPUT_REFUSED;
     return;
   }
-  FILE *out = cli->trace_out != NULL ? fopen(cli->trace_out, "w") : stdout;
+  char why[256] = "";
+  FILE *out = cli->trace_out != NULL ? fbFilePath_OpenOutput(cli->trace_out, "w", why, sizeof why) : stdout;
   if (out == NULL) {
-    fprintf(stderr, "flockbox: %s: cannot write the trace: %s\n", cli->trace_out, strerror(errno));
+    fprintf(stderr, "flockbox: %s: cannot write the trace: %s\n", cli->trace_out, why);
     o->trace = OUTPUT_NOT_WRITTEN;
     return;
   }

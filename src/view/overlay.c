@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "names.h"
+#include "paths.h"
 
 // The scenario's file name without its folder and ".lua": the name `require` finds it by.
 static bool stem_of(const char *scenario, char *stem, size_t len, char *err, size_t errlen)
@@ -165,9 +166,10 @@ bool fbOverlay_Write(const fbParamPanel *p, const char *scenario, uint64_t step,
   if (!stem_of(scenario, stem, sizeof stem, err, errlen)) {
     return false;
   }
-  FILE *f = fopen(path, "w");
+  char why[256] = "";
+  FILE *f = fbFilePath_OpenOutput(path, "w", why, sizeof why);  // never a FIFO or a device there
   if (f == NULL) {
-    snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    snprintf(err, errlen, "cannot write %s: %s", path, why);
     return false;
   }
   const char *slash_out = strrchr(path, '/');

@@ -3,6 +3,7 @@
 #include "debugger.h"
 
 #include "frame_eval.h"
+#include "paths.h"
 #include "lua_host.h"
 
 #include <lauxlib.h>
@@ -49,6 +50,9 @@ static StepMode step_mode;
 static lua_State *step_state;
 static int step_depth;
 static bool step_returned;
+
+// The largest source file read for a breakpoint's line check or a trace's line text.
+#define FB_DEBUG_SOURCE_MAX (16L << 20)
 
 #define HANDLE_BASE 100000  // variable references from here are tables; below, a frame's scopes
 #define HANDLES_KEY "flockbox.debug.handles"
@@ -441,9 +445,10 @@ void fbDebugger_SetStep(uint64_t step) { atomic_store_explicit(&world_step, step
 // Why a line cannot hold a breakpoint ("" when it can): past the end, blank, or a comment.
 static void check_line(const char *real, int line, char *why, size_t len)
 {
-  FILE *f = fopen(real, "r");
+  char reason[128];
+  FILE *f = fbFilePath_OpenRegular(real, FB_DEBUG_SOURCE_MAX, NULL, reason, sizeof reason);  // a FIFO never blocks
   if (f == NULL) {
-    snprintf(why, len, "cannot read the file");
+    snprintf(why, len, "cannot read the file: %s", reason);
     return;
   }
   char text[4096];
@@ -779,7 +784,8 @@ static void value_text(lua_State *L, int idx, char *out, size_t len, const void 
 static void source_text(const char *source, int line, char *out, size_t len)
 {
   out[0] = '\0';
-  FILE *f = source[0] == '@' ? fopen(source + 1, "r") : NULL;
+  char why[128];
+  FILE *f = source[0] == '@' ? fbFilePath_OpenRegular(source + 1, FB_DEBUG_SOURCE_MAX, NULL, why, sizeof why) : NULL;
   if (f == NULL) {
     return;
   }
